@@ -1,0 +1,95 @@
+// Game: the referee. It holds the full position and applies every action the
+// rules offer a player (move, draw offer and answer, resignation) and the
+// clock events the match harness reports (a timeout), keeps the history, and
+// decides when and how the game ends.
+#pragma once
+
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "core/layout.h"
+#include "core/movegen.h"
+#include "core/outcome.h"
+#include "core/position.h"
+
+namespace junqi {
+
+enum class ActionType : std::uint8_t { Move, Timeout, OfferDraw, AcceptDraw, DeclineDraw, Resign };
+
+struct Action {
+  ActionType type = ActionType::Move;
+  Side side = Side::Red;  // who acts (a draw offer or resignation may come out of turn)
+  Move move{};            // for ActionType::Move
+
+  static Action makeMove(Side s, Move m) { return {ActionType::Move, s, m}; }
+  static Action timeout(Side s) { return {ActionType::Timeout, s, {}}; }
+  static Action offerDraw(Side s) { return {ActionType::OfferDraw, s, {}}; }
+  static Action acceptDraw(Side s) { return {ActionType::AcceptDraw, s, {}}; }
+  static Action declineDraw(Side s) { return {ActionType::DeclineDraw, s, {}}; }
+  static Action resign(Side s) { return {ActionType::Resign, s, {}}; }
+  bool operator==(const Action&) const = default;
+};
+
+// One applied action and everything it caused.
+struct ActionRecord {
+  int ply = 0;  // the position's ply when the action was taken
+  Action action;
+  MoveResult result;                    // moves only
+  MovePath path = MovePath::Step;       // moves only
+  PieceType attackerType = PieceType::Flag, defenderType = PieceType::Flag;  // fights only
+  std::array<bool, kSides> marshalLost{};    // the side's marshal left the board
+  std::array<bool, kSides> flagRevealed{};   // ...and the ruleset shows its flag
+  bool offerLapsed = false;                  // a pending draw offer lapsed
+};
+
+struct IllegalAction : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+class Game {
+ public:
+  // Throws IllegalAction naming the side, piece, point and rule when a layout is invalid.
+  Game(const Ruleset& ruleset, const Layout& red, const Layout& blue);
+  // A game from an arbitrary position (puzzles, tests); no layouts are kept.
+  explicit Game(const Position& start);
+
+  const Rules& rules() const { return position_.rules(); }
+  const Position& position() const { return position_; }
+  const Position& start() const { return start_; }
+  // The side's layout, for a game started from layouts.
+  const std::optional<Layout>& layout(Side s) const { return layouts_[index(s)]; }
+  const Outcome& outcome() const { return outcome_; }
+  bool isOver() const { return outcome_.isOver(); }
+  const std::vector<ActionRecord>& history() const { return history_; }
+
+  std::optional<Side> pendingDrawOffer() const { return drawOfferBy_; }
+  int timeouts(Side s) const { return timeouts_[index(s)]; }
+  bool flagRevealed(Side s) const { return flagRevealed_[index(s)]; }
+
+  // Empty when the action is legal now, else why not, in one sentence.
+  std::optional<std::string> whyIllegal(const Action& action) const;
+  // Applies a legal action; throws IllegalAction (and changes nothing) otherwise.
+  const ActionRecord& apply(const Action& action);
+
+  // Ends the game by a decision outside the rules (the match harness).
+  void forfeit(Side loser) { end({Termination::Forfeit, opposite(loser)}); }
+  void adjudicateDraw() { end({Termination::Adjudicated, std::nullopt}); }
+
+ private:
+  void end(Outcome o);
+  void afterTurn(Side mover, ActionRecord& record);
+
+  std::array<std::optional<Layout>, kSides> layouts_;
+  Position start_;
+  Position position_;
+  Outcome outcome_;
+  std::vector<ActionRecord> history_;
+  std::optional<Side> drawOfferBy_;
+  std::array<int, kSides> lastOfferPly_{-1, -1};
+  std::array<int, kSides> timeouts_{};
+  std::array<bool, kSides> flagRevealed_{};
+};
+
+}  // namespace junqi

@@ -1,0 +1,41 @@
+// A move: one piece from one point to another ("C2-C5").
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "core/square.h"
+
+namespace junqi {
+
+struct Move {
+  std::uint8_t from = 0;
+  std::uint8_t to = 0;
+  constexpr bool operator==(const Move&) const = default;
+};
+
+std::string moveName(Move m);                          // "C2-C5"
+std::optional<Move> parseMove(std::string_view text);  // nullopt when malformed
+
+// A fixed-capacity list, so generating moves never allocates. No position of
+// the classic board comes near the capacity (25 pieces, few of them engineers).
+class MoveList {
+ public:
+  static constexpr int kCapacity = 512;
+  void push(Move m) { moves_[size_++] = m; }
+  int size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  Move operator[](int i) const { return moves_[i]; }
+  const Move* begin() const { return moves_.data(); }
+  const Move* end() const { return moves_.data() + size_; }
+  void clear() { size_ = 0; }
+
+ private:
+  std::array<Move, kCapacity> moves_;
+  int size_ = 0;
+};
+
+}  // namespace junqi

@@ -1,0 +1,34 @@
+// Legal move generation with bitboards.
+//
+// Per movable piece: its road steps, plus on a railway either its straight
+// slides (stopping before a friendly piece or on the first enemy piece) or, for
+// an engineer, a flood fill of the railway network through empty points. No
+// move enters an occupied camp (pieces in camps cannot be attacked) or a point
+// of one's own. Landmines, the flag and frozen pieces never move.
+#pragma once
+
+#include "core/move.h"
+#include "core/position.h"
+
+namespace junqi {
+
+// Every point the piece on `from` may move to (0 if it cannot move, or if the
+// point is empty or belongs to the side not to move).
+Bitboard legalTargets(const Position& pos, int from);
+
+void generateMoves(const Position& pos, MoveList& out);
+int countMoves(const Position& pos);  // == generateMoves(...).size(), without the list
+bool hasLegalMove(const Position& pos);
+bool isLegalMove(const Position& pos, Move m);
+
+// The railway points an engineer on `from` reaches through empty points (the
+// occupied points where paths end are included; the caller removes its own).
+Bitboard engineerRailReach(const Topology& topology, int from, Bitboard occupied);
+
+// How a legal move travelled, as both players see it. A Step is one road or
+// railway edge; a Straight move slides along one railway line; a Turned move
+// follows a railway path no non-engineer could take, so the mover is an engineer.
+enum class MovePath : std::uint8_t { Step, Straight, Turned };
+MovePath classifyMove(const Position& before, Move m);
+
+}  // namespace junqi

@@ -1,0 +1,201 @@
+#include "core/notation.h"
+
+#include <charconv>
+#include <vector>
+
+#include <fmt/format.h>
+
+namespace junqi {
+
+namespace {
+
+std::vector<std::string_view> split(std::string_view text, char sep) {
+  std::vector<std::string_view> parts;
+  for (;;) {
+    const auto at = text.find(sep);
+    parts.push_back(text.substr(0, at));
+    if (at == std::string_view::npos) return parts;
+    text = text.substr(at + 1);
+  }
+}
+
+std::vector<std::string_view> words(std::string_view text) {
+  std::vector<std::string_view> out;
+  for (const auto w : split(text, ' '))
+    if (!w.empty()) out.push_back(w);
+  return out;
+}
+
+int parseCounter(std::string_view text, std::string_view what) {
+  int value = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (ec != std::errc() || end != text.data() + text.size() || value < 0 || value > 65535)
+    throw NotationError(fmt::format("position: the {} must be a number from 0 to 65535, not '{}'", what, text));
+  return value;
+}
+
+char cellSymbol(const Position& pos, int square) {
+  const char c = typeSymbol(pos.typeAt(square));
+  return pos.sideAt(square) == Side::Red ? c : static_cast<char>(c - 'A' + 'a');
+}
+
+// Rejects what cannot arise in a game of this ruleset.
+void checkReachable(const Position& pos) {
+  const Ruleset& r = pos.rules().ruleset();
+  const Topology& t = pos.rules().topology();
+  for (const Side side : {Side::Red, Side::Blue}) {
+    PieceCounts seen{};
+    for (Bitboard b = pos.occupied(side); b;) {
+      const int square = popLsb(b);
+      const PieceType type = pos.typeAt(square);
+      if (++seen[typeIndex(type)] > r.counts[typeIndex(type)])
+        throw NotationError(fmt::format("position: {} has more than {} {}(s)", sideName(side),
+                                        r.counts[typeIndex(type)], typeName(type)));
+      if (isImmobile(type) && !contains(t.home[index(side)], square))
+        throw NotationError(fmt::format("position: {} {} on {}: it never moves, so it must stand in {}'s half",
+                                        sideName(side), typeName(type), squareName(square), sideName(side)));
+      if (isImmobile(type) && !mayStartOn(type, Layout::relative(side, square), r))
+        throw NotationError(fmt::format("position: {} {} on {}: it never moves and cannot have started there",
+                                        sideName(side), typeName(type), squareName(square)));
+    }
+  }
+  if (pos.quietPlies() > pos.ply())
+    throw NotationError(fmt::format("position: the quiet-move counter {} exceeds the ply {}", pos.quietPlies(),
+                                    pos.ply()));
+}
+
+}  // namespace
+
+std::string formatLayout(const Layout& layout) {
+  std::string out;
+  for (int row = kRows / 2 - 1; row >= 0; --row) {
+    for (int col = 0; col < kColumns; ++col) {
+      const auto& piece = layout.at[makeSquare(col, row)];
+      out += piece ? typeSymbol(*piece) : '.';
+    }
+    if (row > 0) out += '/';
+  }
+  return out;
+}
+
+Layout parseLayout(std::string_view text) {
+  const auto rows = split(text, '/');
+  if (rows.size() != kRows / 2)
+    throw NotationError(fmt::format("layout: {} rows where 6 are needed (front row first, separated by '/')",
+                                    rows.size()));
+  Layout layout;
+  for (int k = 0; k < kRows / 2; ++k) {
+    const int row = kRows / 2 - 1 - k;
+    if (rows[k].size() != kColumns)
+      throw NotationError(fmt::format("layout: row {} ('{}') has {} cells where 5 are needed", row + 1, rows[k],
+                                      rows[k].size()));
+    for (int col = 0; col < kColumns; ++col) {
+      const char c = rows[k][col];
+      if (c == '.') continue;
+      const auto type = parseTypeSymbol(c);
+      if (!type)
+        throw NotationError(fmt::format("layout: '{}' on {} is not a piece symbol (EPCJRIDGMBLF or '.')", c,
+                                        squareName(makeSquare(col, row))));
+      layout.at[makeSquare(col, row)] = *type;
+    }
+  }
+  return layout;
+}
+
+std::string formatPosition(const Position& pos) {
+  std::string out;
+  for (int row = kRows - 1; row >= 0; --row) {
+    int empty = 0;
+    for (int col = 0; col < kColumns; ++col) {
+      const int square = makeSquare(col, row);
+      if (pos.isEmpty(square)) {
+        ++empty;
+        continue;
+      }
+      if (empty) out += static_cast<char>('0' + empty);
+      empty = 0;
+      out += cellSymbol(pos, square);
+    }
+    if (empty) out += static_cast<char>('0' + empty);
+    if (row > 0) out += '/';
+  }
+  return fmt::format("{} {} {} {}", out, pos.sideToMove() == Side::Red ? 'r' : 'b', pos.quietPlies(), pos.ply());
+}
+
+Position parsePosition(std::string_view text, const Rules& rules) {
+  const auto fields = words(text);
+  if (fields.size() != 4)
+    throw NotationError(fmt::format(
+        "position: {} fields where 4 are needed (board, side to move, quiet moves, ply)", fields.size()));
+  const auto rows = split(fields[0], '/');
+  if (rows.size() != kRows)
+    throw NotationError(fmt::format("position: {} rows where 12 are needed (row 12 first, separated by '/')",
+                                    rows.size()));
+  // Collect the pieces first: ids follow each side's layout order, as in a game.
+  std::array<std::pair<Side, PieceType>, kSquares> cells{};
+  std::array<bool, kSquares> occupied{};
+  for (int k = 0; k < kRows; ++k) {
+    const int row = kRows - 1 - k;
+    int col = 0;
+    for (const char c : rows[k]) {
+      if (col >= kColumns)
+        throw NotationError(fmt::format("position: row {} ('{}') has more than 5 points", row + 1, rows[k]));
+      if (c >= '1' && c <= '5') {
+        col += c - '0';
+        continue;
+      }
+      if (c == '.') {
+        ++col;
+        continue;
+      }
+      const auto type = parseTypeSymbol(c);
+      if (!type)
+        throw NotationError(fmt::format("position: '{}' on {} is not a piece symbol (EPCJRIDGMBLF, a digit or '.')",
+                                        c, squareName(makeSquare(col, row))));
+      const int square = makeSquare(col, row);
+      cells[square] = {c >= 'a' ? Side::Blue : Side::Red, *type};
+      occupied[square] = true;
+      ++col;
+    }
+    if (col != kColumns)
+      throw NotationError(fmt::format("position: row {} ('{}') describes {} points where 5 are needed", row + 1,
+                                      rows[k], col));
+  }
+  if (fields[1] != "r" && fields[1] != "b")
+    throw NotationError(fmt::format("position: the side to move must be 'r' or 'b', not '{}'", fields[1]));
+
+  Position pos(rules);
+  for (const Side side : {Side::Red, Side::Blue})
+    for (int i = 0; i < kSquares; ++i) {
+      const int square = side == Side::Red ? i : rotate180(i);
+      if (occupied[square] && cells[square].first == side) pos.addPiece(side, cells[square].second, square);
+    }
+  pos.setSideToMove(fields[1] == "r" ? Side::Red : Side::Blue);
+  pos.setCounters(parseCounter(fields[2], "quiet-move counter"), parseCounter(fields[3], "ply"));
+  checkReachable(pos);
+  return pos;
+}
+
+std::string boardDiagram(const Position& pos) {
+  const Topology& t = pos.rules().topology();
+  std::string out;
+  for (int row = kRows - 1; row >= 0; --row) {
+    out += fmt::format("{:>2} ", row + 1);
+    for (int col = 0; col < kColumns; ++col) {
+      const int square = makeSquare(col, row);
+      const char c = pos.isEmpty(square) ? '.' : cellSymbol(pos, square);
+      if (contains(t.camps, square))
+        out += fmt::format("({})", c);
+      else if (contains(t.headquarters, square))
+        out += fmt::format("[{}]", c);
+      else
+        out += fmt::format(" {} ", c);
+    }
+    out += '\n';
+    if (row == kRows / 2) out += "    |  ^  |  ^  |   (front line; ^ = mountain)\n";
+  }
+  out += "    A  B  C  D  E\n";
+  return out;
+}
+
+}  // namespace junqi

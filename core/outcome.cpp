@@ -1,0 +1,31 @@
+#include "core/outcome.h"
+
+#include <array>
+
+#include "core/movegen.h"
+
+namespace junqi {
+
+namespace {
+constexpr std::array<std::string_view, 9> kNames = {
+    "none",        "flag-captured",   "immobilised", "quiet-moves", "agreed-draw",
+    "resignation", "timeout-forfeit", "forfeit",     "adjudicated"};
+}
+
+std::string_view terminationName(Termination t) { return kNames[static_cast<int>(t)]; }
+
+std::optional<Termination> parseTermination(std::string_view name) {
+  for (int i = 0; i < static_cast<int>(kNames.size()); ++i)
+    if (kNames[i] == name) return static_cast<Termination>(i);
+  return std::nullopt;
+}
+
+Outcome boardOutcome(const Position& pos) {
+  if (const auto taker = pos.flagCapturedBy()) return {Termination::FlagCaptured, *taker};
+  if (!hasLegalMove(pos)) return {Termination::Immobilised, opposite(pos.sideToMove())};
+  const int limit = pos.rules().ruleset().quietMoveLimit;
+  if (limit > 0 && pos.quietPlies() >= limit) return {Termination::QuietMoves, std::nullopt};
+  return {};
+}
+
+}  // namespace junqi

@@ -1,0 +1,37 @@
+#include "core/piece.h"
+
+namespace junqi {
+
+namespace {
+constexpr std::array<std::string_view, kPieceTypes> kNames = {
+    "engineer", "lieutenant",    "captain", "major",   "colonel", "brigadier",
+    "major-general", "general", "marshal", "bomb", "landmine", "flag"};
+constexpr std::string_view kSymbols = "EPCJRIDGMBLF";
+}  // namespace
+
+std::string_view sideName(Side s) { return s == Side::Red ? "red" : "blue"; }
+
+std::optional<Side> parseSide(std::string_view text) {
+  if (text == "red" || text == "r") return Side::Red;
+  if (text == "blue" || text == "b") return Side::Blue;
+  return std::nullopt;
+}
+
+std::string_view typeName(PieceType t) { return kNames[typeIndex(t)]; }
+
+std::optional<PieceType> parseTypeName(std::string_view name) {
+  for (int i = 0; i < kPieceTypes; ++i)
+    if (kNames[i] == name) return typeFromIndex(i);
+  return std::nullopt;
+}
+
+char typeSymbol(PieceType t) { return kSymbols[typeIndex(t)]; }
+
+std::optional<PieceType> parseTypeSymbol(char c) {
+  if (c >= 'a' && c <= 'z') c = static_cast<char>(c - 'a' + 'A');
+  const auto i = kSymbols.find(c);
+  if (i == std::string_view::npos) return std::nullopt;
+  return typeFromIndex(static_cast<int>(i));
+}
+
+}  // namespace junqi

@@ -1,0 +1,21 @@
+#include "core/playout.h"
+
+#include "core/movegen.h"
+
+namespace junqi {
+
+PlayoutResult randomPlayout(Position& pos, Rng& rng, int maxPlies) {
+  const int quietLimit = pos.rules().ruleset().quietMoveLimit;
+  MoveList moves;
+  for (int plies = 0;; ++plies) {
+    // The same order as boardOutcome, with the move list generated once.
+    if (const auto taker = pos.flagCapturedBy()) return {{Termination::FlagCaptured, *taker}, plies};
+    generateMoves(pos, moves);
+    if (moves.empty()) return {{Termination::Immobilised, opposite(pos.sideToMove())}, plies};
+    if (quietLimit > 0 && pos.quietPlies() >= quietLimit) return {{Termination::QuietMoves, std::nullopt}, plies};
+    if (plies >= maxPlies) return {{Termination::Adjudicated, std::nullopt}, plies};
+    pos.play(moves[static_cast<int>(rng.below(static_cast<std::uint64_t>(moves.size())))]);
+  }
+}
+
+}  // namespace junqi

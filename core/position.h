@@ -1,0 +1,97 @@
+// Position: the full state of a game board, with every identity known.
+//
+// This is the referee's view (and a determinization's): pieces, side to move
+// and the counters the rules need. Agents never receive one; they receive an
+// observation built from it (core/observation.h). It is a small value type,
+// copied freely by search.
+//
+// Pieces keep a stable id for the whole game: Red's are 0..24 and Blue's
+// 25..49, numbered in the order of their layout's relative points.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+
+#include "core/bitboard.h"
+#include "core/combat.h"
+#include "core/layout.h"
+#include "core/move.h"
+#include "core/rules.h"
+
+namespace junqi {
+
+constexpr int kMaxPiecesPerSide = 25;
+constexpr int kMaxPieces = 2 * kMaxPiecesPerSide;
+constexpr std::uint8_t kNoPiece = 255;
+
+constexpr Side sideOfPiece(int piece) { return piece < kMaxPiecesPerSide ? Side::Red : Side::Blue; }
+
+// What one move did, in full (the referee's knowledge).
+struct MoveResult {
+  Combat combat = Combat::None;
+  std::uint8_t attacker = kNoPiece;  // piece ids
+  std::uint8_t defender = kNoPiece;  // kNoPiece when the move was not an attack
+  bool flagCaptured = false;         // the defender was the flag
+};
+
+class Position {
+ public:
+  explicit Position(const Rules& rules = Rules::standard());  // an empty board, Red to move
+  // The start of a game. Layouts are assumed valid (see validateLayout).
+  static Position fromLayouts(const Rules& rules, const Layout& red, const Layout& blue);
+
+  const Rules& rules() const { return *rules_; }
+  Side sideToMove() const { return sideToMove_; }
+  int quietPlies() const { return quietPlies_; }  // moves since the last fight
+  int ply() const { return ply_; }                // moves and passes since the start
+  std::optional<Side> flagCapturedBy() const;
+
+  Bitboard occupied(Side s) const { return occupied_[index(s)]; }
+  Bitboard occupied() const { return occupied_[0] | occupied_[1]; }
+  // Pieces of `s` that may move now: not landmines or the flag, not frozen.
+  Bitboard movable(Side s) const { return occupied_[index(s)] & ~immobile_[index(s)] & ~rules_->frozenSquares(); }
+  Bitboard engineers(Side s) const { return engineers_[index(s)]; }
+
+  bool isEmpty(int square) const { return pieceAt_[square] == kNoPiece; }
+  int pieceAt(int square) const { return pieceAt_[square]; }  // id or kNoPiece
+  PieceType typeAt(int square) const { return type_[pieceAt_[square]]; }   // square must be occupied
+  Side sideAt(int square) const { return sideOfPiece(pieceAt_[square]); }  // square must be occupied
+
+  PieceType typeOf(int piece) const { return type_[piece]; }
+  int squareOf(int piece) const { return square_[piece]; }  // kNoSquare once removed
+  bool isAlive(int piece) const { return square_[piece] != kNoSquare; }
+  int pieceCount(Side s) const { return pieceCount_[index(s)]; }  // ids in use, removed included
+
+  // Adds a piece (for building positions); returns its id. The point must be empty.
+  int addPiece(Side side, PieceType type, int square);
+  void setSideToMove(Side s) { sideToMove_ = s; }
+  void setCounters(int quietPlies, int ply) { quietPlies_ = quietPlies, ply_ = ply; }
+
+  // Plays a legal move (the caller guarantees legality: see movegen.h).
+  MoveResult play(Move m);
+  // The side to move loses its turn (a timeout): counts as a quiet move.
+  void pass();
+
+  // Same pieces on the same points, same side to move and counters.
+  bool samePlacement(const Position& other) const;
+
+ private:
+  void removePiece(int piece);
+  void movePiece(int piece, int from, int to);
+
+  const Rules* rules_;
+  std::array<Bitboard, kSides> occupied_{};
+  std::array<Bitboard, kSides> immobile_{};   // landmines and the flag
+  std::array<Bitboard, kSides> engineers_{};
+  std::array<std::uint8_t, kSquares> pieceAt_;
+  std::array<PieceType, kMaxPieces> type_{};
+  std::array<std::uint8_t, kMaxPieces> square_;
+  std::array<std::uint8_t, kSides> pieceCount_{};
+  Side sideToMove_ = Side::Red;
+  std::int8_t flagCapturedBy_ = -1;
+  std::uint16_t quietPlies_ = 0;
+  std::uint16_t ply_ = 0;
+};
+
+}  // namespace junqi

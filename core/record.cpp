@@ -1,0 +1,270 @@
+#include "core/record.h"
+
+#include <charconv>
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include "core/notation.h"
+
+namespace junqi {
+
+namespace {
+
+constexpr std::string_view kMagic = "junqi-record 1";
+
+std::string_view actionWord(ActionType t) {
+  switch (t) {
+    case ActionType::Timeout: return "timeout";
+    case ActionType::OfferDraw: return "offer-draw";
+    case ActionType::AcceptDraw: return "accept-draw";
+    case ActionType::DeclineDraw: return "decline-draw";
+    case ActionType::Resign: return "resign";
+    case ActionType::Move: break;
+  }
+  return "move";
+}
+
+std::optional<ActionType> parseActionWord(std::string_view w) {
+  for (const ActionType t : {ActionType::Timeout, ActionType::OfferDraw, ActionType::AcceptDraw,
+                             ActionType::DeclineDraw, ActionType::Resign})
+    if (actionWord(t) == w) return t;
+  return std::nullopt;
+}
+
+// The observable results of an action, as record tokens.
+std::vector<std::string> resultTokens(const ActionRecord& r) {
+  std::vector<std::string> out;
+  if (r.result.combat != Combat::None) out.emplace_back(combatName(r.result.combat));
+  if (r.result.flagCaptured) out.emplace_back("flag-captured");
+  for (const Side s : {Side::Red, Side::Blue}) {
+    if (r.marshalLost[index(s)]) out.push_back(fmt::format("marshal-lost:{}", sideName(s)));
+    if (r.flagRevealed[index(s)]) out.push_back(fmt::format("flag-revealed:{}", sideName(s)));
+  }
+  return out;
+}
+
+std::vector<std::string_view> words(std::string_view line) {
+  std::vector<std::string_view> out;
+  std::size_t i = 0;
+  while (i < line.size()) {
+    while (i < line.size() && line[i] == ' ') ++i;
+    const std::size_t start = i;
+    while (i < line.size() && line[i] != ' ') ++i;
+    if (i > start) out.push_back(line.substr(start, i - start));
+  }
+  return out;
+}
+
+std::string rest(const std::vector<std::string_view>& w, std::size_t from) {
+  std::string out;
+  for (std::size_t i = from; i < w.size(); ++i) {
+    if (i > from) out += ' ';
+    out.append(w[i]);
+  }
+  return out;
+}
+
+[[noreturn]] void fail(int line, const std::string& what) {
+  throw RecordError(fmt::format("record line {}: {}", line, what));
+}
+
+}  // namespace
+
+std::optional<std::string> GameRecord::tag(std::string_view key) const {
+  for (const auto& [k, v] : tags)
+    if (k == key) return v;
+  return std::nullopt;
+}
+
+GameRecord recordOf(const Game& game, std::vector<std::pair<std::string, std::string>> tags,
+                    std::string outcomeDetail) {
+  GameRecord r;
+  r.ruleset = game.rules().ruleset();
+  r.redLayout = game.layout(Side::Red);
+  r.blueLayout = game.layout(Side::Blue);
+  if (!r.redLayout) r.startPosition = formatPosition(game.start());
+  r.tags = std::move(tags);
+  r.actions = game.history();
+  r.outcome = game.outcome();
+  r.outcomeDetail = std::move(outcomeDetail);
+  return r;
+}
+
+std::string formatRecord(const GameRecord& record) {
+  std::string out = fmt::format("{}\nruleset {}\n", kMagic, record.ruleset.toString());
+  if (record.redLayout && record.blueLayout)
+    out += fmt::format("red-layout {}\nblue-layout {}\n", formatLayout(*record.redLayout),
+                       formatLayout(*record.blueLayout));
+  else if (record.startPosition)
+    out += fmt::format("start {}\n", *record.startPosition);
+  for (const auto& [key, value] : record.tags) out += fmt::format("tag {} {}\n", key, value);
+  for (const ActionRecord& a : record.actions) {
+    out += fmt::format("{} {} ", a.ply + 1, sideName(a.action.side));
+    if (a.action.type != ActionType::Move) {
+      out += fmt::format("{}\n", actionWord(a.action.type));
+      continue;
+    }
+    out += moveName(a.action.move);
+    for (const auto& token : resultTokens(a)) out += " " + token;
+    if (a.result.combat != Combat::None)
+      out += fmt::format(" # {} x {}", typeName(a.attackerType), typeName(a.defenderType));
+    out += '\n';
+  }
+  if (record.outcome.isOver()) {
+    out += fmt::format("result {} {}", record.outcome.winner ? sideName(*record.outcome.winner) : "draw",
+                       terminationName(record.outcome.reason));
+    if (!record.outcomeDetail.empty()) out += " " + record.outcomeDetail;
+    out += '\n';
+  }
+  return out;
+}
+
+GameRecord parseRecord(std::string_view text) {
+  GameRecord r;
+  int lineNo = 0;
+  bool sawMagic = false, sawRuleset = false, sawResult = false;
+  while (!text.empty()) {
+    const auto nl = text.find('\n');
+    std::string_view line = text.substr(0, nl);
+    text = nl == std::string_view::npos ? std::string_view{} : text.substr(nl + 1);
+    ++lineNo;
+    if (const auto hash = line.find('#'); hash != std::string_view::npos) line = line.substr(0, hash);
+    while (!line.empty() && (line.back() == ' ' || line.back() == '\r')) line.remove_suffix(1);
+    const auto w = words(line);
+    if (w.empty()) continue;
+    if (!sawMagic) {
+      if (line != kMagic) fail(lineNo, fmt::format("expected '{}' (is this a junqi record?)", kMagic));
+      sawMagic = true;
+      continue;
+    }
+    if (sawResult) fail(lineNo, "nothing may follow the result line");
+    const auto key = w[0];
+    try {
+      if (key == "ruleset") {
+        if (w.size() != 2) fail(lineNo, "'ruleset' takes one value");
+        r.ruleset = Ruleset::parse(w[1]);
+        sawRuleset = true;
+      } else if (key == "red-layout" || key == "blue-layout") {
+        if (w.size() != 2) fail(lineNo, fmt::format("'{}' takes one value", key));
+        (key == "red-layout" ? r.redLayout : r.blueLayout) = parseLayout(w[1]);
+      } else if (key == "start") {
+        r.startPosition = rest(w, 1);
+        parsePosition(*r.startPosition, Rules::of(r.ruleset));  // reject it here if malformed
+      } else if (key == "tag") {
+        if (w.size() < 2) fail(lineNo, "'tag' needs a key");
+        r.tags.emplace_back(std::string(w[1]), rest(w, 2));
+      } else if (key == "result") {
+        if (w.size() < 3) fail(lineNo, "'result' needs a winner (red, blue or draw) and a reason");
+        const auto reason = parseTermination(w[2]);
+        if (!reason || *reason == Termination::None) fail(lineNo, fmt::format("unknown game end '{}'", w[2]));
+        r.outcome.reason = *reason;
+        if (w[1] != "draw") {
+          const auto winner = parseSide(w[1]);
+          if (!winner) fail(lineNo, fmt::format("the winner must be red, blue or draw, not '{}'", w[1]));
+          r.outcome.winner = *winner;
+        }
+        r.outcomeDetail = rest(w, 3);
+        sawResult = true;
+      } else if (!key.empty() && key[0] >= '0' && key[0] <= '9') {
+        if (w.size() < 3) fail(lineNo, "an action line is '<move number> <side> <action> [results]'");
+        ActionRecord a;
+        int number = 0;
+        const auto [end, ec] = std::from_chars(key.data(), key.data() + key.size(), number);
+        if (ec != std::errc() || end != key.data() + key.size() || number < 1)
+          fail(lineNo, fmt::format("'{}' is not a move number", key));
+        a.ply = number - 1;
+        const auto side = parseSide(w[1]);
+        if (!side) fail(lineNo, fmt::format("'{}' is not a side (red or blue)", w[1]));
+        a.action.side = *side;
+        if (const auto type = parseActionWord(w[2])) {
+          a.action.type = *type;
+          if (w.size() > 3) fail(lineNo, fmt::format("'{}' takes no results", w[2]));
+        } else {
+          const auto move = parseMove(w[2]);
+          if (!move) fail(lineNo, fmt::format("'{}' is neither a move like C2-C5 nor an action", w[2]));
+          a.action = Action::makeMove(*side, *move);
+          for (std::size_t i = 3; i < w.size(); ++i) {
+            const auto token = w[i];
+            if (const auto combat = parseCombatName(token); combat && *combat != Combat::None) {
+              a.result.combat = *combat;
+            } else if (token == "flag-captured") {
+              a.result.flagCaptured = true;
+            } else if (token.starts_with("marshal-lost:") || token.starts_with("flag-revealed:")) {
+              const auto colon = token.find(':');
+              const auto who = parseSide(token.substr(colon + 1));
+              if (!who) fail(lineNo, fmt::format("'{}' does not name a side", token));
+              (token[0] == 'm' ? a.marshalLost : a.flagRevealed)[index(*who)] = true;
+            } else {
+              fail(lineNo, fmt::format("unknown result '{}'", token));
+            }
+          }
+        }
+        r.actions.push_back(a);
+        r.actionLines.push_back(lineNo);
+      } else {
+        fail(lineNo, fmt::format("unknown line '{}'", key));
+      }
+    } catch (const RecordError&) {
+      throw;
+    } catch (const std::exception& e) {
+      fail(lineNo, e.what());
+    }
+  }
+  if (!sawMagic) throw RecordError("record is empty");
+  if (!sawRuleset) throw RecordError("record has no 'ruleset' line");
+  if (r.redLayout.has_value() != r.blueLayout.has_value())
+    throw RecordError("record has only one of red-layout and blue-layout");
+  if (!r.redLayout && !r.startPosition) throw RecordError("record has neither layouts nor a start position");
+  if (r.redLayout && r.startPosition) throw RecordError("record has both layouts and a start position");
+  return r;
+}
+
+Game replay(const GameRecord& record) {
+  // Records built in memory have no line numbers: name the action instead.
+  const auto failAt = [&](std::size_t i, const std::string& what) {
+    if (i < record.actionLines.size()) fail(record.actionLines[i], what);
+    throw RecordError(fmt::format("record action {}: {}", i + 1, what));
+  };
+  Game game = [&] {
+    try {
+      if (record.redLayout) return Game(record.ruleset, *record.redLayout, *record.blueLayout);
+      return Game(parsePosition(*record.startPosition, Rules::of(record.ruleset)));
+    } catch (const std::exception& e) {
+      throw RecordError(fmt::format("record start: {}", e.what()));
+    }
+  }();
+  for (std::size_t i = 0; i < record.actions.size(); ++i) {
+    const ActionRecord& want = record.actions[i];
+    if (want.ply != game.position().ply())
+      failAt(i, fmt::format("move number {} where the game is at move {}", want.ply + 1,
+                                game.position().ply() + 1));
+    if (const auto why = game.whyIllegal(want.action)) failAt(i, fmt::format("illegal: {}", *why));
+    const ActionRecord& got = game.apply(want.action);
+    if (resultTokens(got) != resultTokens(want)) {
+      const auto show = [](const ActionRecord& a) {
+        const auto t = resultTokens(a);
+        return t.empty() ? std::string("no fight") : fmt::format("{}", fmt::join(t, " "));
+      };
+      failAt(i, fmt::format("the record says '{}' but the rules give '{}'", show(want), show(got)));
+    }
+  }
+  const Outcome& want = record.outcome;
+  if (!game.isOver() && (want.reason == Termination::Forfeit || want.reason == Termination::Adjudicated)) {
+    if (want.reason == Termination::Forfeit && want.winner)
+      game.forfeit(opposite(*want.winner));
+    else if (want.reason == Termination::Adjudicated && !want.winner)
+      game.adjudicateDraw();
+  }
+  if (game.outcome() != want) {
+    const auto show = [](const Outcome& o) {
+      if (!o.isOver()) return std::string("no result");
+      return fmt::format("{} {}", o.winner ? sideName(*o.winner) : "draw", terminationName(o.reason));
+    };
+    throw RecordError(fmt::format("record result: the record says '{}' but the game reaches '{}'",
+                                  show(want), show(game.outcome())));
+  }
+  return game;
+}
+
+}  // namespace junqi

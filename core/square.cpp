@@ -1,0 +1,26 @@
+#include "core/square.h"
+
+#include <charconv>
+
+namespace junqi {
+
+std::string squareName(int square) {
+  std::string name(1, static_cast<char>('A' + columnOf(square)));
+  name += std::to_string(rowOf(square) + 1);
+  return name;
+}
+
+std::optional<int> parseSquare(std::string_view text) {
+  if (text.size() < 2 || text.size() > 3) return std::nullopt;
+  const char c = static_cast<char>(text[0] >= 'a' ? text[0] - 'a' + 'A' : text[0]);
+  if (c < 'A' || c >= 'A' + kColumns) return std::nullopt;
+  if (text[1] == '0') return std::nullopt;  // no leading zeros: "A01" is not a point
+  int row = 0;
+  const auto digits = text.substr(1);
+  const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), row);
+  if (ec != std::errc() || end != digits.data() + digits.size()) return std::nullopt;
+  if (row < 1 || row > kRows) return std::nullopt;
+  return makeSquare(c - 'A', row - 1);
+}
+
+}  // namespace junqi

@@ -1,0 +1,53 @@
+// Board topology: which points exist, how they connect, and which are special.
+//
+// Everything here is precomputed once into small tables, Stockfish-style, so
+// the move generator only ANDs and ORs bitboards. The topology knows nothing of
+// pieces or rules; the ruleset picks a topology (for instance whether the
+// centre front-line crossing is railway or road). A larger board (the
+// four-player cross, 129 points) would be a second topology type with a wider
+// point set; pieces and combat do not depend on this file.
+#pragma once
+
+#include <array>
+#include <string>
+
+#include "core/bitboard.h"
+#include "core/piece.h"
+#include "core/square.h"
+
+namespace junqi {
+
+// Straight directions along a railway line. North/East increase the point
+// index, South/West decrease it: the nearest blocker is the lsb resp. msb.
+enum Direction : int { North = 0, East = 1, South = 2, West = 3 };
+constexpr int kDirections = 4;
+constexpr bool increasesIndex(int d) { return d == North || d == East; }
+
+struct Topology {
+  std::string name;
+  Bitboard all = 0;           // every point of the board
+  Bitboard camps = 0;         // pieces here cannot be attacked
+  Bitboard headquarters = 0;  // a flag starts here; pieces here may be frozen
+  Bitboard railway = 0;       // points on some railway line
+  std::array<Bitboard, kSides> home{};  // each side's half (camps included)
+
+  // Points one road step away (orthogonal, camp diagonals, railway steps too).
+  std::array<Bitboard, kSquares> stepNeighbours{};
+  // Points joined to this one by a railway edge (the engineer's graph).
+  std::array<Bitboard, kSquares> railNeighbours{};
+  // The straight railway line leaving a point in each direction, start excluded.
+  std::array<std::array<Bitboard, kDirections>, kSquares> railRay{};
+  // Points strictly between two points of one straight railway line (0 if none).
+  Bitboard railBetween(int from, int to) const;
+
+  // The rows of `side`'s half counted from its back: rowsFromBack(Red, 2) is
+  // rows 1-2, rowsFromBack(Blue, 1) is row 12.
+  Bitboard rowsFromBack(Side side, int rows) const;
+  Bitboard frontRow(Side side) const { return rowsFromBack(side, 6) & ~rowsFromBack(side, 5); }
+
+  // The classic two-player board. The centre crossing (C6-C7) is railway or road
+  // depending on the rule set; both boards are built once and shared.
+  static const Topology& classic(bool centreCrossingIsRailway);
+};
+
+}  // namespace junqi

@@ -1,0 +1,20 @@
+// The subcommands of `junqi`. Each register function adds one subcommand and
+// the action it runs; runSelected runs the chosen one and turns errors into a
+// message and a non-zero exit status.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+namespace junqi::tools {
+
+void registerMoves(CLI::App& app);
+void registerPerft(CLI::App& app);
+void registerPlayRandom(CLI::App& app);
+void registerReplay(CLI::App& app);
+void registerRules(CLI::App& app);
+void registerSetup(CLI::App& app);
+
+void registerAll(CLI::App& app);
+int runSelected(CLI::App& app);
+
+}  // namespace junqi::tools

@@ -1,0 +1,84 @@
+#include "tools/commands/common.h"
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <sstream>
+
+#include <fmt/format.h>
+
+#include "core/notation.h"
+#include "tools/commands/commands.h"
+
+namespace junqi::tools {
+
+namespace {
+std::map<const CLI::App*, std::function<int()>>& actions() {
+  static std::map<const CLI::App*, std::function<int()>> all;
+  return all;
+}
+}  // namespace
+
+void setAction(CLI::App* command, std::function<int()> action) { actions()[command] = std::move(action); }
+
+void addRulesOption(CLI::App* command, std::string& text) {
+  text = "hiddenfront";
+  command->add_option("--rules", text,
+                      "Ruleset: a preset (hiddenfront, worldatplay, refereed) with optional overrides, "
+                      "e.g. 'refereed:quiet-moves=200' (see `junqi rules`)")
+      ->capture_default_str();
+}
+
+Position positionFromArgument(const std::string& text, const Rules& rules) {
+  if (text == "start") {
+    const Layout layout = parseLayout(kExampleLayout);
+    return Position::fromLayouts(rules, layout, layout);
+  }
+  return parsePosition(text, rules);
+}
+
+std::string readFile(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw std::runtime_error(fmt::format("cannot read '{}'", path));
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+void writeFileAtomically(const std::string& path, const std::string& contents) {
+  const std::string tmp = path + ".tmp";
+  {
+    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+    if (!out) throw std::runtime_error(fmt::format("cannot write '{}'", tmp));
+    out << contents;
+    out.flush();
+    if (!out) throw std::runtime_error(fmt::format("writing '{}' failed", tmp));
+  }
+  std::filesystem::rename(tmp, path);
+}
+
+void registerAll(CLI::App& app) {
+  registerRules(app);
+  registerSetup(app);
+  registerMoves(app);
+  registerPerft(app);
+  registerPlayRandom(app);
+  registerReplay(app);
+}
+
+int runSelected(CLI::App& app) {
+  for (const CLI::App* sub : app.get_subcommands()) {
+    const auto it = actions().find(sub);
+    if (it == actions().end()) continue;
+    try {
+      return it->second();
+    } catch (const std::exception& e) {
+      fmt::print(stderr, "junqi {}: error: {}\n", sub->get_name(), e.what());
+      return 1;
+    }
+  }
+  return 1;
+}
+
+}  // namespace junqi::tools

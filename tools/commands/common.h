@@ -1,0 +1,28 @@
+// Helpers shared by the commands: ruleset and position options, files.
+#pragma once
+
+#include <functional>
+#include <string>
+
+#include <CLI/CLI.hpp>
+
+#include "core/position.h"
+#include "core/ruleset.h"
+
+namespace junqi::tools {
+
+// Each command's action, stored by register* and called by runSelected. It
+// returns the process exit status; exceptions become "junqi <cmd>: error: ...".
+void setAction(CLI::App* command, std::function<int()> action);
+
+// Adds "--rules" (a ruleset text, default: the default preset) bound to `text`.
+void addRulesOption(CLI::App* command, std::string& text);
+
+// "start" (both sides deploy kExampleLayout) or a position text.
+Position positionFromArgument(const std::string& text, const Rules& rules);
+
+std::string readFile(const std::string& path);  // throws naming the file
+// Writes through a temporary file and a rename, so a crash never leaves half a file.
+void writeFileAtomically(const std::string& path, const std::string& contents);
+
+}  // namespace junqi::tools
