@@ -33,6 +33,10 @@ std::string whyMoveIsIllegal(const Position& pos, Move m) {
 
 }  // namespace
 
+bool timeoutForfeits(const Ruleset& r, int timeoutsSoFar) {
+  return !r.timeoutPassesTurn || (r.timeoutsToForfeit > 0 && timeoutsSoFar >= r.timeoutsToForfeit);
+}
+
 Game::Game(const Ruleset& ruleset, const Layout& red, const Layout& blue)
     : Game(checkedStart(ruleset, red, blue)) {
   layouts_ = {red, blue};
@@ -100,8 +104,7 @@ const ActionRecord& Game::apply(const Action& a) {
       break;
     }
     case ActionType::Timeout: {
-      const int n = ++timeouts_[index(a.side)];
-      if (!r.timeoutPassesTurn || (r.timeoutsToForfeit > 0 && n >= r.timeoutsToForfeit)) {
+      if (timeoutForfeits(r, ++timeouts_[index(a.side)])) {
         end({Termination::TimeoutForfeit, other});
         break;
       }

@@ -44,6 +44,9 @@ struct ActionRecord {
   bool offerLapsed = false;                  // a pending draw offer lapsed
 };
 
+// Does this timeout (the side's `timeoutsSoFar`-th, counting it) lose the game?
+bool timeoutForfeits(const Ruleset& ruleset, int timeoutsSoFar);
+
 struct IllegalAction : std::runtime_error {
   using std::runtime_error::runtime_error;
 };

@@ -30,70 +30,81 @@ inline Bitboard straightSlides(const Topology& t, int from, Bitboard occupied) {
 }
 
 // The targets of the piece on `from`, which belongs to the side to move and may move.
-inline Bitboard targetsOf(const Position& pos, const Topology& t, int from, Bitboard own, Bitboard occupied) {
+inline Bitboard targetsOf(const Topology& t, const MoverView& v, int from) {
   // Steps may not enter an occupied camp; railway points are never camps.
-  Bitboard targets = t.stepNeighbours[from] & ~(t.camps & occupied);
-  if (contains(t.railway, from)) {
-    targets |= contains(pos.engineers(pos.sideToMove()), from) ? engineerRailReach(t, from, occupied)
-                                                                : straightSlides(t, from, occupied);
-  }
-  return targets & ~own;
+  Bitboard targets = t.stepNeighbours[from] & ~(t.camps & v.occupied);
+  if (contains(t.railway, from))
+    targets |= contains(v.engineers, from) ? engineerRailReach(t, from, v.occupied) : straightSlides(t, from, v.occupied);
+  return targets & ~v.own;
 }
 
 template <class Visit>
-inline void forEachMover(const Position& pos, Visit&& visit) {
-  const Topology& t = pos.rules().topology();
-  const Side us = pos.sideToMove();
-  const Bitboard own = pos.occupied(us);
-  const Bitboard occupied = pos.occupied();
-  for (Bitboard movers = pos.movable(us); movers;) {
+inline void forEachMover(const Topology& t, const MoverView& v, Visit&& visit) {
+  for (Bitboard movers = v.movable; movers;) {
     const int from = popLsb(movers);
-    if (!visit(from, targetsOf(pos, t, from, own, occupied))) return;
+    if (!visit(from, targetsOf(t, v, from))) return;
   }
 }
 
 }  // namespace
 
-Bitboard legalTargets(const Position& pos, int from) {
-  if (!contains(pos.movable(pos.sideToMove()), from)) return 0;
-  return targetsOf(pos, pos.rules().topology(), from, pos.occupied(pos.sideToMove()), pos.occupied());
+MoverView moverView(const Position& pos) {
+  const Side us = pos.sideToMove();
+  return {pos.occupied(us), pos.occupied(), pos.movable(us), pos.engineers(us)};
 }
 
-void generateMoves(const Position& pos, MoveList& out) {
+Bitboard legalTargets(const Topology& t, const MoverView& v, int from) {
+  return contains(v.movable, from) ? targetsOf(t, v, from) : 0;
+}
+
+Bitboard legalTargets(const Position& pos, int from) {
+  return legalTargets(pos.rules().topology(), moverView(pos), from);
+}
+
+void generateMoves(const Topology& t, const MoverView& v, MoveList& out) {
   out.clear();
-  forEachMover(pos, [&](int from, Bitboard targets) {
+  forEachMover(t, v, [&](int from, Bitboard targets) {
     while (targets) out.push(Move{static_cast<std::uint8_t>(from), static_cast<std::uint8_t>(popLsb(targets))});
     return true;
   });
 }
 
+void generateMoves(const Position& pos, MoveList& out) {
+  generateMoves(pos.rules().topology(), moverView(pos), out);
+}
+
 int countMoves(const Position& pos) {
   int n = 0;
-  forEachMover(pos, [&](int, Bitboard targets) {
+  forEachMover(pos.rules().topology(), moverView(pos), [&](int, Bitboard targets) {
     n += popcount(targets);
     return true;
   });
   return n;
 }
 
-bool hasLegalMove(const Position& pos) {
+bool hasLegalMove(const Topology& t, const MoverView& v) {
   bool any = false;
-  forEachMover(pos, [&](int, Bitboard targets) {
+  forEachMover(t, v, [&](int, Bitboard targets) {
     any = targets != 0;
     return !any;
   });
   return any;
 }
 
+bool hasLegalMove(const Position& pos) { return hasLegalMove(pos.rules().topology(), moverView(pos)); }
+
 bool isLegalMove(const Position& pos, Move m) {
   return m.from < kSquares && m.to < kSquares && contains(legalTargets(pos, m.from), m.to);
 }
 
-MovePath classifyMove(const Position& before, Move m) {
-  const Topology& t = before.rules().topology();
+MovePath classifyMove(const Topology& t, Bitboard occupiedBefore, Move m) {
   if (contains(t.stepNeighbours[m.from], m.to)) return MovePath::Step;
-  if (contains(straightSlides(t, m.from, before.occupied()), m.to)) return MovePath::Straight;
+  if (contains(straightSlides(t, m.from, occupiedBefore), m.to)) return MovePath::Straight;
   return MovePath::Turned;
+}
+
+MovePath classifyMove(const Position& before, Move m) {
+  return classifyMove(before.rules().topology(), before.occupied(), m);
 }
 
 }  // namespace junqi

@@ -12,6 +12,21 @@
 
 namespace junqi {
 
+// What move generation needs to know: the side to move's pieces (which of them
+// may move, which are engineers) and where everything stands. Nothing about the
+// enemy's identities, so an observation can generate its own moves too.
+struct MoverView {
+  Bitboard own = 0;        // the side to move's pieces
+  Bitboard occupied = 0;   // every piece on the board
+  Bitboard movable = 0;    // own pieces that may move (not landmines, flags or frozen)
+  Bitboard engineers = 0;  // own engineers
+};
+MoverView moverView(const Position& pos);
+
+void generateMoves(const Topology& topology, const MoverView& view, MoveList& out);
+bool hasLegalMove(const Topology& topology, const MoverView& view);
+Bitboard legalTargets(const Topology& topology, const MoverView& view, int from);
+
 // Every point the piece on `from` may move to (0 if it cannot move, or if the
 // point is empty or belongs to the side not to move).
 Bitboard legalTargets(const Position& pos, int from);
@@ -29,6 +44,7 @@ Bitboard engineerRailReach(const Topology& topology, int from, Bitboard occupied
 // railway edge; a Straight move slides along one railway line; a Turned move
 // follows a railway path no non-engineer could take, so the mover is an engineer.
 enum class MovePath : std::uint8_t { Step, Straight, Turned };
+MovePath classifyMove(const Topology& topology, Bitboard occupiedBefore, Move m);
 MovePath classifyMove(const Position& before, Move m);
 
 }  // namespace junqi

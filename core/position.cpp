@@ -26,16 +26,27 @@ std::optional<Side> Position::flagCapturedBy() const {
 
 int Position::addPiece(Side side, PieceType type, int square) {
   const int s = index(side);
-  if (pieceAt_[square] != kNoPiece) throw std::logic_error("addPiece: the point is occupied");
+  if (square != kNoSquare && pieceAt_[square] != kNoPiece) throw std::logic_error("addPiece: the point is occupied");
   if (pieceCount_[s] >= kMaxPiecesPerSide) throw std::logic_error("addPiece: too many pieces");
   const int piece = s * kMaxPiecesPerSide + pieceCount_[s]++;
   type_[piece] = type;
   square_[piece] = static_cast<std::uint8_t>(square);
+  if (square == kNoSquare) return piece;
   pieceAt_[square] = static_cast<std::uint8_t>(piece);
   occupied_[s] |= bit(square);
   if (isImmobile(type)) immobile_[s] |= bit(square);
   if (type == PieceType::Engineer) engineers_[s] |= bit(square);
   return piece;
+}
+
+void Position::setType(int piece, PieceType type) {
+  type_[piece] = type;
+  const int square = square_[piece];
+  if (square == kNoSquare) return;
+  const int s = index(sideOfPiece(piece));
+  const Bitboard b = bit(square);
+  immobile_[s] = isImmobile(type) ? immobile_[s] | b : immobile_[s] & ~b;
+  engineers_[s] = type == PieceType::Engineer ? engineers_[s] | b : engineers_[s] & ~b;
 }
 
 void Position::removePiece(int piece) {

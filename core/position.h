@@ -63,8 +63,11 @@ class Position {
   bool isAlive(int piece) const { return square_[piece] != kNoSquare; }
   int pieceCount(Side s) const { return pieceCount_[index(s)]; }  // ids in use, removed included
 
-  // Adds a piece (for building positions); returns its id. The point must be empty.
+  // Adds a piece (for building positions); returns its id. The point must be
+  // empty; kNoSquare adds a piece already lost (it keeps its id).
   int addPiece(Side side, PieceType type, int square);
+  // Gives a piece another identity (determinizations fill in hidden ranks this way).
+  void setType(int piece, PieceType type);
   void setSideToMove(Side s) { sideToMove_ = s; }
   void setCounters(int quietPlies, int ply) { quietPlies_ = quietPlies, ply_ = ply; }
 

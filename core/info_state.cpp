@@ -1,0 +1,83 @@
+#include "core/info_state.h"
+
+#include <stdexcept>
+
+namespace junqi {
+
+InfoState::InfoState(Observation observation)
+    : observation_(std::move(observation)), knowledge_(Knowledge::of(observation_)), template_(observation_.rules()) {
+  rebuild();
+}
+
+void InfoState::apply(const PublicEvent& event) {
+  observation_.apply(event);
+  knowledge_.apply(observation_, event);
+  knowledge_.propagate();
+  rebuild();
+}
+
+void InfoState::setPrior(std::vector<IdentityWeights> prior) {
+  if (!prior.empty() && static_cast<int>(prior.size()) != knowledge_.pieceCount())
+    throw std::invalid_argument("InfoState::setPrior: one weight row per enemy piece");
+  prior_ = std::move(prior);
+  rebuild();
+}
+
+void InfoState::rebuild() {
+  const Side them = enemy();
+  const int first = index(them) * kMaxPiecesPerSide;
+  const int n = knowledge_.pieceCount();
+  counterOrder_.clear();
+  for (int pass = 0; pass < 2; ++pass)
+    for (int k = 0; k < n; ++k)
+      if (observation_.isAlive(first + k) == (pass == 0)) counterOrder_.push_back(k);
+  onBoard_ = 0;
+  for (int k = 0; k < n; ++k) onBoard_ += observation_.isAlive(first + k);
+
+  std::vector<IdentitySet> possible(n);
+  std::vector<IdentityWeights> weights;
+  for (int i = 0; i < n; ++i) possible[i] = knowledge_.possible(counterOrder_[i]);
+  if (!prior_.empty())
+    for (int i = 0; i < n; ++i) weights.push_back(prior_[counterOrder_[i]]);
+  counter_.build(possible, knowledge_.counts(), onBoard_, weights);
+
+  const auto m = counter_.marginals();
+  marginals_.assign(n, IdentityMarginals{});
+  for (int i = 0; i < n; ++i) marginals_[counterOrder_[i]] = m[i];
+
+  // The template position: own pieces true, enemy pieces waiting for a sample.
+  template_ = Position(observation_.rules());
+  for (const Side s : {Side::Red, Side::Blue})
+    for (int k = 0; k < observation_.pieceCount(s); ++k) {
+      const int p = index(s) * kMaxPiecesPerSide + k;
+      const PieceType type = s == seat() ? observation_.ownType(p) : PieceType::Captain;
+      template_.addPiece(s, type, observation_.squareOf(p));
+    }
+  template_.setSideToMove(observation_.sideToMove());
+  template_.setCounters(observation_.quietPlies(), observation_.ply());
+}
+
+IdentitySet InfoState::support(int k) const {
+  IdentitySet s = 0;
+  for (int t = 0; t < kPieceTypes; ++t)
+    if (marginals_[k][t] > 0.0) s |= static_cast<IdentitySet>(1u << t);
+  return s;
+}
+
+void InfoState::sampleEnemyTypes(Rng& rng, std::array<PieceType, kMaxPiecesPerSide>& types, bool lostToo) const {
+  std::array<PieceType, kMaxPiecesPerSide> drawn{};
+  counter_.sample(rng, drawn, lostToo);
+  const int n = lostToo ? static_cast<int>(counterOrder_.size()) : onBoard_;
+  for (int i = 0; i < n; ++i) types[counterOrder_[i]] = drawn[i];
+}
+
+Position InfoState::sample(Rng& rng) const {
+  std::array<PieceType, kMaxPiecesPerSide> types{};
+  sampleEnemyTypes(rng, types);
+  Position p = template_;
+  const int first = index(enemy()) * kMaxPiecesPerSide;
+  for (int i = 0; i < onBoard_; ++i) p.setType(first + counterOrder_[i], types[counterOrder_[i]]);
+  return p;
+}
+
+}  // namespace junqi

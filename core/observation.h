@@ -1,0 +1,114 @@
+// Observation: what one seat has seen of a game, and nothing more.
+//
+// The referee (Game) holds the truth. Each seat gets an Observation built from
+// the public history of the game (where every piece started, every action and
+// the result both players were told) and the seat's own identities. Nothing in
+// this class stores an enemy identity the seat has not been shown: the enemy's
+// pieces are points with stable ids, and the only enemy identity an
+// observation can contain is a flag the ruleset showed (after the marshal's
+// loss) or, once the game is over, whatever the harness reveals separately.
+// Agents receive an InfoState (info_state.h), which is built on this.
+#pragma once
+
+#include <array>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/game.h"
+#include "core/movegen.h"
+
+namespace junqi {
+
+// What one action showed both players.
+struct PublicEvent {
+  int ply = 0;  // the position's ply when the action was taken
+  ActionType type = ActionType::Move;
+  Side side = Side::Red;  // who acted
+  Move move{};
+  MovePath path = MovePath::Step;  // how the move travelled (a turn shows an engineer)
+  Combat combat = Combat::None;
+  std::uint8_t mover = kNoPiece;   // piece ids; the target is kNoPiece for a quiet move
+  std::uint8_t target = kNoPiece;
+  bool flagCaptured = false;
+  // The flag a side's marshal loss showed in this action (its piece id), per side.
+  std::array<std::uint8_t, kSides> flagShown{kNoPiece, kNoPiece};
+  bool operator==(const PublicEvent&) const = default;
+};
+
+// The event both players saw for the game's history entry `i` (the referee's view in, the public view out).
+PublicEvent publicEvent(const Game& game, std::size_t i);
+
+class Observation {
+ public:
+  // The seat's view of a game so far (the referee builds it).
+  static Observation of(const Game& game, Side seat);
+  // The view a seat would have with these own identities, given the public part
+  // of `other` (the seat must be the other side of `other`'s seat or the same).
+  // Search uses it to build the opponent's view inside a sampled world.
+  static Observation withOwnTypes(const Observation& publicPart, Side seat,
+                                  const std::array<PieceType, kMaxPiecesPerSide>& ownTypes);
+
+  // Takes in the next public event (the seat's own identities explain its own pieces).
+  void apply(const PublicEvent& event);
+  // The referee announces the end (immobilisation and the quiet-move draw are
+  // decided by what only the referee sees in full).
+  void setOutcome(const Outcome& outcome) { outcome_ = outcome; }
+
+  Side seat() const { return seat_; }
+  const Rules& rules() const { return *rules_; }
+
+  // Public board state.
+  Side sideToMove() const { return sideToMove_; }
+  int ply() const { return ply_; }
+  int quietPlies() const { return quietPlies_; }
+  int pieceCount(Side s) const { return pieceCount_[index(s)]; }
+  int startSquare(int piece) const { return startSquare_[piece]; }
+  int squareOf(int piece) const { return square_[piece]; }  // kNoSquare once lost
+  bool isAlive(int piece) const { return square_[piece] != kNoSquare; }
+  int pieceAt(int square) const { return pieceAt_[square]; }
+  Bitboard occupied(Side s) const { return occupied_[index(s)]; }
+  Bitboard occupied() const { return occupied_[0] | occupied_[1]; }
+  // True when the game began with both sides deploying (the deployment rules then constrain every piece).
+  bool startedFromLayouts() const { return startedFromLayouts_; }
+  const std::vector<PublicEvent>& events() const { return events_; }
+  const Outcome& outcome() const { return outcome_; }
+  std::optional<Side> pendingDrawOffer() const { return drawOfferBy_; }
+  int timeouts(Side s) const { return timeouts_[index(s)]; }
+  // The flag piece the rules showed for side s, if any.
+  std::optional<int> shownFlag(Side s) const;
+
+  // The seat's own pieces: ids seat*25 .. seat*25 + pieceCount(seat) - 1.
+  bool isOwn(int piece) const { return sideOfPiece(piece) == seat_; }
+  PieceType ownType(int piece) const;  // throws std::logic_error for an enemy piece
+  const std::array<PieceType, kMaxPiecesPerSide>& ownTypes() const { return ownTypes_; }
+
+  // The seat's legal moves (empty unless the seat is to move and the game goes on).
+  void legalMoves(MoveList& out) const;
+  MoverView moverView() const;
+
+  // The documented text form (docs/observation.md): everything the seat knows.
+  std::string toText() const;
+
+ private:
+  Observation() = default;
+
+  Side seat_ = Side::Red;
+  const Rules* rules_ = nullptr;
+  bool startedFromLayouts_ = false;
+  std::array<std::uint8_t, kSides> pieceCount_{};
+  std::array<std::uint8_t, kMaxPieces> startSquare_{};
+  std::array<std::uint8_t, kMaxPieces> square_{};
+  std::array<std::uint8_t, kSquares> pieceAt_{};
+  std::array<Bitboard, kSides> occupied_{};
+  std::array<PieceType, kMaxPiecesPerSide> ownTypes_{};
+  Side sideToMove_ = Side::Red;
+  int ply_ = 0, quietPlies_ = 0;
+  std::vector<PublicEvent> events_;
+  Outcome outcome_;
+  std::optional<Side> drawOfferBy_;
+  std::array<int, kSides> timeouts_{};
+  std::array<std::uint8_t, kSides> shownFlag_{kNoPiece, kNoPiece};
+};
+
+}  // namespace junqi
