@@ -63,8 +63,8 @@ std::optional<std::string> Game::whyIllegal(const Action& a) const {
       if (drawOfferBy_) return fmt::format("{} already has a draw offer pending", sideName(*drawOfferBy_));
       const int last = lastOfferPly_[index(a.side)];
       if (last >= 0 && position_.ply() - last < r.drawOfferCooldown)
-        return fmt::format("{} offered a draw at move {} and must wait until move {}", sideName(a.side), last,
-                           last + r.drawOfferCooldown);
+        return fmt::format("{} offered a draw at move {} and must wait until move {} to offer again", sideName(a.side),
+                           last + 1, last + r.drawOfferCooldown + 1);
       return std::nullopt;
     }
     case ActionType::AcceptDraw:

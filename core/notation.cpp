@@ -39,18 +39,14 @@ char cellSymbol(const Position& pos, int square) {
   return pos.sideAt(square) == Side::Red ? c : static_cast<char>(c - 'A' + 'a');
 }
 
-// Rejects what cannot arise in a game of this ruleset.
+// Rejects flags and landmines where no game of this ruleset can have them.
 void checkReachable(const Position& pos) {
   const Ruleset& r = pos.rules().ruleset();
   const Topology& t = pos.rules().topology();
   for (const Side side : {Side::Red, Side::Blue}) {
-    PieceCounts seen{};
     for (Bitboard b = pos.occupied(side); b;) {
       const int square = popLsb(b);
       const PieceType type = pos.typeAt(square);
-      if (++seen[typeIndex(type)] > r.counts[typeIndex(type)])
-        throw NotationError(fmt::format("position: {} has more than {} {}(s)", sideName(side),
-                                        r.counts[typeIndex(type)], typeName(type)));
       if (isImmobile(type) && !contains(t.home[index(side)], square))
         throw NotationError(fmt::format("position: {} {} on {}: it never moves, so it must stand in {}'s half",
                                         sideName(side), typeName(type), squareName(square), sideName(side)));
@@ -164,6 +160,16 @@ Position parsePosition(std::string_view text, const Rules& rules) {
   if (fields[1] != "r" && fields[1] != "b")
     throw NotationError(fmt::format("position: the side to move must be 'r' or 'b', not '{}'", fields[1]));
 
+  // Counts first: a side with too many pieces must be told so, not overflow.
+  const PieceCounts& allowed = rules.ruleset().counts;
+  std::array<PieceCounts, kSides> seen{};
+  for (int square = 0; square < kSquares; ++square) {
+    if (!occupied[square]) continue;
+    const auto [side, type] = cells[square];
+    if (++seen[index(side)][typeIndex(type)] > allowed[typeIndex(type)])
+      throw NotationError(fmt::format("position: {} has more than {} {}(s)", sideName(side), allowed[typeIndex(type)],
+                                      typeName(type)));
+  }
   Position pos(rules);
   for (const Side side : {Side::Red, Side::Blue})
     for (int i = 0; i < kSquares; ++i) {

@@ -8,7 +8,7 @@
 // by '/'; upper-case symbols are Red's, lower-case Blue's, a digit 1-5 stands
 // for that many empty points ('.' for one is accepted too). Then the side to
 // move ('r' or 'b'), the quiet-move counter and the ply:
-//     "dplfl/ebcbl/i1m1g/jd1er/p1i1c/ecpcj/JRCPE/C1I1P/RE1DJ/G1M1I/LBCBE/LFLPD r 0 0"
+//     "dplfl/ebcbl/i1m1g/jd1er/p1i1c/epcrj/JRCPE/C1I1P/RE1DJ/G1M1I/LBCBE/LFLPD r 0 0"
 // Both formats round-trip exactly; malformed text is rejected with a message
 // naming the row, the point or the field at fault.
 #pragma once

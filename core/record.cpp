@@ -91,6 +91,16 @@ GameRecord recordOf(const Game& game, std::vector<std::pair<std::string, std::st
   return r;
 }
 
+namespace {
+// Tags and details are free text on one line; '#' would start a comment.
+void checkFreeText(std::string_view text, std::string_view what, bool isKey) {
+  const bool bad = text.find_first_of(isKey ? "#\n\r \t" : "#\n\r") != std::string_view::npos || (isKey && text.empty());
+  if (bad)
+    throw RecordError(fmt::format("cannot write {} '{}' in a record: {}", what, text,
+                                  isKey ? "a tag key is one word without '#'" : "free text may not contain '#' or a line break"));
+}
+}  // namespace
+
 std::string formatRecord(const GameRecord& record) {
   std::string out = fmt::format("{}\nruleset {}\n", kMagic, record.ruleset.toString());
   if (record.redLayout && record.blueLayout)
@@ -98,7 +108,12 @@ std::string formatRecord(const GameRecord& record) {
                        formatLayout(*record.blueLayout));
   else if (record.startPosition)
     out += fmt::format("start {}\n", *record.startPosition);
-  for (const auto& [key, value] : record.tags) out += fmt::format("tag {} {}\n", key, value);
+  for (const auto& [key, value] : record.tags) {
+    checkFreeText(key, "the tag key", true);
+    checkFreeText(value, "the tag value", false);
+    out += fmt::format("tag {} {}\n", key, value);
+  }
+  checkFreeText(record.outcomeDetail, "the result detail", false);
   for (const ActionRecord& a : record.actions) {
     out += fmt::format("{} {} ", a.ply + 1, sideName(a.action.side));
     if (a.action.type != ActionType::Move) {
@@ -124,6 +139,7 @@ GameRecord parseRecord(std::string_view text) {
   GameRecord r;
   int lineNo = 0;
   bool sawMagic = false, sawRuleset = false, sawResult = false;
+  int startLine = 0;
   while (!text.empty()) {
     const auto nl = text.find('\n');
     std::string_view line = text.substr(0, nl);
@@ -150,7 +166,7 @@ GameRecord parseRecord(std::string_view text) {
         (key == "red-layout" ? r.redLayout : r.blueLayout) = parseLayout(w[1]);
       } else if (key == "start") {
         r.startPosition = rest(w, 1);
-        parsePosition(*r.startPosition, Rules::of(r.ruleset));  // reject it here if malformed
+        startLine = lineNo;
       } else if (key == "tag") {
         if (w.size() < 2) fail(lineNo, "'tag' needs a key");
         r.tags.emplace_back(std::string(w[1]), rest(w, 2));
@@ -217,6 +233,13 @@ GameRecord parseRecord(std::string_view text) {
     throw RecordError("record has only one of red-layout and blue-layout");
   if (!r.redLayout && !r.startPosition) throw RecordError("record has neither layouts nor a start position");
   if (r.redLayout && r.startPosition) throw RecordError("record has both layouts and a start position");
+  if (r.startPosition) {
+    try {
+      parsePosition(*r.startPosition, Rules::of(r.ruleset));  // against the record's ruleset, wherever it stood
+    } catch (const std::exception& e) {
+      fail(startLine, e.what());
+    }
+  }
   return r;
 }
 

@@ -13,6 +13,7 @@ namespace {
 struct Field {
   std::string key;
   std::string_view meaning;
+  std::string allowed;  // the values it takes, for error messages
   std::function<std::string(const Ruleset&)> get;
   std::function<bool(Ruleset&, std::string_view)> set;  // false: bad value
 };
@@ -34,19 +35,20 @@ bool parseCount(std::string_view v, int& out, int max) {
 }
 
 Field boolField(std::string key, std::string_view meaning, bool Ruleset::*member) {
-  return {key, meaning, [member](const Ruleset& r) { return yesNo(r.*member); },
+  return {key, meaning, "yes or no", [member](const Ruleset& r) { return yesNo(r.*member); },
           [member](Ruleset& r, std::string_view v) { return parseBool(v, r.*member); }};
 }
 
 Field intField(std::string key, std::string_view meaning, int Ruleset::*member, int max) {
-  return {key, meaning, [member](const Ruleset& r) { return std::to_string(r.*member); },
+  return {key, meaning, fmt::format("a whole number from 0 to {}", max),
+          [member](const Ruleset& r) { return std::to_string(r.*member); },
           [member, max](Ruleset& r, std::string_view v) { return parseCount(v, r.*member, max); }};
 }
 
 const std::vector<Field>& fields() {
   static const std::vector<Field> all = [] {
     std::vector<Field> f;
-    f.push_back({"centre-crossing", "the C6-C7 front-line crossing: railway or road",
+    f.push_back({"centre-crossing", "the C6-C7 front-line crossing: railway or road", "railway or road",
                  [](const Ruleset& r) { return std::string(r.centreCrossingRailway ? "railway" : "road"); },
                  [](Ruleset& r, std::string_view v) {
                    if (v != "railway" && v != "road") return false;
@@ -55,6 +57,7 @@ const std::vector<Field>& fields() {
                  }});
     for (int t = 0; t < kPieceTypes; ++t) {
       f.push_back({fmt::format("count-{}", typeName(typeFromIndex(t))), "pieces of this identity per side",
+                   "a whole number from 0 to 25",
                    [t](const Ruleset& r) { return std::to_string(r.counts[t]); },
                    [t](Ruleset& r, std::string_view v) {
                      int n = 0;
@@ -142,10 +145,12 @@ Ruleset Ruleset::parse(std::string_view text) {
   Ruleset r = byName(text.substr(0, colon));
   if (colon == std::string_view::npos) return r;
   std::string_view rest = text.substr(colon + 1);
-  while (!rest.empty()) {
+  for (bool more = true; more;) {
     const auto comma = rest.find(',');
     const std::string_view item = rest.substr(0, comma);
-    rest = comma == std::string_view::npos ? std::string_view{} : rest.substr(comma + 1);
+    more = comma != std::string_view::npos;
+    if (more) rest = rest.substr(comma + 1);
+    if (item.empty()) throw RulesetError(fmt::format("ruleset '{}' has an empty option (check the commas)", text));
     const auto eq = item.find('=');
     if (eq == std::string_view::npos)
       throw RulesetError(fmt::format("ruleset option '{}' has no '=value'", item));
@@ -155,7 +160,7 @@ Ruleset Ruleset::parse(std::string_view text) {
       if (f.key != key) continue;
       known = true;
       if (!f.set(r, value))
-        throw RulesetError(fmt::format("ruleset option '{}' cannot be '{}'", key, value));
+        throw RulesetError(fmt::format("ruleset option '{}' cannot be '{}': it takes {}", key, value, f.allowed));
     }
     if (!known) throw RulesetError(fmt::format("unknown ruleset option '{}'", key));
   }

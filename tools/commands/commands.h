@@ -7,6 +7,8 @@
 
 namespace junqi::tools {
 
+void registerBeliefs(CLI::App& app);
+void registerBeliefsCheck(CLI::App& app);
 void registerMoves(CLI::App& app);
 void registerPerft(CLI::App& app);
 void registerPlayRandom(CLI::App& app);

@@ -65,6 +65,8 @@ void registerAll(CLI::App& app) {
   registerPerft(app);
   registerPlayRandom(app);
   registerReplay(app);
+  registerBeliefs(app);
+  registerBeliefsCheck(app);
 }
 
 int runSelected(CLI::App& app) {

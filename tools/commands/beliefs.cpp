@@ -1,0 +1,187 @@
+// junqi beliefs: one seat's notes and exact identity probabilities for every
+// enemy piece at some point of a recorded game, as a table and optionally as
+// an SVG board. junqi beliefs-check: over many random games, checks that the
+// truth is always among the possible and prints the calibration figure.
+#include <cmath>
+#include <fstream>
+
+#include <fmt/format.h>
+
+#include "core/auto_layout.h"
+#include "core/info_state.h"
+#include "core/record.h"
+#include "tools/commands/commands.h"
+#include "tools/commands/common.h"
+
+namespace junqi::tools {
+
+namespace {
+
+// The game of a record, replayed up to (not including) move `ply`.
+Game replayTo(const GameRecord& record, int ply) {
+  GameRecord prefix = record;
+  prefix.actions.clear();
+  prefix.actionLines.clear();
+  prefix.outcome = {};
+  for (std::size_t i = 0; i < record.actions.size() && record.actions[i].ply < ply; ++i) {
+    prefix.actions.push_back(record.actions[i]);
+    if (i < record.actionLines.size()) prefix.actionLines.push_back(record.actionLines[i]);
+  }
+  Game game = replay(prefix);
+  return game;
+}
+
+std::string table(const InfoState& view) {
+  const Observation& obs = view.observation();
+  std::string out = fmt::format("{} at move {}, {} to move: {} consistent assignments of the enemy identities\n\n",
+                                sideName(view.seat()), obs.ply() + 1, sideName(obs.sideToMove()),
+                                fmt::format("{:.4g}", view.counter().totalWeight()));
+  out += fmt::format("{:<6}{:<6}{:<6}{:<26}", "piece", "start", "now", "notes");
+  for (int t = 0; t < kPieceTypes; ++t) out += fmt::format("{:>5}", typeSymbol(typeFromIndex(t)));
+  out += '\n';
+  const int first = index(view.enemy()) * kMaxPiecesPerSide;
+  for (int k = 0; k < view.knowledge().pieceCount(); ++k) {
+    const int p = first + k;
+    out += fmt::format("{:<6}{:<6}{:<6}{:<26}", fmt::format("{}{}", sideName(view.enemy())[0], k),
+                       squareName(obs.startSquare(p)), obs.isAlive(p) ? squareName(obs.squareOf(p)) : "lost",
+                       describeIdentities(view.support(k)));
+    for (int t = 0; t < kPieceTypes; ++t) {
+      const double q = view.marginals()[k][t];
+      out += q == 0 ? fmt::format("{:>5}", ".") : fmt::format("{:>5.0f}", std::max(1.0, 100 * q));
+    }
+    out += '\n';
+  }
+  out += "\n(percent; E P C J R I D G M = ranks 1-9, B bomb, L landmine, F flag)\n";
+  return out;
+}
+
+// The board from the seat's side, each enemy piece with its note and most likely identity.
+std::string svgBoard(const InfoState& view) {
+  const Observation& obs = view.observation();
+  const Topology& t = obs.rules().topology();
+  constexpr int kCell = 90, kMargin = 40;
+  const auto x = [&](int s) {
+    const int c = view.seat() == Side::Red ? columnOf(s) : kColumns - 1 - columnOf(s);
+    return kMargin + c * kCell + kCell / 2;
+  };
+  const auto y = [&](int s) {
+    const int r = view.seat() == Side::Red ? kRows - 1 - rowOf(s) : rowOf(s);
+    return kMargin + r * kCell + kCell / 2;
+  };
+  std::string svg = fmt::format(
+      "<svg xmlns='http://www.w3.org/2000/svg' width='{}' height='{}' font-family='sans-serif' font-size='12'>\n"
+      "<rect width='100%' height='100%' fill='#f4ecd8'/>\n",
+      2 * kMargin + kColumns * kCell, 2 * kMargin + kRows * kCell);
+  for (int a = 0; a < kSquares; ++a)
+    for (Bitboard b = t.stepNeighbours[a]; b;) {
+      const int c = popLsb(b);
+      if (c < a) continue;
+      const bool rail = contains(t.railNeighbours[a], c);
+      svg += fmt::format("<line x1='{}' y1='{}' x2='{}' y2='{}' stroke='#555' stroke-width='{}'{}/>\n", x(a), y(a),
+                         x(c), y(c), rail ? 5 : 1, rail ? " stroke-dasharray='10,4'" : "");
+    }
+  for (int s = 0; s < kSquares; ++s) {
+    const bool camp = contains(t.camps, s), hq = contains(t.headquarters, s);
+    svg += camp ? fmt::format("<circle cx='{}' cy='{}' r='30' fill='#fff' stroke='#555'/>\n", x(s), y(s))
+                : fmt::format("<rect x='{}' y='{}' width='70' height='40' fill='#fff' stroke='{}' stroke-width='{}'/>\n",
+                              x(s) - 35, y(s) - 20, hq ? "#b8860b" : "#555", hq ? 3 : 1);
+    const int p = obs.pieceAt(s);
+    if (p == kNoPiece) continue;
+    if (obs.isOwn(p)) {
+      svg += fmt::format("<text x='{}' y='{}' text-anchor='middle' fill='#c00' font-size='18'>{}</text>\n", x(s),
+                         y(s) + 6, typeName(obs.ownType(p)));
+      continue;
+    }
+    const int k = p % kMaxPiecesPerSide;
+    int best = 0;
+    for (int u = 1; u < kPieceTypes; ++u)
+      if (view.marginals()[k][u] > view.marginals()[k][best]) best = u;
+    svg += fmt::format(
+        "<text x='{}' y='{}' text-anchor='middle' fill='#00c'>{}</text>\n"
+        "<text x='{}' y='{}' text-anchor='middle' fill='#00c' font-size='10'>{} {:.0f}%</text>\n",
+        x(s), y(s) - 3, describeIdentities(view.support(k)), x(s), y(s) + 12, typeName(typeFromIndex(best)),
+        100 * view.marginals()[k][best]);
+  }
+  return svg + "</svg>\n";
+}
+
+}  // namespace
+
+void registerBeliefs(CLI::App& app) {
+  auto* cmd = app.add_subcommand("beliefs", "Show one seat's notes and exact beliefs about every enemy piece");
+  static std::string path, seat = "red", svg;
+  static int ply = 1 << 30;
+  cmd->add_option("record", path, "Game record (docs/records.md)")->required();
+  cmd->add_option("--seat", seat, "Whose view: red or blue")->capture_default_str();
+  cmd->add_option("--ply", ply, "Show the view before this move number (default: the end)");
+  cmd->add_option("--svg", svg, "Also draw the board with the beliefs into this SVG file");
+  setAction(cmd, [] {
+    const auto side = parseSide(seat);
+    if (!side) throw std::invalid_argument(fmt::format("--seat must be red or blue, not '{}'", seat));
+    const GameRecord record = parseRecord(readFile(path));
+    const Game game = replayTo(record, ply - 1);
+    const InfoState view = InfoState::of(game, *side);
+    fmt::print("{}", table(view));
+    if (!svg.empty()) {
+      writeFileAtomically(svg, svgBoard(view));
+      fmt::print("board written to {}\n", svg);
+    }
+    return 0;
+  });
+}
+
+void registerBeliefsCheck(CLI::App& app) {
+  auto* cmd = app.add_subcommand(
+      "beliefs-check", "Play random games, check the truth is always possible, and print the calibration figure");
+  static std::string rules;
+  static int games = 200, maxPlies = 1000;
+  static std::uint64_t seed = 1;
+  addRulesOption(cmd, rules);
+  cmd->add_option("--games", games, "Number of games")->capture_default_str();
+  cmd->add_option("--seed", seed, "Random seed")->capture_default_str();
+  cmd->add_option("--max-plies", maxPlies, "Stop a game after this many moves")->capture_default_str();
+  setAction(cmd, [] {
+    const Ruleset ruleset = Ruleset::parse(rules);
+    double bitsBelief = 0, bitsPrior = 0;
+    long long samples = 0, top1 = 0;
+    for (int g = 0; g < games; ++g) {
+      Rng rng(Rng::mix(seed, static_cast<std::uint64_t>(g)));
+      const auto style = static_cast<LayoutStyle>(rng.below(4));
+      Game game(ruleset, styledLayout(style, ruleset, rng), styledLayout(style, ruleset, rng));
+      std::array<InfoState, kSides> views = {InfoState::of(game, Side::Red), InfoState::of(game, Side::Blue)};
+      MoveList moves;
+      while (!game.isOver() && game.position().ply() < maxPlies) {
+        generateMoves(game.position(), moves);
+        game.apply(Action::makeMove(game.position().sideToMove(), moves[static_cast<int>(rng.below(moves.size()))]));
+        for (InfoState& view : views) {
+          view.apply(publicEvent(game, game.history().size() - 1));
+          const Side them = view.enemy();
+          for (int k = 0; k < view.knowledge().pieceCount(); ++k) {
+            const int p = index(them) * kMaxPiecesPerSide + k;
+            const PieceType truth = game.start().typeOf(p);
+            const double q = view.marginals()[k][typeIndex(truth)];
+            if (!(view.knowledge().possible(k) & identityBit(truth)) || q <= 0)
+              throw std::runtime_error(fmt::format("game {} move {}: {}'s piece {} is a {} but {} rules it out", g,
+                                                   game.position().ply(), sideName(them), k, typeName(truth),
+                                                   sideName(view.seat())));
+            if (!game.position().isAlive(p)) continue;
+            bitsBelief -= std::log2(q);
+            bitsPrior -= std::log2(static_cast<double>(ruleset.counts[typeIndex(truth)]) / totalPieces(ruleset.counts));
+            int best = 0;
+            for (int t = 1; t < kPieceTypes; ++t)
+              if (view.marginals()[k][t] > view.marginals()[k][best]) best = t;
+            top1 += best == typeIndex(truth);
+            ++samples;
+          }
+        }
+      }
+    }
+    fmt::print("{} games, {} piece-positions: the truth was always possible\n", games, samples);
+    fmt::print("bits per enemy piece on the board: exact beliefs {:.3f}, count-only prior {:.3f}\n",
+               bitsBelief / samples, bitsPrior / samples);
+    fmt::print("top-1 accuracy of the exact beliefs: {:.1f}%\n", 100.0 * top1 / samples);
+    return 0;
+  });
+}
+
+}  // namespace junqi::tools
