@@ -1,0 +1,159 @@
+// The rule texts' sentences about how the game is won: taking the flag,
+// immobilising the opponent, resignation, and what does not end the game.
+// Each test is listed against the sentences it checks in docs/rules.md.
+#include <gtest/gtest.h>
+
+#include <cctype>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+#include "core/game.h"
+#include "core/movegen.h"
+#include "core/notation.h"
+
+namespace junqi {
+namespace {
+
+const Ruleset kPresets[] = {Ruleset::hiddenFront(), Ruleset::worldAtPlay(), Ruleset::refereed()};
+
+int at(std::string_view name) {
+  const auto square = parseSquare(name);
+  if (!square) throw std::invalid_argument("not a point: " + std::string(name));
+  return *square;
+}
+
+Move move(std::string_view from, std::string_view to) {
+  return Move{static_cast<std::uint8_t>(at(from)), static_cast<std::uint8_t>(at(to))};
+}
+
+// A position from "symbol:point" words (upper case Red, lower case Blue),
+// passed through the position notation so that a game can reach it.
+Position make(const Ruleset& ruleset, std::string_view pieces, Side toMove = Side::Red) {
+  const Rules& rules = Rules::of(ruleset);
+  Position pos(rules);
+  std::istringstream in{std::string(pieces)};
+  for (std::string word; in >> word;) {
+    const auto type = parseTypeSymbol(word[0]);
+    if (!type || word.size() < 4 || word[1] != ':') throw std::invalid_argument("bad piece: " + word);
+    pos.addPiece(std::isupper(static_cast<unsigned char>(word[0])) ? Side::Red : Side::Blue, *type, at(word.substr(2)));
+  }
+  pos.setSideToMove(toMove);
+  return parsePosition(formatPosition(pos), rules);
+}
+
+Outcome win(Termination reason, Side winner) { return Outcome{reason, winner}; }
+
+TEST(GameEnd, CapturingTheFlagWinsAtOnce) {
+  for (const auto& ruleset : kPresets) {
+    Game red(make(ruleset, "F:B1 f:B12 C:B11 C:E3 c:E10"));
+    red.apply(Action::makeMove(Side::Red, move("B11", "B12")));
+    EXPECT_EQ(red.outcome(), win(Termination::FlagCaptured, Side::Red)) << ruleset.preset;
+    // Nothing more is played: not even Blue's reply.
+    const auto why = red.whyIllegal(Action::makeMove(Side::Blue, move("E10", "E9")));
+    EXPECT_TRUE(why.has_value());
+    EXPECT_THROW(red.apply(Action::resign(Side::Red)), IllegalAction);
+
+    Game blue(make(ruleset, "F:B1 f:B12 c:B2 C:E3 c:E10", Side::Blue));
+    blue.apply(Action::makeMove(Side::Blue, move("B2", "B1")));
+    EXPECT_EQ(blue.outcome(), win(Termination::FlagCaptured, Side::Blue)) << ruleset.preset;
+  }
+}
+
+TEST(GameEnd, FlagCaptureWinsEvenWhenTheFightRemovesTheLastMobilePiece) {
+  // Red's bomb is its last mobile piece; Blue has only its flag, two landmines
+  // and a general frozen in the headquarters D12. The bomb and the flag are
+  // both removed: Red has nothing left to move and Blue cannot move either,
+  // but the flag capture ends the game, for Red.
+  for (const auto& ruleset : kPresets) {
+    Game game(make(ruleset, "F:B1 f:B12 B:B11 l:A12 l:C12 g:D12"));
+    ASSERT_FALSE(game.isOver());
+    game.apply(Action::makeMove(Side::Red, move("B11", "B12")));
+    EXPECT_EQ(game.position().movable(Side::Red), 0u);
+    EXPECT_FALSE(hasLegalMove(game.position()));
+    EXPECT_EQ(game.outcome(), win(Termination::FlagCaptured, Side::Red)) << ruleset.preset;
+  }
+}
+
+TEST(GameEnd, FlagCaptureIsReportedBeforeImmobilisation) {
+  // Blue's last mobile piece, the lieutenant on C10, is boxed in by its own
+  // landmine (C11) and Red pieces in the camps C9, B10 and D10. When Red takes
+  // the flag Blue also has no move; the game ends by the flag capture.
+  for (const auto& ruleset : kPresets) {
+    Game game(make(ruleset, "F:B1 f:B12 l:C11 p:C10 R:C9 R:B10 J:D10 C:A12"));
+    game.apply(Action::makeMove(Side::Red, move("A12", "B12")));
+    EXPECT_FALSE(hasLegalMove(game.position()));
+    EXPECT_EQ(game.outcome(), win(Termination::FlagCaptured, Side::Red)) << ruleset.preset;
+  }
+}
+
+TEST(GameEnd, SideLeftWithOnlyFlagAndLandminesLoses) {
+  for (const auto& ruleset : kPresets) {
+    Game game(make(ruleset, "F:B1 f:B12 l:A12 l:C12 l:B11 c:E8 G:E2"));
+    game.apply(Action::makeMove(Side::Red, move("E2", "E8")));  // takes Blue's last mobile piece
+    EXPECT_EQ(game.outcome(), win(Termination::Immobilised, Side::Red)) << ruleset.preset;
+  }
+}
+
+TEST(GameEnd, PiecesFrozenInAHeadquartersDoNotSaveASideFromImmobilisation) {
+  for (const auto& ruleset : kPresets) {
+    Game game(make(ruleset, "F:B1 f:B12 l:A12 i:D12 c:E8 G:E2"));
+    game.apply(Action::makeMove(Side::Red, move("E2", "E8")));
+    EXPECT_EQ(popcount(game.position().occupied(Side::Blue)), 3);  // flag, landmine, brigadier
+    EXPECT_EQ(game.outcome(), win(Termination::Immobilised, Side::Red)) << ruleset.preset;
+  }
+}
+
+TEST(GameEnd, PiecesThatCannotReachAnyPointCountAsImmobilised) {
+  for (const auto& ruleset : kPresets) {
+    const char* pieces = "F:B1 f:B12 l:C11 p:C10 R:B10 R:D10 C:C8";
+    // Blue's lieutenant has one way out, the camp C9...
+    EXPECT_EQ(legalTargets(make(ruleset, pieces, Side::Blue), at("C10")), bit(at("C9")));
+    // ...and Red closes it.
+    Game game(make(ruleset, pieces));
+    game.apply(Action::makeMove(Side::Red, move("C8", "C9")));
+    EXPECT_EQ(popcount(game.position().movable(Side::Blue)), 1);
+    EXPECT_EQ(game.outcome(), win(Termination::Immobilised, Side::Red)) << ruleset.preset;
+  }
+}
+
+TEST(GameEnd, ImmobilisationIsJudgedAtTheStartOfTheStuckSidesTurn) {
+  for (const auto& ruleset : kPresets) {
+    // Blue to move and nothing to move: Red has already won.
+    EXPECT_EQ(Game(make(ruleset, "F:B1 f:B12 l:A12 C:E3", Side::Blue)).outcome(),
+              win(Termination::Immobilised, Side::Red));
+    // Red to move: the game goes on until Blue's turn begins.
+    Game game(make(ruleset, "F:B1 f:B12 l:A12 C:E3"));
+    EXPECT_FALSE(game.isOver());
+    game.apply(Action::makeMove(Side::Red, move("E3", "E4")));
+    EXPECT_EQ(game.outcome(), win(Termination::Immobilised, Side::Red)) << ruleset.preset;
+  }
+}
+
+TEST(GameEnd, CapturesDoNotDecideTheGameDirectly) {
+  for (const auto& ruleset : kPresets) {
+    // Red's marshal takes Blue's general; Blue still has a piece that moves.
+    Game game(make(ruleset, "F:B1 f:B12 M:A5 g:A8 c:E10"));
+    const ActionRecord& rec = game.apply(Action::makeMove(Side::Red, move("A5", "A8")));
+    EXPECT_EQ(rec.result.combat, Combat::DefenderRemoved);
+    EXPECT_FALSE(game.isOver()) << ruleset.preset;
+  }
+}
+
+TEST(GameEnd, ResignationLosesTheGame) {
+  for (const auto& ruleset : kPresets) {
+    EXPECT_TRUE(ruleset.resignation) << ruleset.preset;
+    // Out of turn...
+    Game blue(make(ruleset, "F:B1 f:B12 C:E3 c:E10"));
+    blue.apply(Action::resign(Side::Blue));
+    EXPECT_EQ(blue.outcome(), win(Termination::Resignation, Side::Red)) << ruleset.preset;
+    // ...or on one's turn.
+    Game red(make(ruleset, "F:B1 f:B12 C:E3 c:E10"));
+    red.apply(Action::resign(Side::Red));
+    EXPECT_EQ(red.outcome(), win(Termination::Resignation, Side::Blue)) << ruleset.preset;
+  }
+}
+
+}  // namespace
+}  // namespace junqi

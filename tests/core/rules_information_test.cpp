@@ -1,0 +1,120 @@
+// The rule texts' sentences about what each player knows: where every piece
+// is and whose it is, never an enemy identity, only the result of a fight, the
+// flag shown when a marshal is lost, and what a move shows. A seat's knowledge
+// is its Observation (core/observation.h). Each test is listed against the
+// sentences it checks in docs/rules.md.
+#include <gtest/gtest.h>
+
+#include <cctype>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+#include "core/game.h"
+#include "core/notation.h"
+#include "core/observation.h"
+
+namespace junqi {
+namespace {
+
+int at(std::string_view name) {
+  const auto square = parseSquare(name);
+  if (!square) throw std::invalid_argument("not a point: " + std::string(name));
+  return *square;
+}
+
+Move move(std::string_view from, std::string_view to) {
+  return Move{static_cast<std::uint8_t>(at(from)), static_cast<std::uint8_t>(at(to))};
+}
+
+Position make(const Ruleset& ruleset, std::string_view pieces, Side toMove = Side::Red) {
+  const Rules& rules = Rules::of(ruleset);
+  Position pos(rules);
+  std::istringstream in{std::string(pieces)};
+  for (std::string word; in >> word;) {
+    const auto type = parseTypeSymbol(word[0]);
+    if (!type || word.size() < 4 || word[1] != ':') throw std::invalid_argument("bad piece: " + word);
+    pos.addPiece(std::isupper(static_cast<unsigned char>(word[0])) ? Side::Red : Side::Blue, *type, at(word.substr(2)));
+  }
+  pos.setSideToMove(toMove);
+  return parsePosition(formatPosition(pos), rules);
+}
+
+// Red plays the example layout against two Blue layouts that differ in three
+// identities on the points where the fights and the quiet move happen:
+//   Blue's E7 is a brigadier (A) or a general (B): Red's captain dies on it either way;
+//   Blue's E8 is a general (A) or a brigadier (B): it steps into the camp D8;
+//   Blue's A7 is a captain (A) or a lieutenant (B): Red's brigadier takes it either way.
+constexpr std::string_view kBlueA = kExampleLayout;          // IPDEC/G.J.R/...
+constexpr std::string_view kBlueB = "GCDEP/I.J.R/DM.BC/R.B.I/CLEJP/LFLPE";
+
+Game playTheSameMoves(const Ruleset& ruleset, std::string_view blue) {
+  Game game(ruleset, parseLayout(kExampleLayout), parseLayout(blue));
+  game.apply(Action::makeMove(Side::Red, move("E6", "E7")));
+  game.apply(Action::makeMove(Side::Blue, move("E8", "D8")));
+  game.apply(Action::makeMove(Side::Red, move("A6", "A7")));
+  return game;
+}
+
+const Ruleset kPresets[] = {Ruleset::hiddenFront(), Ruleset::worldAtPlay(), Ruleset::refereed()};
+
+TEST(Information, EachSeatSeesWhereEveryPieceIsAndWhoOwnsIt) {
+  for (const auto& ruleset : kPresets) {
+    const Game game = playTheSameMoves(ruleset, kBlueA);
+    for (const Side seat : {Side::Red, Side::Blue}) {
+      const Observation o = Observation::of(game, seat);
+      for (const Side s : {Side::Red, Side::Blue}) EXPECT_EQ(o.occupied(s), game.position().occupied(s));
+      for (int square = 0; square < kSquares; ++square)
+        EXPECT_EQ(o.pieceAt(square), game.position().pieceAt(square)) << squareName(square);
+    }
+  }
+}
+
+TEST(Information, FightShowsOnlyWhichPiecesWereRemovedNeverTheEnemyIdentity) {
+  for (const auto& ruleset : kPresets) {
+    const Game a = playTheSameMoves(ruleset, kBlueA);
+    const Game b = playTheSameMoves(ruleset, kBlueB);
+    ASSERT_EQ(a.history()[0].result.combat, Combat::AttackerRemoved);
+    ASSERT_EQ(a.history()[2].result.combat, Combat::DefenderRemoved);
+    // The games differ (Blue knows its own pieces)...
+    EXPECT_NE(Observation::of(a, Side::Blue).toText(), Observation::of(b, Side::Blue).toText());
+    // ...but Red's view is the same: the identities of Blue's pieces, the one
+    // that survived a fight and the one that was removed, were never shown.
+    EXPECT_EQ(Observation::of(a, Side::Red).toText(), Observation::of(b, Side::Red).toText()) << ruleset.preset;
+    for (std::size_t i = 0; i < a.history().size(); ++i) EXPECT_EQ(publicEvent(a, i), publicEvent(b, i));
+    // Red cannot even ask for an enemy identity.
+    const Observation red = Observation::of(a, Side::Red);
+    EXPECT_THROW(red.ownType(a.position().pieceAt(at("E7"))), std::logic_error);
+    EXPECT_EQ(red.ownType(a.position().pieceAt(at("B1"))), PieceType::Flag);
+  }
+}
+
+TEST(Information, MarshalLossShowsTheFlagToTheOpponentUnderWorldatplayAndRefereed) {
+  for (const auto& ruleset : kPresets) {
+    Game game(make(ruleset, "F:B1 f:B12 l:C11 M:C10 C:E3 c:E10"));
+    const int redFlag = game.position().pieceAt(at("B1"));
+    game.apply(Action::makeMove(Side::Red, move("C10", "C11")));  // the marshal dies on a landmine
+    const auto shown = Observation::of(game, Side::Blue).shownFlag(Side::Red);
+    if (ruleset.marshalLossRevealsFlag) {
+      ASSERT_TRUE(shown.has_value()) << ruleset.preset;
+      EXPECT_EQ(*shown, redFlag);
+      EXPECT_EQ(publicEvent(game, 0).flagShown[index(Side::Red)], redFlag);
+    } else {
+      EXPECT_FALSE(shown.has_value()) << ruleset.preset;
+    }
+    EXPECT_FALSE(Observation::of(game, Side::Red).shownFlag(Side::Blue).has_value());
+  }
+}
+
+TEST(Information, ACornerTurnShowsAnEngineerAndAStraightSlideShowsNothing) {
+  Game game(make(Ruleset{}, "F:B1 f:B12 E:A2 R:E3 c:E10 c:C10"));
+  game.apply(Action::makeMove(Side::Red, move("A2", "C11")));  // up column A, along row 11
+  game.apply(Action::makeMove(Side::Blue, move("E10", "E9")));
+  game.apply(Action::makeMove(Side::Red, move("E3", "E6")));   // a straight slide
+  EXPECT_EQ(publicEvent(game, 0).path, MovePath::Turned);
+  EXPECT_EQ(publicEvent(game, 2).path, MovePath::Straight);
+}
+
+}  // namespace
+}  // namespace junqi
