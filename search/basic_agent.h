@@ -1,0 +1,30 @@
+// What the built-in agents share: a seed, a layout style, and the random
+// stream of the current game (derived from the seed and the game's seed, so
+// that the same agent plays the same game the same way).
+#pragma once
+
+#include <string>
+
+#include "core/auto_layout.h"
+#include "search/agent.h"
+#include "search/registry.h"
+
+namespace junqi {
+
+class BasicAgent : public Agent {
+ public:
+  void newGame(const Ruleset& ruleset, Side seat, std::uint64_t gameSeed) override;
+  Layout chooseLayout(const Ruleset& ruleset, Side seat) override;
+
+ protected:
+  BasicAgent(const AgentParams& params, LayoutStyle defaultStyle);
+  // "seed=..,layout=.." for spec().
+  std::string commonSpec() const;
+
+  std::uint64_t seed_;
+  LayoutStyle style_;
+  Side seat_ = Side::Red;
+  Rng rng_;
+};
+
+}  // namespace junqi

@@ -1,0 +1,25 @@
+// Static evaluation of a full position (a determinization), for truncated
+// rollouts and for the heuristic player: material by piece value.
+#pragma once
+
+#include <array>
+
+#include "core/position.h"
+
+namespace junqi {
+
+// What a piece is worth, roughly in lieutenants. Engineers are worth more than
+// their rank (only they clear landmines and turn on railways); bombs trade for
+// anything; the flag is the game and is not counted.
+constexpr std::array<double, kPieceTypes> kPieceValue = {
+    // E    P    C    J    R    I    D    G    M     B    L    F
+    3.0, 1.0, 1.5, 2.0, 3.0, 4.0, 5.5, 7.5, 10.0, 5.0, 2.5, 0.0};
+
+constexpr double pieceValue(PieceType t) { return kPieceValue[typeIndex(t)]; }
+
+// The material of one side still on the board.
+double material(const Position& pos, Side side);
+// In [-1, 1], from `perspective`'s side: tanh of the material difference / scale.
+double staticEvaluation(const Position& pos, Side perspective, double scale = 12.0);
+
+}  // namespace junqi

@@ -1,0 +1,339 @@
+#include "search/ismcts.h"
+
+#include <chrono>
+#include <cmath>
+#include <stdexcept>
+#include <thread>
+
+#include "core/movegen.h"
+
+namespace junqi {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+using PossibleById = std::array<IdentitySet, kMaxPieces>;
+
+// The moves the side to move may have in any world the search can meet: pieces
+// that could be mobile may move, pieces that could be engineers may turn.
+MoverView supersetView(const Position& world, const PossibleById& possible) {
+  const Side side = world.sideToMove();
+  MoverView v;
+  v.own = world.occupied(side);
+  v.occupied = world.occupied();
+  for (Bitboard b = v.own; b;) {
+    const int s = popLsb(b);
+    const IdentitySet set = possible[world.pieceAt(s)];
+    if (set & ~kImmobileIdentities & kAnyIdentity) v.movable |= bit(s);
+    if (set & identityBit(PieceType::Engineer)) v.engineers |= bit(s);
+  }
+  v.movable &= ~world.rules().frozenSquares();
+  return v;
+}
+
+// What both players see of a move's result, as a child key: the fight result,
+// whether the flag fell, and (where the ruleset shows the flag) whether a
+// marshal was lost. Plays the move in `world`.
+std::uint8_t publicResult(Position& world, Move m) {
+  const bool shows = world.rules().ruleset().marshalLossRevealsFlag;
+  const PieceType mover = world.typeAt(m.from);
+  const bool fight = !world.isEmpty(m.to);
+  const PieceType target = fight ? world.typeAt(m.to) : PieceType::Flag;
+  const MoveResult r = world.play(m);
+  const bool marshalLost = shows && fight &&
+                           ((mover == PieceType::Marshal && attackerRemoved(r.combat)) ||
+                            (target == PieceType::Marshal && defenderRemoved(r.combat)));
+  return static_cast<std::uint8_t>(static_cast<int>(r.combat) | (r.flagCaptured ? 4 : 0) | (marshalLost ? 8 : 0));
+}
+
+// One tree and everything one thread needs to grow it.
+class TreeSearch {
+ public:
+  TreeSearch(const SearchParams& params, Side seat, const PossibleById& possible, std::uint64_t seed)
+      : params_(params), seat_(seat), possible_(possible), rng_(seed) {}
+
+  void start(const Position& rootWorld) {
+    tree_.clear();
+    newNode(rootWorld, 0);
+  }
+
+  // One iteration in `world` (a determinization). `view` 0: our pieces are
+  // true and the decisions of our seat learn; 1: the world is seen from the
+  // opponent's side and the opponent's decisions learn. Plain ISMCTS and PIMC
+  // always use view 0 and every decision learns.
+  void iterate(Position world, int view) {
+    ++iterations_;
+    path_.clear();
+    std::uint32_t at = 0;
+    double value = 0;  // from the searching seat's side
+    for (int depth = 0;; ++depth) {
+      if (depth > maxDepth_) maxDepth_ = depth;
+      if (const auto taker = world.flagCapturedBy()) {
+        value = *taker == seat_ ? 1.0 : -1.0;
+        break;
+      }
+      generateMoves(world, legal_);
+      if (legal_.empty()) {
+        value = world.sideToMove() == seat_ ? -1.0 : 1.0;
+        break;
+      }
+      const int quietLimit = world.rules().ruleset().quietMoveLimit;
+      if (quietLimit > 0 && world.quietPlies() >= quietLimit) {
+        value = 0.0;
+        break;
+      }
+      const Side mover = world.sideToMove();
+      const int owner = params_.multipleObserver && mover != seat_ ? 1 : 0;
+      const bool learning = !params_.multipleObserver || owner == view;
+      const std::uint32_t e = select(at, owner, learning);
+      if (e == kNoNode) {  // cannot happen while edge lists are supersets; value it as a leaf
+        value = rollout(world, seat_, params_.rollout, params_.rolloutDepth, rng_);
+        break;
+      }
+      const std::uint8_t result = publicResult(world, tree_.edges[e].move);
+      if (learning) path_.push_back({e, mover == seat_});
+      std::uint32_t child = tree_.edges[e].child;
+      while (child != kNoNode && tree_.nodes[child].result != result) child = tree_.nodes[child].sibling;
+      if (child == kNoNode) {
+        child = newNode(world, result);
+        tree_.nodes[child].sibling = tree_.edges[e].child;
+        tree_.edges[e].child = child;
+        if (depth + 1 > maxDepth_) maxDepth_ = depth + 1;
+        value = rollout(world, seat_, params_.rollout, params_.rolloutDepth, rng_);
+        break;
+      }
+      at = child;
+    }
+    for (const auto& [e, ours] : path_) {
+      EdgeStats& s = tree_.edges[e].stats[params_.multipleObserver && !ours ? 1 : 0];
+      ++s.visits;
+      s.valueSum += static_cast<float>(ours ? value : -value);
+    }
+  }
+
+  const Tree& tree() const { return tree_; }
+  Rng& rng() { return rng_; }
+  long long iterations() const { return iterations_; }
+  int maxDepth() const { return maxDepth_; }
+
+ private:
+  std::uint32_t newNode(const Position& world, std::uint8_t result) {
+    Node n;
+    n.firstEdge = static_cast<std::uint32_t>(tree_.edges.size());
+    n.result = result;
+    n.sideToMove = static_cast<std::uint8_t>(world.sideToMove());
+    if (!world.flagCapturedBy()) {
+      generateMoves(world.rules().topology(), supersetView(world, possible_), legal_);
+      for (const Move m : legal_) tree_.edges.push_back(Edge{m, 0, kNoNode, {}});
+      n.edgeCount = static_cast<std::uint16_t>(legal_.size());
+    }
+    tree_.nodes.push_back(n);
+    return static_cast<std::uint32_t>(tree_.nodes.size() - 1);
+  }
+
+  // Picks the edge to follow at node `at` among the moves legal in this world
+  // (legal_, in the same order as the node's edges).
+  std::uint32_t select(std::uint32_t at, int owner, bool learning) {
+    const Node& n = tree_.nodes[at];
+    std::uint32_t best = kNoNode, untried = kNoNode, anyAvailable = kNoNode;
+    int untriedSeen = 0, availableSeen = 0;
+    double bestScore = -1e300;
+    int j = 0;
+    const int legalCount = legal_.size();
+    for (std::uint32_t e = n.firstEdge; e < n.firstEdge + n.edgeCount && j < legalCount; ++e) {
+      Edge& edge = tree_.edges[e];
+      if (!(edge.move == legal_[j])) continue;  // not legal in this world
+      ++j;
+      EdgeStats& s = edge.stats[owner];
+      if (learning) ++s.available;
+      if (rng_.below(static_cast<std::uint64_t>(++availableSeen)) == 0) anyAvailable = e;
+      if (s.visits == 0) {
+        if (rng_.below(static_cast<std::uint64_t>(++untriedSeen)) == 0) untried = e;
+        continue;
+      }
+      const double mean = s.valueSum / s.visits;
+      const double score =
+          learning ? mean + params_.exploration * std::sqrt(std::log(static_cast<double>(s.available)) / s.visits)
+                   : mean;
+      if (score > bestScore) bestScore = score, best = e;
+    }
+    if (learning && untried != kNoNode) return untried;
+    if (best != kNoNode) return best;
+    return anyAvailable;  // a decision nobody has learned yet: any legal move
+  }
+
+  const SearchParams& params_;
+  Side seat_;
+  const PossibleById& possible_;
+  Rng rng_;
+  Tree tree_;
+  MoveList legal_;
+  std::vector<std::pair<std::uint32_t, bool>> path_;  // learning edges, and whether they were ours
+  long long iterations_ = 0;
+  int maxDepth_ = 0;
+};
+
+// Root statistics of one tree, by move (view 0: the searching seat's).
+void addRoot(const Tree& tree, std::vector<RootMoveStats>& root, bool vote) {
+  const Node& r = tree.nodes[0];
+  std::uint32_t bestEdge = kNoNode;
+  for (std::uint32_t e = r.firstEdge; e < r.firstEdge + r.edgeCount; ++e) {
+    const Edge& edge = tree.edges[e];
+    for (RootMoveStats& s : root) {
+      if (!(s.move == edge.move)) continue;
+      if (!vote) {
+        s.value = (s.value * s.visits + edge.stats[0].valueSum) / std::max<long long>(1, s.visits + edge.stats[0].visits);
+        s.visits += edge.stats[0].visits;
+      }
+      if (bestEdge == kNoNode || edge.stats[0].visits > tree.edges[bestEdge].stats[0].visits) bestEdge = e;
+    }
+  }
+  if (vote && bestEdge != kNoNode)
+    for (RootMoveStats& s : root)
+      if (s.move == tree.edges[bestEdge].move) ++s.visits;
+}
+
+// The most visited line from the root (the most visited result after each move).
+std::vector<Move> principalLine(const Tree& tree, bool multipleObserver, Side seat) {
+  std::vector<Move> line;
+  std::uint32_t at = 0;
+  while (at != kNoNode && line.size() < 12) {
+    const Node& n = tree.nodes[at];
+    const int owner = multipleObserver && static_cast<Side>(n.sideToMove) != seat ? 1 : 0;
+    std::uint32_t best = kNoNode;
+    for (std::uint32_t e = n.firstEdge; e < n.firstEdge + n.edgeCount; ++e)
+      if (tree.edges[e].stats[owner].visits > 0 &&
+          (best == kNoNode || tree.edges[e].stats[owner].visits > tree.edges[best].stats[owner].visits))
+        best = e;
+    if (best == kNoNode) break;
+    line.push_back(tree.edges[best].move);
+    std::uint32_t next = kNoNode;
+    std::uint32_t nextVisits = 0;
+    for (std::uint32_t c = tree.edges[best].child; c != kNoNode; c = tree.nodes[c].sibling) {
+      std::uint32_t v = 0;
+      const Node& cn = tree.nodes[c];
+      for (std::uint32_t e = cn.firstEdge; e < cn.firstEdge + cn.edgeCount; ++e)
+        v += tree.edges[e].stats[0].visits + tree.edges[e].stats[1].visits;
+      if (next == kNoNode || v > nextVisits) next = c, nextVisits = v;
+    }
+    at = next;
+  }
+  return line;
+}
+
+}  // namespace
+
+SearchResult search(const InfoState& state, const SearchParams& params, std::uint64_t seed) {
+  const auto started = Clock::now();
+  const Side seat = state.seat();
+  MoveList rootMoves;
+  state.legalMoves(rootMoves);
+  if (rootMoves.empty()) throw std::logic_error("search: the seat has no move to choose");
+  SearchResult result;
+  for (const Move m : rootMoves) result.root.push_back({m, 0, 0.0});
+  if (rootMoves.size() == 1) {
+    result.best = rootMoves[0];
+    result.root[0].visits = 1;
+    return result;
+  }
+
+  // What each piece could be, for the edge lists: our own pieces exactly, the
+  // enemy's by our notes. Multiple-observer search also meets worlds where
+  // our pieces are drawn from the opponent's notes.
+  PossibleById possible{};
+  const Observation& obs = state.observation();
+  const int ownFirst = index(seat) * kMaxPiecesPerSide, enemyFirst = index(state.enemy()) * kMaxPiecesPerSide;
+  for (int k = 0; k < obs.pieceCount(seat); ++k) possible[ownFirst + k] = identityBit(obs.ownType(ownFirst + k));
+  for (int k = 0; k < state.knowledge().pieceCount(); ++k) possible[enemyFirst + k] = state.knowledge().possible(k);
+
+  Rng setup(Rng::mix(seed, 0x5eed));
+  std::vector<InfoState> opponentViews;
+  if (params.multipleObserver && params.worlds == 0) {
+    for (int v = 0; v < std::max(1, params.opponentViews); ++v) {
+      std::array<PieceType, kMaxPiecesPerSide> theirs{};
+      state.sampleEnemyTypes(setup, theirs, true);
+      opponentViews.emplace_back(Observation::withOwnTypes(obs, state.enemy(), theirs));
+      const Knowledge& k = opponentViews.back().knowledge();
+      for (int i = 0; i < k.pieceCount(); ++i) possible[ownFirst + i] |= k.possible(i);
+    }
+  }
+  std::vector<Position> worlds;
+  for (int w = 0; w < params.worlds; ++w) worlds.push_back(state.sample(setup));
+
+  const int threads = std::max(1, params.threads);
+  const bool timed = params.seconds > 0;
+  const auto deadline = started + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(params.seconds));
+  std::vector<std::vector<RootMoveStats>> roots(threads, result.root);
+  std::vector<long long> iterations(threads, 0);
+  std::vector<int> depths(threads, 0);
+  std::vector<std::size_t> nodes(threads, 0), edges(threads, 0), bytes(threads, 0);
+  std::vector<std::vector<Move>> lines(threads);
+
+  const auto work = [&](int t) {
+    const long long share = params.iterations / threads + (t < params.iterations % threads ? 1 : 0);
+    if (!worlds.empty()) {
+      // PIMC: this thread's worlds, one perfect-information tree each.
+      PossibleById exact{};
+      for (std::size_t w = static_cast<std::size_t>(t); w < worlds.size(); w += static_cast<std::size_t>(threads)) {
+        for (int p = 0; p < kMaxPieces; ++p) exact[p] = worlds[w].isAlive(p) ? identityBit(worlds[w].typeOf(p)) : 0;
+        TreeSearch tree(params, seat, exact, Rng::mix(seed, 1000 + w));
+        tree.start(worlds[w]);
+        const long long perWorld = params.iterations / static_cast<long long>(worlds.size());
+        for (long long i = 0; timed ? (i % 16 != 0 || Clock::now() < deadline) : i < perWorld; ++i)
+          tree.iterate(worlds[w], 0);
+        addRoot(tree.tree(), roots[t], params.vote);
+        iterations[t] += tree.iterations();
+        depths[t] = std::max(depths[t], tree.maxDepth());
+        nodes[t] += tree.tree().nodes.size(), edges[t] += tree.tree().edges.size();
+        bytes[t] = std::max(bytes[t], tree.tree().bytes());
+        if (lines[t].empty()) lines[t] = principalLine(tree.tree(), false, seat);
+      }
+      return;
+    }
+    TreeSearch tree(params, seat, possible, Rng::mix(seed, static_cast<std::uint64_t>(t)));
+    tree.start(state.sample(tree.rng()));
+    for (long long i = 0; timed ? (i % 16 != 0 || Clock::now() < deadline) : i < share; ++i) {
+      const bool theirs =
+          !opponentViews.empty() && tree.rng().uniform() < params.opponentFraction;
+      if (theirs)
+        tree.iterate(opponentViews[static_cast<std::size_t>(i) % opponentViews.size()].sample(tree.rng()), 1);
+      else
+        tree.iterate(state.sample(tree.rng()), 0);
+    }
+    addRoot(tree.tree(), roots[t], false);
+    iterations[t] = tree.iterations();
+    depths[t] = tree.maxDepth();
+    nodes[t] = tree.tree().nodes.size(), edges[t] = tree.tree().edges.size(), bytes[t] = tree.tree().bytes();
+    lines[t] = principalLine(tree.tree(), params.multipleObserver, seat);
+  };
+  if (threads == 1) {
+    work(0);
+  } else {
+    std::vector<std::thread> pool;
+    for (int t = 0; t < threads; ++t) pool.emplace_back(work, t);
+    for (auto& th : pool) th.join();
+  }
+
+  for (int t = 0; t < threads; ++t) {
+    for (std::size_t i = 0; i < result.root.size(); ++i) {
+      RootMoveStats& into = result.root[i];
+      const RootMoveStats& from = roots[t][i];
+      const long long total = into.visits + from.visits;
+      if (total > 0) into.value = (into.value * into.visits + from.value * from.visits) / total;
+      into.visits = total;
+    }
+    result.iterations += iterations[t];
+    result.maxDepth = std::max(result.maxDepth, depths[t]);
+    result.nodes += nodes[t], result.edges += edges[t], result.treeBytes += bytes[t];
+  }
+  const RootMoveStats* best = &result.root[0];
+  for (const RootMoveStats& s : result.root)
+    if (s.visits > best->visits || (s.visits == best->visits && s.value > best->value)) best = &s;
+  result.best = best->move;
+  result.value = best->value;
+  result.principalLine = lines[0];
+  result.seconds = std::chrono::duration<double>(Clock::now() - started).count();
+  return result;
+}
+
+}  // namespace junqi

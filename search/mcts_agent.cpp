@@ -1,0 +1,56 @@
+#include "search/mcts_agent.h"
+
+#include <fmt/format.h>
+
+namespace junqi {
+
+MctsAgent::MctsAgent(const std::string& kind, const AgentParams& p) : BasicAgent(p, LayoutStyle::Balanced), kind_(kind) {
+  params_.iterations = p.getInt("sims", 2000);
+  params_.seconds = p.getDouble("seconds", 0);
+  params_.exploration = p.getDouble("c", 0.7);
+  params_.rolloutDepth = p.getInt("depth", 50);
+  params_.threads = p.getInt("threads", 1);
+  const std::string rollout = p.getString("rollout", "random");
+  const auto policy = parseRolloutPolicy(rollout);
+  if (!policy) throw AgentSpecError(fmt::format("agent '{}': rollout={} is not random or greedy", kind, rollout));
+  params_.rollout = *policy;
+  if (kind == "pimc") {
+    params_.worlds = p.getInt("worlds", 20);
+    params_.vote = p.getInt("vote", 0) != 0;
+    if (params_.worlds < 1) throw AgentSpecError("agent 'pimc': worlds must be at least 1");
+  } else {
+    params_.multipleObserver = p.getInt("mo", 0) != 0;
+    params_.opponentViews = p.getInt("views", 8);
+    params_.opponentFraction = p.getDouble("opp", 0.5);
+  }
+  if (params_.iterations < 1 && params_.seconds <= 0)
+    throw AgentSpecError(fmt::format("agent '{}': needs sims >= 1 or seconds > 0", kind));
+  if (params_.threads < 1) throw AgentSpecError(fmt::format("agent '{}': threads must be at least 1", kind));
+}
+
+std::string MctsAgent::spec() const {
+  std::string s = fmt::format("{}:sims={},c={},depth={},rollout={},threads={}", kind_, params_.iterations,
+                              params_.exploration, params_.rolloutDepth, rolloutPolicyName(params_.rollout),
+                              params_.threads);
+  if (params_.seconds > 0) s += fmt::format(",seconds={}", params_.seconds);
+  if (kind_ == "pimc")
+    s += fmt::format(",worlds={},vote={}", params_.worlds, params_.vote ? 1 : 0);
+  else
+    s += fmt::format(",mo={},views={},opp={}", params_.multipleObserver ? 1 : 0, params_.opponentViews,
+                     params_.opponentFraction);
+  return s + "," + commonSpec();
+}
+
+Action MctsAgent::chooseAction(const InfoState& state) {
+  const SearchResult r = search(state, params_, rng_.next());
+  report_ = {};
+  report_.simulations = r.iterations;
+  report_.depth = r.maxDepth;
+  report_.seconds = r.seconds;
+  report_.value = r.value;
+  report_.principalLine = r.principalLine;
+  report_.note = fmt::format("nodes {} edges {} tree {} KiB", r.nodes, r.edges, r.treeBytes / 1024);
+  return Action::makeMove(state.seat(), r.best);
+}
+
+}  // namespace junqi

@@ -1,0 +1,70 @@
+#include "search/rollout.h"
+
+#include "core/movegen.h"
+#include "core/outcome.h"
+#include "search/evaluation.h"
+
+namespace junqi {
+
+std::string_view rolloutPolicyName(RolloutPolicy p) { return p == RolloutPolicy::Random ? "random" : "greedy"; }
+
+std::optional<RolloutPolicy> parseRolloutPolicy(std::string_view name) {
+  if (name == "random") return RolloutPolicy::Random;
+  if (name == "greedy") return RolloutPolicy::Greedy;
+  return std::nullopt;
+}
+
+std::optional<double> terminalValue(const Position& pos, Side perspective) {
+  const Outcome o = boardOutcome(pos);
+  if (!o.isOver()) return std::nullopt;
+  if (!o.winner) return 0.0;
+  return *o.winner == perspective ? 1.0 : -1.0;
+}
+
+namespace {
+
+// Greedy choice: a winning fight (or a flag capture) if there is one, else a
+// random move that is not a losing fight, else any random move.
+Move greedyMove(const Position& world, const MoveList& moves, Rng& rng) {
+  const Rules& rules = world.rules();
+  int goodCount = 0, safeCount = 0;
+  Move good{}, safe{};
+  for (const Move m : moves) {
+    if (world.isEmpty(m.to)) {
+      if (rng.below(static_cast<std::uint64_t>(++safeCount)) == 0) safe = m;  // reservoir sampling
+      continue;
+    }
+    const PieceType defender = world.typeAt(m.to);
+    if (defender == PieceType::Flag) return m;
+    const Combat c = rules.combat(world.typeAt(m.from), defender);
+    if (c == Combat::DefenderRemoved) {
+      if (rng.below(static_cast<std::uint64_t>(++goodCount)) == 0) good = m;
+    } else if (c == Combat::BothRemoved && pieceValue(defender) >= pieceValue(world.typeAt(m.from))) {
+      if (rng.below(static_cast<std::uint64_t>(++safeCount)) == 0) safe = m;
+    }
+  }
+  if (goodCount) return good;
+  if (safeCount) return safe;
+  return moves[static_cast<int>(rng.below(static_cast<std::uint64_t>(moves.size())))];
+}
+
+}  // namespace
+
+double rollout(Position& world, Side perspective, RolloutPolicy policy, int depth, Rng& rng) {
+  const int quietLimit = world.rules().ruleset().quietMoveLimit;
+  MoveList moves;
+  for (int ply = 0;; ++ply) {
+    // The same order as boardOutcome, with the move list generated once.
+    if (const auto taker = world.flagCapturedBy()) return *taker == perspective ? 1.0 : -1.0;
+    generateMoves(world, moves);
+    if (moves.empty()) return world.sideToMove() == perspective ? -1.0 : 1.0;
+    if (quietLimit > 0 && world.quietPlies() >= quietLimit) return 0.0;
+    if (ply >= depth) return staticEvaluation(world, perspective);
+    const Move m = policy == RolloutPolicy::Greedy
+                       ? greedyMove(world, moves, rng)
+                       : moves[static_cast<int>(rng.below(static_cast<std::uint64_t>(moves.size())))];
+    world.play(m);
+  }
+}
+
+}  // namespace junqi
