@@ -39,6 +39,14 @@ void InfoState::rebuild() {
   for (int i = 0; i < n; ++i) possible[i] = knowledge_.possible(counterOrder_[i]);
   if (!prior_.empty())
     for (int i = 0; i < n; ++i) weights.push_back(prior_[counterOrder_[i]]);
+  // A game started from a position may not show every piece: the missing ones
+  // were lost before it began, as anything but the flag while the game goes on
+  // (losing the flag ends it).
+  const bool flagTaken = observation_.outcome().reason == Termination::FlagCaptured;
+  for (int missing = totalPieces(knowledge_.counts()) - n; missing > 0; --missing) {
+    possible.push_back(flagTaken ? kAnyIdentity : kAnyIdentity & ~identityBit(PieceType::Flag));
+    if (!prior_.empty()) weights.push_back(IdentityWeights{1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1});
+  }
   counter_.build(possible, knowledge_.counts(), onBoard_, weights);
 
   const auto m = counter_.marginals();

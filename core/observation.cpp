@@ -46,12 +46,11 @@ PublicEvent publicEvent(const Game& game, std::size_t i) {
   return e;
 }
 
-Observation Observation::of(const Game& game, Side seat) {
+Observation Observation::atStart(const Position& start, Side seat, bool fromLayouts) {
   Observation o;
   o.seat_ = seat;
-  o.rules_ = &game.rules();
-  const Position& start = game.start();
-  o.startedFromLayouts_ = game.layout(Side::Red).has_value();
+  o.rules_ = &start.rules();
+  o.startedFromLayouts_ = fromLayouts;
   o.square_.fill(kNoSquare);
   o.startSquare_.fill(kNoSquare);
   o.pieceAt_.fill(kNoPiece);
@@ -66,13 +65,32 @@ Observation Observation::of(const Game& game, Side seat) {
       o.occupied_[index(s)] |= bit(square);
     }
   }
+  // Only the seat's own identities are copied: the enemy's never enter an observation.
   for (int k = 0; k < start.pieceCount(seat); ++k) o.ownTypes_[k] = start.typeOf(index(seat) * kMaxPiecesPerSide + k);
   o.sideToMove_ = start.sideToMove();
   o.ply_ = start.ply();
   o.quietPlies_ = start.quietPlies();
+  return o;
+}
+
+Observation Observation::of(const Game& game, Side seat) {
+  Observation o = atStart(game.start(), seat, game.layout(Side::Red).has_value());
   for (std::size_t i = 0; i < game.history().size(); ++i) o.apply(publicEvent(game, i));
   o.outcome_ = game.outcome();
   return o;
+}
+
+Observation Observation::atDeployment(const Ruleset& ruleset, Side seat, const Layout& own, Bitboard enemyStart) {
+  // The enemy's pieces get ids in the order a deployment gives them; their
+  // identity here is a stand-in that atStart never copies.
+  Position start(Rules::of(ruleset));
+  for (const Side s : {Side::Red, Side::Blue})
+    for (int i = 0; i < kHalfSquares; ++i) {
+      const int square = Layout::absolute(s, i);
+      if (s == seat && own.at[i]) start.addPiece(s, *own.at[i], square);
+      if (s != seat && contains(enemyStart, square)) start.addPiece(s, PieceType::Captain, square);
+    }
+  return atStart(start, seat, true);
 }
 
 Observation Observation::withOwnTypes(const Observation& publicPart, Side seat,
@@ -155,6 +173,98 @@ void Observation::apply(const PublicEvent& e) {
   }
 }
 
+std::string Observation::eventText(const PublicEvent& e) {
+  std::string out = fmt::format("{} {}", e.ply + 1, sideName(e.side));
+  switch (e.type) {
+    case ActionType::Move:
+      out += fmt::format(" {} {}", moveName(e.move), pathName(e.path));
+      if (e.combat != Combat::None) out += fmt::format(" {} {}", pieceName(e.target), combatName(e.combat));
+      if (e.flagCaptured) out += " flag-captured";
+      for (const Side s : {Side::Red, Side::Blue})
+        if (e.flagShown[index(s)] != kNoPiece) out += fmt::format(" flag-shown:{}", pieceName(e.flagShown[index(s)]));
+      break;
+    case ActionType::Timeout: out += " timeout"; break;
+    case ActionType::OfferDraw: out += " offer-draw"; break;
+    case ActionType::AcceptDraw: out += " accept-draw"; break;
+    case ActionType::DeclineDraw: out += " decline-draw"; break;
+    case ActionType::Resign: out += " resign"; break;
+  }
+  return out;
+}
+
+PublicEvent Observation::parseEvent(std::string_view text) const {
+  std::vector<std::string_view> w;
+  for (std::size_t i = 0; i < text.size();) {
+    while (i < text.size() && text[i] == ' ') ++i;
+    const std::size_t start = i;
+    while (i < text.size() && text[i] != ' ') ++i;
+    if (i > start) w.push_back(text.substr(start, i - start));
+  }
+  const auto bad = [&](const std::string& why) {
+    return std::invalid_argument(fmt::format("event '{}': {}", text, why));
+  };
+  if (w.size() < 3) throw bad("an event is '<move number> <side> <action> ...'");
+  PublicEvent e;
+  e.ply = ply_;
+  if (w[0] != std::to_string(ply_ + 1)) throw bad(fmt::format("the game is at move {}", ply_ + 1));
+  const auto side = parseSide(w[1]);
+  if (!side) throw bad(fmt::format("'{}' is not red or blue", w[1]));
+  e.side = *side;
+  const auto pieceByName = [&](std::string_view name) -> int {
+    if (name.size() < 2 || (name[0] != 'r' && name[0] != 'b')) throw bad(fmt::format("'{}' is not a piece", name));
+    int k = 0;
+    for (const char c : name.substr(1)) {
+      if (c < '0' || c > '9') throw bad(fmt::format("'{}' is not a piece", name));
+      k = k * 10 + (c - '0');
+    }
+    const Side owner = name[0] == 'r' ? Side::Red : Side::Blue;
+    if (k >= pieceCount(owner)) throw bad(fmt::format("there is no piece {}", name));
+    return index(owner) * kMaxPiecesPerSide + k;
+  };
+  static const std::pair<std::string_view, ActionType> kWords[] = {
+      {"timeout", ActionType::Timeout},         {"offer-draw", ActionType::OfferDraw},
+      {"accept-draw", ActionType::AcceptDraw},  {"decline-draw", ActionType::DeclineDraw},
+      {"resign", ActionType::Resign}};
+  for (const auto& [word, type] : kWords)
+    if (w[2] == word) {
+      if (w.size() != 3) throw bad(fmt::format("'{}' takes nothing more", word));
+      e.type = type;
+      return e;
+    }
+  const auto move = parseMove(w[2]);
+  if (!move) throw bad(fmt::format("'{}' is neither a move nor an action", w[2]));
+  e.move = *move;
+  if (w.size() < 4) throw bad("a move needs its path (step, railway or turning)");
+  if (w[3] == "step") e.path = MovePath::Step;
+  else if (w[3] == "railway") e.path = MovePath::Straight;
+  else if (w[3] == "turning") e.path = MovePath::Turned;
+  else throw bad(fmt::format("'{}' is not a path", w[3]));
+  e.mover = static_cast<std::uint8_t>(pieceAt_[move->from]);
+  if (e.mover == kNoPiece || sideOfPiece(e.mover) != e.side || e.side != sideToMove_)
+    throw bad(fmt::format("{} has no piece on {} to move", sideName(e.side), squareName(move->from)));
+  std::size_t i = 4;
+  if (i + 1 < w.size() && parseCombatName(w[i + 1])) {
+    e.target = static_cast<std::uint8_t>(pieceByName(w[i]));
+    e.combat = *parseCombatName(w[i + 1]);
+    if (e.combat == Combat::None || pieceAt_[move->to] != e.target || sideOfPiece(e.target) == e.side)
+      throw bad(fmt::format("{} is not the enemy piece on {}", w[i], squareName(move->to)));
+    i += 2;
+  } else if (pieceAt_[move->to] != kNoPiece) {
+    throw bad(fmt::format("{} is occupied, so the move is a fight and needs its result", squareName(move->to)));
+  }
+  for (; i < w.size(); ++i) {
+    if (w[i] == "flag-captured") {
+      e.flagCaptured = true;
+    } else if (w[i].starts_with("flag-shown:")) {
+      const int flag = pieceByName(w[i].substr(11));
+      e.flagShown[index(sideOfPiece(flag))] = static_cast<std::uint8_t>(flag);
+    } else {
+      throw bad(fmt::format("unknown result '{}'", w[i]));
+    }
+  }
+  return e;
+}
+
 MoverView Observation::moverView() const {
   MoverView v;
   v.own = occupied_[index(seat_)];
@@ -210,25 +320,7 @@ std::string Observation::toText() const {
                          startSquare_[p] == kNoSquare ? "-" : squareName(startSquare_[p]),
                          isAlive(p) ? squareName(square_[p]) : "-");
     }
-  for (const PublicEvent& e : events_) {
-    out += fmt::format("event {} {}", e.ply + 1, sideName(e.side));
-    switch (e.type) {
-      case ActionType::Move:
-        out += fmt::format(" {} {}", moveName(e.move), pathName(e.path));
-        if (e.combat != Combat::None) out += fmt::format(" {} {}", pieceName(e.target), combatName(e.combat));
-        if (e.flagCaptured) out += " flag-captured";
-        for (const Side s : {Side::Red, Side::Blue})
-          if (e.flagShown[index(s)] != kNoPiece)
-            out += fmt::format(" flag-shown:{}", pieceName(e.flagShown[index(s)]));
-        break;
-      case ActionType::Timeout: out += " timeout"; break;
-      case ActionType::OfferDraw: out += " offer-draw"; break;
-      case ActionType::AcceptDraw: out += " accept-draw"; break;
-      case ActionType::DeclineDraw: out += " decline-draw"; break;
-      case ActionType::Resign: out += " resign"; break;
-    }
-    out += '\n';
-  }
+  for (const PublicEvent& e : events_) out += fmt::format("event {}\n", eventText(e));
   if (drawOfferBy_) out += fmt::format("draw-offer {}\n", sideName(*drawOfferBy_));
   if (outcome_.isOver())
     out += fmt::format("result {} {}\n", outcome_.winner ? sideName(*outcome_.winner) : "draw",

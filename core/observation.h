@@ -43,6 +43,9 @@ class Observation {
  public:
   // The seat's view of a game so far (the referee builds it).
   static Observation of(const Game& game, Side seat);
+  // The seat's view at a deployment, built by the seat itself (a bot): its own
+  // layout, and the points where the enemy's pieces started (public).
+  static Observation atDeployment(const Ruleset& ruleset, Side seat, const Layout& own, Bitboard enemyStart);
   // The view a seat would have with these own identities, given the public part
   // of `other` (the seat must be the other side of `other`'s seat or the same).
   // Search uses it to build the opponent's view inside a sampled world.
@@ -90,8 +93,16 @@ class Observation {
   // The documented text form (docs/observation.md): everything the seat knows.
   std::string toText() const;
 
+  // One event as an "event" line of toText() shows it, without the word
+  // "event": "12 red C2-C5 railway b3 defender-removed".
+  static std::string eventText(const PublicEvent& event);
+  // Reads such a line as the next event of this observation (ids come from
+  // the board); throws std::invalid_argument naming what does not fit.
+  PublicEvent parseEvent(std::string_view text) const;
+
  private:
   Observation() = default;
+  static Observation atStart(const Position& start, Side seat, bool fromLayouts);
 
   Side seat_ = Side::Red;
   const Rules* rules_ = nullptr;
