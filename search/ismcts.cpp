@@ -1,5 +1,6 @@
 #include "search/ismcts.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <stdexcept>
@@ -52,9 +53,18 @@ class TreeSearch {
   TreeSearch(const SearchParams& params, Side seat, const PossibleById& possible, std::uint64_t seed)
       : params_(params), seat_(seat), possible_(possible), rng_(seed) {}
 
-  void start(const Position& rootWorld) {
+  // `root` gives the network the searching seat's view (and the moves before the search).
+  void start(const Position& rootWorld, const EvalQuery* root) {
     tree_.clear();
+    root_ = root;
+    path_.clear();
+    moves_.clear();
     newNode(rootWorld, 0);
+    if (params_.evaluator) {
+      Position world = rootWorld;
+      evaluateLeaf(world, 0);  // for the root's priors
+      if (params_.rootNoiseAlpha > 0) addRootNoise();
+    }
   }
 
   // One iteration in `world` (a determinization). `view` 0: our pieces are
@@ -64,6 +74,7 @@ class TreeSearch {
   void iterate(Position world, int view) {
     ++iterations_;
     path_.clear();
+    moves_.clear();
     std::uint32_t at = 0;
     double value = 0;  // from the searching seat's side
     for (int depth = 0;; ++depth) {
@@ -91,6 +102,7 @@ class TreeSearch {
         break;
       }
       const std::uint8_t result = publicResult(world, tree_.edges[e].move);
+      moves_.push_back({tree_.edges[e].move, static_cast<Combat>(result & 3)});
       if (learning) path_.push_back({e, mover == seat_});
       std::uint32_t child = tree_.edges[e].child;
       while (child != kNoNode && tree_.nodes[child].result != result) child = tree_.nodes[child].sibling;
@@ -99,7 +111,8 @@ class TreeSearch {
         tree_.nodes[child].sibling = tree_.edges[e].child;
         tree_.edges[e].child = child;
         if (depth + 1 > maxDepth_) maxDepth_ = depth + 1;
-        value = rollout(world, seat_, params_.rollout, params_.rolloutDepth, rng_);
+        value = params_.evaluator ? evaluateLeaf(world, child)
+                                  : rollout(world, seat_, params_.rollout, params_.rolloutDepth, rng_);
         break;
       }
       at = child;
@@ -131,9 +144,42 @@ class TreeSearch {
     return static_cast<std::uint32_t>(tree_.nodes.size() - 1);
   }
 
+  // The network's value of a new leaf from the searching seat's side; sets the
+  // priors of the node's edges when the seat is to move there.
+  double evaluateLeaf(Position& world, std::uint32_t node) {
+    if (const auto terminal = terminalValue(world, seat_)) return *terminal;
+    EvalQuery q;
+    q.state = root_->state;
+    for (int s = 0; s < kSquares; ++s) q.pieceAt[s] = static_cast<std::uint8_t>(world.pieceAt(s));
+    q.sideToMove = world.sideToMove();
+    q.quietPlies = world.quietPlies();
+    q.ply = world.ply();
+    for (auto it = moves_.rbegin(); it != moves_.rend() && q.recentCount < 4; ++it, ++q.recentCount)
+      q.recent[q.recentCount] = it->first, q.recentResult[q.recentCount] = it->second;
+    for (int i = 0; i < root_->recentCount && q.recentCount < 4; ++i, ++q.recentCount)
+      q.recent[q.recentCount] = root_->recent[i], q.recentResult[q.recentCount] = root_->recentResult[i];
+    const Node& n = tree_.nodes[node];
+    MoveList edgeMoves;
+    const bool ours = world.sideToMove() == seat_;
+    if (ours)
+      for (std::uint32_t e = n.firstEdge; e < n.firstEdge + n.edgeCount; ++e) edgeMoves.push(tree_.edges[e].move);
+    q.legal = ours ? &edgeMoves : nullptr;
+    EvalResult r;
+    params_.evaluator->evaluate(std::span<const EvalQuery>(&q, 1), std::span<EvalResult>(&r, 1));
+    if (ours)
+      for (std::uint32_t i = 0; i < n.edgeCount && i < r.priors.size(); ++i)
+        tree_.edges[n.firstEdge + i].reserved = static_cast<std::uint16_t>(std::lround(r.priors[i] * 65535.0f));
+    double value = r.value;
+    if (params_.rolloutMix > 0)
+      value = (1 - params_.rolloutMix) * value +
+              params_.rolloutMix * rollout(world, seat_, params_.rollout, params_.rolloutDepth, rng_);
+    return value;
+  }
+
   // Picks the edge to follow at node `at` among the moves legal in this world
   // (legal_, in the same order as the node's edges).
   std::uint32_t select(std::uint32_t at, int owner, bool learning) {
+    if (params_.evaluator) return selectPuct(at);
     const Node& n = tree_.nodes[at];
     std::uint32_t best = kNoNode, untried = kNoNode, anyAvailable = kNoNode;
     int untriedSeen = 0, availableSeen = 0;
@@ -162,7 +208,65 @@ class TreeSearch {
     return anyAvailable;  // a decision nobody has learned yet: any legal move
   }
 
+  // Mixes Dirichlet noise into the root's priors (self-play exploration).
+  void addRootNoise() {
+    const Node& root = tree_.nodes[0];
+    std::vector<double> noise(root.edgeCount);
+    double sum = 0;
+    for (double& x : noise) sum += x = gammaVariate(params_.rootNoiseAlpha);
+    for (std::uint32_t i = 0; i < root.edgeCount; ++i) {
+      std::uint16_t& prior = tree_.edges[root.firstEdge + i].reserved;
+      const double p = (1 - params_.rootNoiseFraction) * prior / 65535.0 + params_.rootNoiseFraction * noise[i] / sum;
+      prior = static_cast<std::uint16_t>(std::lround(std::clamp(p, 0.0, 1.0) * 65535.0));
+    }
+  }
+
+  // Gamma(alpha, 1) by Marsaglia and Tsang (with the alpha < 1 boost).
+  double gammaVariate(double alpha) {
+    if (alpha < 1) return gammaVariate(alpha + 1) * std::pow(std::max(rng_.uniform(), 1e-300), 1.0 / alpha);
+    const double d = alpha - 1.0 / 3, c = 1 / std::sqrt(9 * d);
+    for (;;) {
+      double x, v;
+      do {
+        // A standard normal by Box-Muller.
+        const double u1 = std::max(rng_.uniform(), 1e-300), u2 = rng_.uniform();
+        x = std::sqrt(-2 * std::log(u1)) * std::cos(6.283185307179586 * u2);
+        v = 1 + c * x;
+      } while (v <= 0);
+      v = v * v * v;
+      const double u = rng_.uniform();
+      if (u < 1 - 0.0331 * x * x * x * x || std::log(std::max(u, 1e-300)) < 0.5 * x * x + d * (1 - v + std::log(v)))
+        return d * v;
+    }
+  }
+
+  // PUCT with availability: Q + c P sqrt(available) / (1 + visits); priors from
+  // the network at the seat's nodes, uniform at the opponent's.
+  std::uint32_t selectPuct(std::uint32_t at) {
+    const Node& n = tree_.nodes[at];
+    const bool ours = static_cast<Side>(n.sideToMove) == seat_;
+    const double uniform = 1.0 / std::max(1, legal_.size());
+    std::uint32_t best = kNoNode;
+    double bestScore = -1e300;
+    int j = 0;
+    const int legalCount = legal_.size();
+    for (std::uint32_t e = n.firstEdge; e < n.firstEdge + n.edgeCount && j < legalCount; ++e) {
+      Edge& edge = tree_.edges[e];
+      if (!(edge.move == legal_[j])) continue;
+      ++j;
+      EdgeStats& s = edge.stats[0];
+      ++s.available;
+      const double prior = ours ? edge.reserved / 65535.0 : uniform;
+      const double mean = s.visits ? s.valueSum / s.visits : 0.0;
+      const double score = mean + params_.exploration * prior * std::sqrt(static_cast<double>(s.available)) / (1 + s.visits);
+      if (score > bestScore) bestScore = score, best = e;
+    }
+    return best;
+  }
+
   const SearchParams& params_;
+  const EvalQuery* root_ = nullptr;
+  std::vector<std::pair<Move, Combat>> moves_;  // moves of this iteration so far
   Side seat_;
   const PossibleById& possible_;
   Rng rng_;
@@ -260,6 +364,7 @@ SearchResult search(const InfoState& state, const SearchParams& params, std::uin
   std::vector<Position> worlds;
   for (int w = 0; w < params.worlds; ++w) worlds.push_back(state.sample(setup));
 
+  const EvalQuery rootInfo = rootQuery(state, nullptr);
   const int threads = std::max(1, params.threads);
   const bool timed = params.seconds > 0;
   const auto deadline = started + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(params.seconds));
@@ -277,7 +382,7 @@ SearchResult search(const InfoState& state, const SearchParams& params, std::uin
       for (std::size_t w = static_cast<std::size_t>(t); w < worlds.size(); w += static_cast<std::size_t>(threads)) {
         for (int p = 0; p < kMaxPieces; ++p) exact[p] = worlds[w].isAlive(p) ? identityBit(worlds[w].typeOf(p)) : 0;
         TreeSearch tree(params, seat, exact, Rng::mix(seed, 1000 + w));
-        tree.start(worlds[w]);
+        tree.start(worlds[w], &rootInfo);
         const long long perWorld = params.iterations / static_cast<long long>(worlds.size());
         for (long long i = 0; timed ? (i % 16 != 0 || Clock::now() < deadline) : i < perWorld; ++i)
           tree.iterate(worlds[w], 0);
@@ -291,7 +396,7 @@ SearchResult search(const InfoState& state, const SearchParams& params, std::uin
       return;
     }
     TreeSearch tree(params, seat, possible, Rng::mix(seed, static_cast<std::uint64_t>(t)));
-    tree.start(state.sample(tree.rng()));
+    tree.start(state.sample(tree.rng()), &rootInfo);
     for (long long i = 0; timed ? (i % 16 != 0 || Clock::now() < deadline) : i < share; ++i) {
       const bool theirs =
           !opponentViews.empty() && tree.rng().uniform() < params.opponentFraction;

@@ -22,7 +22,7 @@
 //
 // Leaves are valued by a rollout (random or greedy moves, truncated after a
 // number of plies and finished by a static evaluation) from the searching
-// seat's side. Searches run on a fixed number of iterations (deterministic for
+// seat's side, or by a network (search/evaluator.h) with PUCT selection. Searches run on a fixed number of iterations (deterministic for
 // a seed and thread count) or on a time budget, on several threads, root-
 // parallel: each thread grows its own tree with its own random stream and
 // share of the budget, and root visit counts are summed.
@@ -32,6 +32,7 @@
 #include <vector>
 
 #include "core/info_state.h"
+#include "search/evaluator.h"
 #include "search/rollout.h"
 #include "search/tree.h"
 
@@ -51,6 +52,15 @@ struct SearchParams {
   bool multipleObserver = false;
   int opponentViews = 8;
   double opponentFraction = 0.5;  // share of iterations spent learning the opponent's decisions
+  // Network guidance (PUCT): priors for the searching seat's moves from the
+  // policy, leaf values from the value head instead of rollouts (or mixed with
+  // them: rolloutMix is the rollout's share). The opponent's moves get uniform
+  // priors: the network sees only the searching seat's information.
+  Evaluator* evaluator = nullptr;
+  double rolloutMix = 0.0;
+  // Self-play exploration: root priors mixed with Dirichlet(alpha) noise.
+  double rootNoiseAlpha = 0.0;  // 0: none
+  double rootNoiseFraction = 0.25;
 };
 
 struct RootMoveStats {

@@ -27,8 +27,8 @@ Game replayTo(const GameRecord& record, int ply) {
     prefix.actions.push_back(record.actions[i]);
     if (i < record.actionLines.size()) prefix.actionLines.push_back(record.actionLines[i]);
   }
-  Game game = replay(prefix);
-  return game;
+  if (prefix.actions.size() == record.actions.size()) prefix.outcome = record.outcome;  // the whole game
+  return replay(prefix);
 }
 
 std::string table(const InfoState& view) {

@@ -7,7 +7,10 @@
 
 namespace junqi::tools {
 
+void registerAgents(CLI::App& app);
 void registerBeliefs(CLI::App& app);
+void registerBot(CLI::App& app);
+void registerMatch(CLI::App& app);
 void registerBeliefsCheck(CLI::App& app);
 void registerMoves(CLI::App& app);
 void registerPerft(CLI::App& app);
@@ -15,6 +18,11 @@ void registerPlayRandom(CLI::App& app);
 void registerReplay(CLI::App& app);
 void registerRules(CLI::App& app);
 void registerSetup(CLI::App& app);
+
+#ifdef JUNQI_WITH_TORCH
+void registerTrain(CLI::App& app);
+void registerExport(CLI::App& app);
+#endif
 
 void registerAll(CLI::App& app);
 int runSelected(CLI::App& app);

@@ -67,6 +67,13 @@ void registerAll(CLI::App& app) {
   registerReplay(app);
   registerBeliefs(app);
   registerBeliefsCheck(app);
+  registerAgents(app);
+  registerMatch(app);
+  registerBot(app);
+#ifdef JUNQI_WITH_TORCH
+  registerTrain(app);
+  registerExport(app);
+#endif
 }
 
 int runSelected(CLI::App& app) {

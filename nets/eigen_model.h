@@ -1,0 +1,32 @@
+// The network in plain Eigen, for bots that must not need LibTorch. Same
+// outputs as the LibTorch model (to about 1e-5) from an exported weights
+// file. Convolutions are one matrix product each: the 3x3 neighbourhoods of
+// all points (and all positions of a batch) are gathered into columns first.
+#pragma once
+
+#include <vector>
+
+#include "nets/weights_file.h"
+
+namespace junqi::nets {
+
+class EigenModel {
+ public:
+  explicit EigenModel(const WeightsFile& weights);
+  ~EigenModel();
+  EigenModel(const EigenModel&) = delete;
+  EigenModel& operator=(const EigenModel&) = delete;
+
+  const NetworkShape& shape() const;
+  // `n` inputs of kInputSize floats each. Writes n * kPolicySize policy logits
+  // (from * 60 + to), n * 3 value logits (win, draw, loss) and, if `layout` is
+  // not null, n * 60 * 12 layout logits (point * 12 + identity). Safe to call
+  // from several threads at once.
+  void forward(const float* input, int n, float* policy, float* wdl, float* layout = nullptr) const;
+
+ private:
+  struct Impl;
+  Impl* impl_;
+};
+
+}  // namespace junqi::nets

@@ -1,0 +1,132 @@
+#include "nets/net_evaluator.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <map>
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+#include "nets/eigen_model.h"
+
+namespace junqi::nets {
+
+namespace {
+
+class EigenBackend : public Backend {
+ public:
+  explicit EigenBackend(const WeightsFile& w) : model_(w) {}
+  const NetworkShape& shape() const override { return model_.shape(); }
+  void forward(const float* input, int n, float* policy, float* wdl, float* layout) override {
+    model_.forward(input, n, policy, wdl, layout);
+  }
+
+ private:
+  EigenModel model_;
+};
+
+std::mutex& makersMutex() {
+  static std::mutex m;
+  return m;
+}
+std::map<std::string, BackendMaker>& makers() {
+  static std::map<std::string, BackendMaker> all = {
+      {"eigen", [](const std::string& path) { return std::make_shared<EigenBackend>(loadWeights(path)); }}};
+  return all;
+}
+
+}  // namespace
+
+void registerBackend(const std::string& name, BackendMaker make) {
+  std::lock_guard lock(makersMutex());
+  makers()[name] = std::move(make);
+}
+
+std::shared_ptr<Backend> makeBackend(const std::string& name, const std::string& weightsPath) {
+  BackendMaker make;
+  {
+    std::lock_guard lock(makersMutex());
+    const auto it = makers().find(name);
+    if (it == makers().end())
+      throw std::invalid_argument(fmt::format("unknown network backend '{}' (this build has: {})", name,
+                                              name == "torch" ? "eigen only, LibTorch was left out" : "eigen, torch"));
+    make = it->second;
+  }
+  return make(weightsPath);
+}
+
+void interpret(const float* policy, const float* wdl, Side seat, const MoveList* legal, EvalResult& out) {
+  const float m = std::max({wdl[0], wdl[1], wdl[2]});
+  const float w = std::exp(wdl[0] - m), d = std::exp(wdl[1] - m), l = std::exp(wdl[2] - m);
+  out.value = (w - l) / (w + d + l);
+  out.priors.clear();
+  if (!legal || legal->empty()) return;
+  float top = -1e30f;
+  for (const Move mv : *legal) top = std::max(top, policy[policyIndex(seat, mv)]);
+  float sum = 0;
+  for (const Move mv : *legal) {
+    out.priors.push_back(std::exp(policy[policyIndex(seat, mv)] - top));
+    sum += out.priors.back();
+  }
+  for (float& p : out.priors) p /= sum;
+}
+
+NetEvaluator::NetEvaluator(std::shared_ptr<Backend> backend, int batchSize, int maxWaitMicros)
+    : backend_(std::move(backend)), batchSize_(std::max(1, batchSize)), maxWaitMicros_(maxWaitMicros) {}
+
+void NetEvaluator::runBatch(std::vector<Pending>& batch) {
+  const int n = static_cast<int>(batch.size());
+  std::vector<float> input(static_cast<std::size_t>(n) * kInputSize), policy(static_cast<std::size_t>(n) * kPolicySize),
+      wdl(static_cast<std::size_t>(n) * 3);
+  for (int i = 0; i < n; ++i) encode(*batch[i].query, std::span<float>(input.data() + i * kInputSize, kInputSize));
+  backend_->forward(input.data(), n, policy.data(), wdl.data(), nullptr);
+  for (int i = 0; i < n; ++i)
+    interpret(policy.data() + static_cast<std::size_t>(i) * kPolicySize, wdl.data() + i * 3,
+              batch[i].query->state->seat(), batch[i].query->legal, *batch[i].result);
+}
+
+void NetEvaluator::evaluate(std::span<const EvalQuery> queries, std::span<EvalResult> results) {
+  if (batchSize_ == 1) {  // no other thread to wait for
+    std::vector<Pending> batch;
+    bool done = false;
+    for (std::size_t i = 0; i < queries.size(); ++i) batch.push_back({&queries[i], &results[i], &done});
+    runBatch(batch);
+    std::lock_guard lock(mutex_);
+    evaluations_ += static_cast<long long>(queries.size());
+    ++batches_;
+    return;
+  }
+  std::unique_ptr<bool[]> done(new bool[queries.size()]());
+  std::unique_lock lock(mutex_);
+  for (std::size_t i = 0; i < queries.size(); ++i) pending_.push_back({&queries[i], &results[i], &done[i]});
+  const auto allDone = [&] {
+    for (std::size_t i = 0; i < queries.size(); ++i)
+      if (!done[i]) return false;
+    return true;
+  };
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::microseconds(maxWaitMicros_);
+  while (!allDone()) {
+    const bool full = static_cast<int>(pending_.size()) >= batchSize_;
+    if (!pending_.empty() && (full || std::chrono::steady_clock::now() >= deadline)) {
+      // Lead: run what is waiting (up to a batch), outside the lock.
+      const std::size_t take = std::min<std::size_t>(pending_.size(), static_cast<std::size_t>(batchSize_));
+      std::vector<Pending> batch(pending_.begin(), pending_.begin() + static_cast<long>(take));
+      pending_.erase(pending_.begin(), pending_.begin() + static_cast<long>(take));
+      lock.unlock();
+      runBatch(batch);
+      lock.lock();
+      for (Pending& p : batch) *p.done = true;
+      evaluations_ += static_cast<long long>(batch.size());
+      ++batches_;
+      ready_.notify_all();
+      continue;
+    }
+    if (pending_.empty())
+      ready_.wait(lock);  // our queries are in another thread's batch
+    else
+      ready_.wait_until(lock, deadline);
+  }
+}
+
+}  // namespace junqi::nets

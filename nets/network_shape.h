@@ -1,0 +1,34 @@
+// The network's shape, shared by the LibTorch model, the Eigen model and the
+// weights file: a residual tower over the 12 x 5 board and three heads.
+//
+//   stem      3x3 conv, inputPlanes -> channels, batch norm, ReLU
+//   tower     `blocks` residual blocks: 3x3 conv, BN, ReLU, 3x3 conv, BN, + skip, ReLU
+//   policy    1x1 conv, channels -> 60: the logit of (from, to) is channel `to` at point `from`
+//   value     1x1 conv, channels -> 4, BN, ReLU; dense 240 -> valueHidden, ReLU; dense -> 3 (win, draw, loss)
+//   layout    1x1 conv, channels -> 12: the logit of identity t at each point (own half used)
+#pragma once
+
+#include <string>
+
+#include "nets/encoding.h"
+
+namespace junqi::nets {
+
+struct NetworkShape {
+  int blocks = 6;
+  int channels = 64;
+  int inputPlanes = kInputPlanes;
+  int valueChannels = 4;
+  int valueHidden = 64;
+
+  static NetworkShape tiny() { return {2, 32, kInputPlanes, 4, 32}; }   // trains in minutes on 2 cores
+  static NetworkShape small() { return {4, 48, kInputPlanes, 4, 64}; }
+  static NetworkShape standard() { return {6, 64, kInputPlanes, 4, 64}; }
+  static NetworkShape large() { return {10, 128, kInputPlanes, 4, 128}; }
+  // "tiny", "small", "standard", "large" or "BxC" (e.g. "8x96"); throws std::invalid_argument.
+  static NetworkShape parse(const std::string& text);
+  std::string toString() const;  // "6x64"
+  bool operator==(const NetworkShape&) const = default;
+};
+
+}  // namespace junqi::nets

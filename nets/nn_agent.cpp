@@ -1,0 +1,101 @@
+#include "nets/nn_agent.h"
+
+#include <fmt/format.h>
+
+#include "nets/layout_policy.h"
+
+namespace junqi::nets {
+
+NetAgent::NetAgent(const AgentParams& p) : BasicAgent(p, LayoutStyle::Balanced) {
+  const std::string weights = p.getString("weights", "");
+  if (weights.empty()) throw AgentSpecError("agent 'nn' needs weights=FILE (an exported weights file)");
+  const std::string backend = p.getString("backend", "eigen");
+  try {
+    backend_ = makeBackend(backend, weights);
+  } catch (const std::exception& e) {
+    throw AgentSpecError(fmt::format("agent 'nn': {}", e.what()));
+  }
+  evaluator_ = std::make_shared<NetEvaluator>(backend_, 1);
+  search_.iterations = p.getInt("sims", 200);
+  search_.seconds = p.getDouble("seconds", 0);
+  search_.exploration = p.getDouble("c", 1.5);
+  search_.rolloutMix = p.getDouble("mix", 0.0);
+  search_.rolloutDepth = p.getInt("depth", 30);
+  search_.threads = p.getInt("threads", 1);
+  const auto rollout = parseRolloutPolicy(p.getString("rollout", "random"));
+  if (!rollout) throw AgentSpecError("agent 'nn': rollout must be random or greedy");
+  search_.rollout = *rollout;
+  const std::string layout = p.getString("layout", "net");
+  netLayouts_ = layout == "net";
+  if (!netLayouts_) {
+    const auto style = parseLayoutStyle(layout);
+    if (!style) throw AgentSpecError(fmt::format("agent 'nn': layout={} is not net or a layout style", layout));
+    style_ = *style;
+  }
+  layoutTemperature_ = p.getDouble("temp", 1.0);
+  spec_ = fmt::format("nn:weights={},backend={},sims={},c={},mix={},depth={},rollout={},threads={},layout={},temp={},seed={}",
+                      weights, backend, search_.iterations, search_.exploration, search_.rolloutMix, search_.rolloutDepth,
+                      rolloutPolicyName(search_.rollout), search_.threads, layout, layoutTemperature_, seed_);
+  if (search_.seconds > 0) spec_ += fmt::format(",seconds={}", search_.seconds);
+}
+
+namespace {
+AgentParams seedOnly(std::uint64_t seed) { return AgentParams::parse(fmt::format("nn:seed={}", seed)); }
+}  // namespace
+
+NetAgent::NetAgent(std::shared_ptr<Evaluator> evaluator, std::shared_ptr<Backend> backend, const SearchParams& search,
+                   std::uint64_t seed, bool netLayouts)
+    : BasicAgent(seedOnly(seed), LayoutStyle::Balanced),
+      backend_(std::move(backend)),
+      evaluator_(std::move(evaluator)),
+      search_(search),
+      netLayouts_(netLayouts),
+      spec_(fmt::format("nn(self-play):sims={},seed={}", search.iterations, seed)) {}
+
+Layout NetAgent::chooseLayout(const Ruleset& ruleset, Side seat) {
+  if (!netLayouts_) return BasicAgent::chooseLayout(ruleset, seat);
+  std::vector<float> input(kInputSize), policy(kPolicySize), layout(kSquares * kPieceTypes);
+  float wdl[3];
+  encodeDeployment(ruleset, input);
+  backend_->forward(input.data(), 1, policy.data(), wdl, layout.data());
+  return sampleLayout(layout.data(), ruleset, rng_, layoutTemperature_);
+}
+
+Action NetAgent::chooseAction(const InfoState& state) {
+  report_ = {};
+  MoveList legal;
+  state.legalMoves(legal);
+  if (search_.iterations <= 0 && search_.seconds <= 0) {
+    // The policy alone.
+    const EvalQuery q = rootQuery(state, &legal);
+    EvalResult r;
+    evaluator_->evaluate(std::span<const EvalQuery>(&q, 1), std::span<EvalResult>(&r, 1));
+    int best = 0;
+    for (int i = 1; i < legal.size(); ++i)
+      if (r.priors[i] > r.priors[best]) best = i;
+    report_.value = r.value;
+    report_.simulations = 1;
+    last_ = {};
+    last_.best = legal[best];
+    for (int i = 0; i < legal.size(); ++i) last_.root.push_back({legal[i], 0, 0.0});
+    return Action::makeMove(state.seat(), legal[best]);
+  }
+  SearchParams params = search_;
+  params.evaluator = evaluator_.get();
+  last_ = search(state, params, rng_.next());
+  report_.simulations = last_.iterations;
+  report_.depth = last_.maxDepth;
+  report_.seconds = last_.seconds;
+  report_.value = last_.value;
+  report_.principalLine = last_.principalLine;
+  return Action::makeMove(state.seat(), last_.best);
+}
+
+void registerNetAgent() {
+  registerAgentKind({"nn",
+                     "ISMCTS guided by a trained network; params: weights, sims, c, mix, depth, rollout, threads, "
+                     "backend (eigen|torch), layout (net or a style), temp, seconds, seed",
+                     [](const AgentParams& p) { return std::make_unique<NetAgent>(p); }});
+}
+
+}  // namespace junqi::nets

@@ -1,0 +1,165 @@
+#include "nets/torch_trainer.h"
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+
+#include <fmt/format.h>
+
+namespace junqi::nets {
+
+namespace fs = std::filesystem;
+
+Trainer::Trainer(const TrainerOptions& options)
+    : options_(options), model_(options.shape), device_(options.device) {
+  torch::manual_seed(options.seed);
+  model_ = JunqiNet(options.shape);  // initialised under the seed
+  model_->to(device_);
+  if (options.optimizer == "sgd")
+    optimizer_ = std::make_unique<torch::optim::SGD>(
+        model_->parameters(),
+        torch::optim::SGDOptions(options.learningRate).momentum(0.9).weight_decay(options.weightDecay));
+  else if (options.optimizer == "adam")
+    optimizer_ = std::make_unique<torch::optim::Adam>(
+        model_->parameters(), torch::optim::AdamOptions(options.learningRate).weight_decay(options.weightDecay));
+  else
+    throw std::invalid_argument(fmt::format("optimizer '{}': use adam or sgd", options.optimizer));
+}
+
+double Trainer::currentLearningRate() const {
+  const double progress = std::min(1.0, static_cast<double>(steps_) / std::max<long long>(1, options_.totalSteps));
+  const double r = options_.finalLearningRateRatio;
+  return options_.learningRate * (r + (1 - r) * 0.5 * (1 + std::cos(M_PI * progress)));
+}
+
+TrainStats Trainer::run(const std::vector<const PositionSample*>& positions,
+                        const std::vector<const LayoutSample*>& layouts, bool learn) {
+  const int n = static_cast<int>(positions.size()), m = static_cast<int>(layouts.size());
+  TrainStats stats;
+  stats.positions = n;
+  stats.layouts = m;
+  if (n + m == 0) return stats;
+  // Inputs: positions, then the deployment input once per layout sample, in
+  // one batch (batch norm needs varied inputs).
+  torch::Tensor input = torch::empty({n + m, kInputSize});
+  float* in = input.data_ptr<float>();
+  for (int i = 0; i < n; ++i)
+    for (int k = 0; k < kInputSize; ++k) in[static_cast<std::size_t>(i) * kInputSize + k] = positions[i]->input[k] / 255.0f;
+  if (m > 0) {
+    std::vector<float> deploy(kInputSize);
+    encodeDeployment(Ruleset{}, deploy);
+    for (int j = 0; j < m; ++j) std::copy(deploy.begin(), deploy.end(), in + static_cast<std::size_t>(n + j) * kInputSize);
+  }
+  torch::Tensor policyTarget = torch::zeros({n, kPolicySize});
+  torch::Tensor legalMask = torch::zeros({n, kPolicySize}, torch::kBool);
+  torch::Tensor wdlTarget = torch::empty({n, 3});
+  for (int i = 0; i < n; ++i) {
+    float* t = policyTarget.data_ptr<float>() + static_cast<std::size_t>(i) * kPolicySize;
+    bool* mask = legalMask.data_ptr<bool>() + static_cast<std::size_t>(i) * kPolicySize;
+    for (const auto& [index, prob] : positions[i]->policy) t[index] = prob, mask[index] = true;
+    for (int k = 0; k < 3; ++k) wdlTarget[i][k] = positions[i]->wdl[k];
+  }
+  if (learn) model_->train();
+  else model_->eval();
+  torch::AutoGradMode gradients(learn);
+  const NetOutput out = model_->forward(input.view({n + m, kInputPlanes, kRows, kColumns}).to(device_));
+
+  torch::Tensor loss = torch::zeros({}, device_);
+  if (n > 0) {
+    const torch::Tensor logits = out.policy.slice(0, 0, n).masked_fill(~legalMask.to(device_), -1e9);
+    const torch::Tensor logp = torch::log_softmax(logits, 1);
+    const torch::Tensor policyLoss = -(policyTarget.to(device_) * logp).sum(1).mean();
+    const torch::Tensor wdlLogp = torch::log_softmax(out.wdl.slice(0, 0, n), 1);
+    const torch::Tensor valueLoss = -(wdlTarget.to(device_) * wdlLogp).sum(1).mean();
+    loss = loss + policyLoss + valueLoss;
+    stats.policyLoss = policyLoss.item<double>();
+    stats.valueLoss = valueLoss.item<double>();
+    const torch::Tensor p = logp.exp();
+    stats.policyEntropy = -(p * logp.masked_fill(~legalMask.to(device_), 0)).sum(1).mean().item<double>();
+    stats.valueAccuracy =
+        (wdlLogp.argmax(1) == wdlTarget.to(device_).argmax(1)).to(torch::kFloat32).mean().item<double>();
+  }
+  if (m > 0) {
+    // The layout head: the identity of each of the seat's 30 points (camps excluded).
+    torch::Tensor target = torch::full({m, kLayoutPoints}, -100, torch::kLong);
+    torch::Tensor weight = torch::empty({m});
+    for (int j = 0; j < m; ++j) {
+      for (int k = 0; k < kLayoutPoints; ++k)
+        if (layouts[j]->identity[k] >= 0) target[j][k] = layouts[j]->identity[k];
+      weight[j] = layouts[j]->weight;
+    }
+    const torch::Tensor logits = out.layout.slice(0, n, n + m).slice(1, 0, kLayoutPoints).reshape({m * kLayoutPoints, kPieceTypes});
+    const torch::Tensor perPoint = torch::nn::functional::cross_entropy(
+        logits, target.view({-1}).to(device_),
+        torch::nn::functional::CrossEntropyFuncOptions().ignore_index(-100).reduction(torch::kNone));
+    const torch::Tensor valid = (target.view({-1}) >= 0).to(torch::kFloat32).to(device_);
+    const torch::Tensor perLayout = (perPoint * valid).view({m, kLayoutPoints}).sum(1) / valid.view({m, kLayoutPoints}).sum(1).clamp_min(1);
+    const torch::Tensor layoutLoss = (perLayout * weight.to(device_)).sum() / weight.sum().clamp_min(1e-6).to(device_);
+    loss = loss + options_.layoutLossWeight * layoutLoss;
+    stats.layoutLoss = layoutLoss.item<double>();
+  }
+  stats.learningRate = currentLearningRate();
+  if (learn) {
+    for (auto& group : optimizer_->param_groups()) {
+      if (options_.optimizer == "sgd")
+        static_cast<torch::optim::SGDOptions&>(group.options()).lr(stats.learningRate);
+      else
+        static_cast<torch::optim::AdamOptions&>(group.options()).lr(stats.learningRate);
+    }
+    optimizer_->zero_grad();
+    loss.backward();
+    optimizer_->step();
+    ++steps_;
+  }
+  return stats;
+}
+
+TrainStats Trainer::step(const std::vector<const PositionSample*>& positions,
+                         const std::vector<const LayoutSample*>& layouts) {
+  return run(positions, layouts, true);
+}
+
+TrainStats Trainer::evaluate(const std::vector<const PositionSample*>& positions) { return run(positions, {}, false); }
+
+void Trainer::save(const std::string& directory) const {
+  const fs::path final(directory), tmp = directory + ".tmp";
+  fs::remove_all(tmp);
+  fs::create_directories(tmp);
+  torch::save(model_, (tmp / "model.pt").string());
+  torch::save(*optimizer_, (tmp / "optimizer.pt").string());
+  {
+    std::ofstream state(tmp / "state.txt");
+    state << "steps " << steps_ << "\nshape " << options_.shape.toString() << "\noptimizer " << options_.optimizer << "\n";
+    if (!state.flush()) throw std::runtime_error(fmt::format("cannot write {}", (tmp / "state.txt").string()));
+  }
+  fs::remove_all(final);
+  fs::rename(tmp, final);
+}
+
+void Trainer::load(const std::string& directory) {
+  const fs::path dir(directory);
+  std::ifstream state(dir / "state.txt");
+  if (!state) throw std::runtime_error(fmt::format("checkpoint {}: no state.txt", directory));
+  std::string key, shape, optimizer;
+  long long steps = -1;
+  while (state >> key) {
+    if (key == "steps") state >> steps;
+    else if (key == "shape") state >> shape;
+    else if (key == "optimizer") state >> optimizer;
+  }
+  if (steps < 0) throw std::runtime_error(fmt::format("checkpoint {}: state.txt has no step count", directory));
+  if (shape != options_.shape.toString())
+    throw std::runtime_error(fmt::format("checkpoint {}: a {} network, not {}", directory, shape, options_.shape.toString()));
+  if (optimizer != options_.optimizer)
+    throw std::runtime_error(fmt::format("checkpoint {}: optimizer {}, not {}", directory, optimizer, options_.optimizer));
+  try {
+    torch::load(model_, (dir / "model.pt").string());
+    torch::load(*optimizer_, (dir / "optimizer.pt").string());
+  } catch (const std::exception& e) {
+    throw std::runtime_error(fmt::format("checkpoint {}: cannot be read (truncated or corrupt?): {}", directory,
+                                         std::string(e.what()).substr(0, 200)));
+  }
+  steps_ = steps;
+}
+
+}  // namespace junqi::nets

@@ -1,0 +1,66 @@
+// Training the network: Adam or SGD with weight decay and a cosine schedule,
+// on batches of self-play samples (positions: policy and value; layouts: the
+// layout head), with checkpoints that hold the model, the optimizer and the
+// step, written atomically (a temporary directory, then a rename).
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "nets/torch_model.h"
+#include "nets/training_sample.h"
+
+namespace junqi::nets {
+
+struct TrainerOptions {
+  NetworkShape shape = NetworkShape::tiny();
+  std::string optimizer = "adam";  // or "sgd" (momentum 0.9)
+  double learningRate = 1e-3;
+  double finalLearningRateRatio = 0.1;  // cosine decay to this fraction at totalSteps
+  long long totalSteps = 10000;
+  double weightDecay = 1e-4;
+  double layoutLossWeight = 0.5;
+  int threads = 2;
+  std::string device = "cpu";
+  std::uint64_t seed = 1;
+};
+
+struct TrainStats {
+  double policyLoss = 0, valueLoss = 0, layoutLoss = 0;
+  double policyEntropy = 0;   // of the predicted move distribution (nats)
+  double valueAccuracy = 0;   // how often the most likely of win/draw/loss is the result
+  double learningRate = 0;
+  int positions = 0, layouts = 0;
+};
+
+class Trainer {
+ public:
+  explicit Trainer(const TrainerOptions& options);
+
+  // One optimizer step on these samples.
+  TrainStats step(const std::vector<const PositionSample*>& positions, const std::vector<const LayoutSample*>& layouts);
+  // The losses without learning (for held-out data).
+  TrainStats evaluate(const std::vector<const PositionSample*>& positions);
+
+  long long steps() const { return steps_; }
+  JunqiNet& model() { return model_; }
+  const TrainerOptions& options() const { return options_; }
+
+  // Checkpoints: a directory with model.pt, optimizer.pt and state.txt.
+  void save(const std::string& directory) const;
+  void load(const std::string& directory);  // throws std::runtime_error naming what is wrong
+
+ private:
+  TrainStats run(const std::vector<const PositionSample*>& positions, const std::vector<const LayoutSample*>& layouts,
+                 bool learn);
+  double currentLearningRate() const;
+
+  TrainerOptions options_;
+  JunqiNet model_;
+  std::unique_ptr<torch::optim::Optimizer> optimizer_;
+  long long steps_ = 0;
+  torch::Device device_;
+};
+
+}  // namespace junqi::nets

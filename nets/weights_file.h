@@ -1,0 +1,50 @@
+// The exported weights file: everything a bot needs to play, with no LibTorch.
+//
+//   "JQNW" (4 bytes), then little-endian:
+//   u32 format version, u32 encoding version (nets/encoding.h),
+//   i32 blocks, channels, input planes, value channels, value hidden,
+//   string ruleset, string note (e.g. the checkpoint it came from),
+//   u32 tensor count, then per tensor: string name, u32 rank, u32 dims..., f32 data;
+//   u64 checksum (FNV-1a of every byte before it).
+//   (A string is a u32 length and its bytes.)
+// Batch norms are folded into the convolutions, so the tensors are what the
+// inference backends use directly. Loading checks the magic, both versions,
+// the shape, every tensor's name and size and the checksum, and names the
+// first thing wrong.
+#pragma once
+
+#include <map>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "nets/network_shape.h"
+
+namespace junqi::nets {
+
+constexpr std::uint32_t kWeightsFormatVersion = 1;
+
+struct Tensor {
+  std::vector<int> dims;
+  std::vector<float> data;
+};
+
+struct WeightsFile {
+  NetworkShape shape;
+  std::string ruleset;  // the ruleset the network was trained for
+  std::string note;
+  std::map<std::string, Tensor> tensors;
+
+  // The tensors a network of `shape` has, with their dimensions.
+  static std::map<std::string, std::vector<int>> expectedTensors(const NetworkShape& shape);
+};
+
+struct WeightsError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+// Writes through a temporary file and a rename.
+void saveWeights(const WeightsFile& weights, const std::string& path);
+WeightsFile loadWeights(const std::string& path);  // throws WeightsError
+
+}  // namespace junqi::nets

@@ -1,0 +1,376 @@
+#include "selfplay/match.h"
+
+#include <chrono>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <mutex>
+#include <sstream>
+#include <thread>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "core/auto_layout.h"
+#include "core/notation.h"
+#include "core/record.h"
+#include "search/registry.h"
+#include "selfplay/match_game.h"
+#include "selfplay/protocol_agent.h"
+#include "selfplay/rating_report.h"
+
+namespace junqi {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// An external bot that could not even be started: it fails its first duty, so
+// the game is scored as a forfeit with the reason, like any other failure.
+class FailedAgent : public Agent {
+ public:
+  FailedAgent(std::string name, std::string why) : name_(std::move(name)), why_(std::move(why)) {}
+  std::string name() const override { return name_; }
+  std::string spec() const override { return name_; }
+  void newGame(const Ruleset&, Side, std::uint64_t) override { throw BotFailure(why_); }
+  Layout chooseLayout(const Ruleset&, Side) override { throw BotFailure(why_); }
+  Action chooseAction(const InfoState&) override { throw BotFailure(why_); }
+
+ private:
+  std::string name_, why_;
+};
+
+std::string readText(const std::string& path) {
+  std::ifstream in(path);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+void writeAtomically(const fs::path& path, const std::string& text) {
+  const fs::path tmp = path.string() + ".tmp";
+  {
+    std::ofstream out(tmp, std::ios::trunc);
+    out << text;
+    if (!out.flush()) throw std::runtime_error(fmt::format("cannot write {}", tmp.string()));
+  }
+  fs::rename(tmp, path);
+}
+
+std::string resultToken(const Outcome& o) {
+  if (!o.winner) return "1/2-1/2";
+  return *o.winner == Side::Red ? "1-0" : "0-1";
+}
+
+}  // namespace
+
+Match::Match(MatchOptions options) : options_(std::move(options)) {
+  const auto bad = [](const std::string& why) { return std::invalid_argument("match: " + why); };
+  if (options_.players.size() < 2) throw bad("needs at least two players");
+  if (options_.outDir.empty()) throw bad("needs an output directory");
+  if (options_.pairs < 1) throw bad("needs at least one layout pair per pairing");
+  for (std::size_t i = 0; i < options_.players.size(); ++i) {
+    const MatchPlayer& p = options_.players[i];
+    if (p.name.empty() || p.name.find_first_of(" \"#\n") != std::string::npos)
+      throw bad(fmt::format("'{}' is not a usable player name (one word, no quotes or '#')", p.name));
+    for (std::size_t j = 0; j < i; ++j)
+      if (options_.players[j].name == p.name) throw bad(fmt::format("two players are called '{}'", p.name));
+    if (p.command.empty()) makeAgent(p.agent);  // fail now, not in the middle of the match
+  }
+  if (options_.sprt && options_.players.size() != 2) throw bad("an SPRT needs a head-to-head match (two players)");
+
+  std::vector<std::pair<Layout, Layout>> book;
+  if (!options_.layoutBook.empty()) {
+    std::ifstream in(options_.layoutBook);
+    if (!in) throw bad(fmt::format("cannot read the layout book '{}'", options_.layoutBook));
+    std::string line;
+    for (int n = 1; std::getline(in, line); ++n) {
+      if (const auto hash = line.find('#'); hash != std::string::npos) line.erase(hash);
+      std::istringstream words(line);
+      std::string red, blue;
+      if (!(words >> red)) continue;
+      if (!(words >> blue)) throw bad(fmt::format("layout book line {}: needs a red and a blue layout", n));
+      try {
+        book.emplace_back(parseLayout(red), parseLayout(blue));
+      } catch (const std::exception& e) {
+        throw bad(fmt::format("layout book line {}: {}", n, e.what()));
+      }
+      for (const Layout* l : {&book.back().first, &book.back().second})
+        if (const auto v = validateLayout(*l, options_.ruleset)) throw bad(fmt::format("layout book line {}: {}", n, v->message));
+    }
+    if (book.empty()) throw bad(fmt::format("the layout book '{}' has no layouts", options_.layoutBook));
+  }
+
+  // Pairings, then the games: pair by pair across all pairings, so that a
+  // match stopped early is balanced; each layout pair twice with seats swapped.
+  std::vector<std::pair<int, int>> pairings;
+  const int n = static_cast<int>(options_.players.size());
+  for (int i = 0; i < n; ++i)
+    for (int j = i + 1; j < n; ++j)
+      if (options_.schedule == MatchSchedule::RoundRobin || i == 0) pairings.emplace_back(i, j);
+  for (int p = 0; p < options_.pairs; ++p) {
+    std::optional<Layout> red, blue;
+    if (!options_.agentLayouts) {
+      if (!book.empty()) {
+        red = book[static_cast<std::size_t>(p) % book.size()].first;
+        blue = book[static_cast<std::size_t>(p) % book.size()].second;
+      } else {
+        Rng rng(Rng::mix(options_.seed, static_cast<std::uint64_t>(p)));
+        red = styledLayout(static_cast<LayoutStyle>(rng.below(4)), options_.ruleset, rng);
+        blue = styledLayout(static_cast<LayoutStyle>(rng.below(4)), options_.ruleset, rng);
+      }
+    }
+    for (const auto& [a, b] : pairings)
+      for (int swap = 0; swap < 2; ++swap) {
+        ScheduledGame g;
+        g.index = static_cast<int>(schedule_.size());
+        g.red = swap ? b : a;
+        g.blue = swap ? a : b;
+        g.pair = p;
+        g.redLayout = red;
+        g.blueLayout = blue;
+        g.seed = Rng::mix(options_.seed, 0x9a3e0000ULL + static_cast<std::uint64_t>(g.index));
+        schedule_.push_back(g);
+      }
+  }
+
+  // The run directory remembers its match; another match may not reuse it.
+  fs::create_directories(fs::path(options_.outDir) / "games");
+  nlohmann::json config = {{"ruleset", options_.ruleset.toString()},
+                           {"schedule", options_.schedule == MatchSchedule::RoundRobin ? "round-robin" : "gauntlet"},
+                           {"pairs", options_.pairs},
+                           {"seed", options_.seed},
+                           {"max_plies", options_.maxPlies},
+                           {"move_seconds", options_.moveSeconds},
+                           {"ruleset_clock", options_.rulesetClock},
+                           {"agent_layouts", options_.agentLayouts},
+                           {"layout_book", options_.layoutBook}};
+  for (const MatchPlayer& p : options_.players)
+    config["players"].push_back({{"name", p.name}, {"agent", p.agent}, {"command", p.command}});
+  const fs::path configPath = fs::path(options_.outDir) / "match.json";
+  if (fs::exists(configPath)) {
+    nlohmann::json before;
+    try {
+      before = nlohmann::json::parse(readText(configPath.string()));
+    } catch (const std::exception& e) {
+      throw bad(fmt::format("{} is unreadable ({}); move it away or use another directory", configPath.string(), e.what()));
+    }
+    if (before != config)
+      throw bad(fmt::format("{} holds a different match; use another directory to start a new one", options_.outDir));
+  } else {
+    writeAtomically(configPath, config.dump(2) + "\n");
+  }
+}
+
+std::string Match::recordPath(int index) const {
+  return (fs::path(options_.outDir) / "games" / fmt::format("game-{:05}.jqr", index)).string();
+}
+
+std::optional<MatchGameResult> Match::loadRecorded(const ScheduledGame& g) const {
+  const std::string path = recordPath(g.index);
+  if (!fs::exists(path)) return std::nullopt;
+  try {
+    const GameRecord record = parseRecord(readText(path));
+    if (!record.outcome.isOver()) return std::nullopt;  // an unfinished record: play the game again
+    if (record.tag("red-player") != options_.players[g.red].name ||
+        record.tag("blue-player") != options_.players[g.blue].name)
+      throw std::runtime_error("its players are not the scheduled ones");
+    MatchGameResult r;
+    r.game = g;
+    r.outcome = record.outcome;
+    r.detail = record.outcomeDetail;
+    r.plies = record.actions.empty() ? 0 : record.actions.back().ply + 1;
+    r.resumed = true;
+    return r;
+  } catch (const std::exception& e) {
+    throw std::runtime_error(fmt::format("match: cannot resume from {}: {}", path, e.what()));
+  }
+}
+
+MatchGameResult Match::play(const ScheduledGame& g) const {
+  const auto makePlayer = [&](int i) -> std::unique_ptr<Agent> {
+    const MatchPlayer& p = options_.players[i];
+    if (p.command.empty()) return makeAgent(p.agent);
+    try {
+      return std::make_unique<ExternalAgent>(p.name, p.command, options_.hangSeconds,
+                                             (fs::path(options_.outDir) / fmt::format("{}.stderr.log", p.name)).string());
+    } catch (const std::exception& e) {
+      return std::make_unique<FailedAgent>(p.name, e.what());
+    }
+  };
+  auto red = makePlayer(g.red);
+  auto blue = makePlayer(g.blue);
+  GameConfig config;
+  config.ruleset = options_.ruleset;
+  config.redLayout = g.redLayout;
+  config.blueLayout = g.blueLayout;
+  config.seed = g.seed;
+  config.maxPlies = options_.maxPlies;
+  config.moveSeconds = options_.moveSeconds;
+  config.rulesetClock = options_.rulesetClock;
+  const PlayedGame played = playGame(*red, *blue, config);
+
+  std::vector<std::pair<std::string, std::string>> tags = {
+      {"red-player", options_.players[g.red].name},
+      {"blue-player", options_.players[g.blue].name},
+      {"red-agent", red->spec()},
+      {"blue-agent", blue->spec()},
+      {"game", std::to_string(g.index)},
+      {"pair", std::to_string(g.pair)},
+      {"seed", std::to_string(g.seed)},
+      {"red-seconds", fmt::format("{:.2f}", played.thinkSeconds[0])},
+      {"blue-seconds", fmt::format("{:.2f}", played.thinkSeconds[1])}};
+  for (auto& [k, v] : tags)
+    for (char& c : v)
+      if (c == '#' || c == '\n') c = ' ';  // free text in records may not hold these
+  std::string detail = played.detail;
+  for (char& c : detail)
+    if (c == '#' || c == '\n') c = ' ';
+  writeAtomically(recordPath(g.index), formatRecord(recordOf(played.game, tags, detail)));
+  MatchGameResult r;
+  r.game = g;
+  r.outcome = played.game.outcome();
+  r.detail = detail;
+  r.plies = played.game.position().ply();
+  return r;
+}
+
+std::vector<RatedGame> Match::rated(const std::vector<MatchGameResult>& results) const {
+  std::vector<RatedGame> games;
+  for (const MatchGameResult& r : results) {
+    const double score = !r.outcome.winner ? 0.5 : *r.outcome.winner == Side::Red ? 1.0 : 0.0;
+    games.push_back({r.game.red, r.game.blue, score, options_.agentLayouts ? -1 : r.game.pair});
+  }
+  return games;
+}
+
+std::string Match::progressLine(const std::vector<MatchGameResult>& results, double seconds, int remaining) const {
+  const auto games = rated(results);
+  std::string line = fmt::format("games {}/{}", results.size(), schedule_.size());
+  if (options_.players.size() == 2) {
+    const Trinomial t = trinomialCounts(games, 0, 1);
+    line += fmt::format(" | {} vs {} +{} ={} -{}", options_.players[0].name, options_.players[1].name, t.wins, t.draws,
+                        t.losses);
+    const PairCounts pc = pentanomialCounts(games, 0, 1);
+    const Interval elo = pc.penta.pairs() > 1 ? pentanomialElo(pc.penta) : trinomialElo(t);
+    if (t.games() > 1 && std::isfinite(elo.estimate))
+      line += fmt::format(" | Elo {:+.0f} [{:+.0f}, {:+.0f}]", elo.estimate, elo.low, elo.high);
+    if (options_.sprt && pc.penta.pairs() > 0)
+      line += fmt::format(" | LLR {:.2f} ({:.2f}, {:.2f})", sprtStatus(pc.penta, *options_.sprt).llr,
+                          options_.sprt->lowerBound(), options_.sprt->upperBound());
+  } else if (!games.empty()) {
+    const EloFit fit = fitElo(static_cast<int>(options_.players.size()), games);
+    int best = 0;
+    for (int i = 1; i < static_cast<int>(fit.players.size()); ++i)
+      if (fit.players[i].games && (!fit.players[best].games || fit.players[i].elo > fit.players[best].elo)) best = i;
+    line += fmt::format(" | leader {} {:+.0f}", options_.players[best].name, fit.players[best].elo);
+  }
+  if (seconds > 0 && remaining >= 0) {
+    int playedNow = 0;
+    for (const auto& r : results) playedNow += !r.resumed;
+    if (playedNow > 0) {
+      const double eta = seconds / playedNow * remaining;
+      line += fmt::format(" | {:.1f} games/min | ETA {}:{:02}:{:02}", 60.0 * playedNow / seconds,
+                          static_cast<int>(eta / 3600), static_cast<int>(eta / 60) % 60, static_cast<int>(eta) % 60);
+    }
+  }
+  return line;
+}
+
+MatchSummary Match::run(const std::function<void(const std::string&)>& progress) {
+  using Clock = std::chrono::steady_clock;
+  const auto started = Clock::now();
+  std::vector<std::optional<MatchGameResult>> done(schedule_.size());
+  std::vector<int> todo;
+  for (const ScheduledGame& g : schedule_) {
+    done[g.index] = loadRecorded(g);
+    if (!done[g.index]) todo.push_back(g.index);
+  }
+  std::mutex mutex;
+  std::size_t next = 0;
+  int remaining = static_cast<int>(todo.size());
+  MatchSummary summary;
+  const auto finished = [&] {
+    std::vector<MatchGameResult> out;
+    for (const auto& r : done)
+      if (r) out.push_back(*r);
+    return out;
+  };
+  const auto sprtDecided = [&](const std::vector<MatchGameResult>& results) {
+    if (!options_.sprt) return false;
+    const PairCounts pc = pentanomialCounts(rated(results), 0, 1);
+    summary.sprt = sprtStatus(pc.penta, *options_.sprt);
+    return summary.sprt->decision != SprtDecision::kContinue;
+  };
+  if (sprtDecided(finished())) {
+    stop_ = true;
+    summary.stoppedEarly = true;
+  }
+  const auto worker = [&] {
+    for (;;) {
+      int index;
+      {
+        std::lock_guard lock(mutex);
+        if (stop_ || next >= todo.size()) return;
+        index = todo[next++];
+      }
+      MatchGameResult r = play(schedule_[static_cast<std::size_t>(index)]);
+      std::lock_guard lock(mutex);
+      done[static_cast<std::size_t>(index)] = std::move(r);
+      --remaining;
+      const auto results = finished();
+      if (sprtDecided(results)) {
+        stop_ = true;
+        summary.stoppedEarly = true;
+      }
+      if (progress)
+        progress(progressLine(results, std::chrono::duration<double>(Clock::now() - started).count(), remaining));
+    }
+  };
+  const int threads = std::max(1, std::min<int>(options_.concurrency, static_cast<int>(todo.size())));
+  std::vector<std::thread> pool;
+  for (int t = 0; t < threads; ++t) pool.emplace_back(worker);
+  for (auto& th : pool) th.join();
+
+  summary.results = finished();
+  writeReports(summary);
+  return summary;
+}
+
+void Match::writeReports(MatchSummary& summary) const {
+  const fs::path dir(options_.outDir);
+  // The game list in PGN form: the tags rating tools read, a result per game.
+  std::string pgn;
+  for (const MatchGameResult& r : summary.results)
+    pgn += fmt::format(
+        "[Event \"junqi match\"]\n[Site \"{}\"]\n[Round \"{}\"]\n[White \"{}\"]\n[Black \"{}\"]\n[Result \"{}\"]\n"
+        "[Termination \"{}\"]\n[Ruleset \"{}\"]\n[Pair \"{}\"]\n[PlyCount \"{}\"]\n\n{}\n\n",
+        options_.outDir, r.game.index + 1, options_.players[r.game.red].name, options_.players[r.game.blue].name,
+        resultToken(r.outcome), terminationName(r.outcome.reason), options_.ruleset.toString(), r.game.pair, r.plies,
+        resultToken(r.outcome));
+  writeAtomically(dir / "games.pgn", pgn);
+
+  std::vector<std::string> names;
+  for (const MatchPlayer& p : options_.players) names.push_back(p.name);
+  const auto games = rated(summary.results);
+  summary.ratings = fitElo(static_cast<int>(names.size()), games);
+  const RatingTable table = makeRatingTable(names, summary.ratings);
+  summary.table = formatRatingTable(table);
+  writeAtomically(dir / "ratings.txt", summary.table);
+  writeAtomically(dir / "ratings.json", ratingTableToJson(table).dump(2) + "\n");
+  writeAtomically(dir / "ratings.csv", ratingTableToCsv(table));
+  // The picture: the table with error bars, and the first player's results as the match went on.
+  SvgOptions svg;
+  svg.title = fmt::format("junqi match, {} games", games.size());
+  if (names.size() == 2) {
+    svg.series_title = fmt::format("{} against {}: Elo after each game (95% interval)", names[0], names[1]);
+    svg.series_label = "Elo";
+    writeAtomically(dir / "report.svg", ratingSvg(table, headToHeadEloSeries(games, 0, 1), svg));
+  } else {
+    svg.series_title = fmt::format("{}: score after each game", names[0]);
+    svg.series_label = "score";
+    writeAtomically(dir / "report.svg", ratingSvg(table, scoreSeries(games, 0), svg));
+  }
+}
+
+}  // namespace junqi

@@ -1,0 +1,101 @@
+// The match harness: head-to-head, round-robin and gauntlet matches between
+// agents (built-in by spec string, or external bots by command line through
+// JBP), played N at a time, with fair pairing (each pair of layouts, the
+// opening, is played twice with seats swapped), records of every game, a
+// PGN-like game list that Ordo and BayesElo read, a live progress line, Elo by
+// maximum likelihood with intervals, pentanomial statistics, an SPRT that stops
+// a head-to-head match as soon as it decides, and resumption: a match run
+// again in the same directory plays only the games not yet recorded.
+#pragma once
+
+#include <atomic>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/layout.h"
+#include "core/outcome.h"
+#include "core/ruleset.h"
+#include "selfplay/ratings.h"
+
+namespace junqi {
+
+struct MatchPlayer {
+  std::string name;     // as shown in tables and PGN (unique)
+  std::string agent;    // an agent spec (search/registry.h), or
+  std::string command;  // an external bot's command line (JBP)
+};
+
+enum class MatchSchedule { RoundRobin, Gauntlet };  // gauntlet: the first player against each other one
+
+struct MatchOptions {
+  Ruleset ruleset;
+  std::vector<MatchPlayer> players;
+  MatchSchedule schedule = MatchSchedule::RoundRobin;
+  int pairs = 10;         // layout pairs per pairing: two games each, seats swapped
+  int concurrency = 1;    // games at once
+  std::uint64_t seed = 1;
+  int maxPlies = 2000;    // then a draw is adjudicated
+  double moveSeconds = 0;  // time per move; 0: none
+  bool rulesetClock = false;  // late moves follow the ruleset's clock rules instead of forfeiting
+  double hangSeconds = 60;    // an external bot silent this long (no move time) has hung
+  std::string layoutBook;     // a file of "red-layout blue-layout" lines; else generated per pair
+  bool agentLayouts = false;  // the agents choose their own layouts (no opening pairs)
+  std::string outDir;         // required: records, games.pgn, ratings.*, report.svg
+  std::optional<SprtConfig> sprt;  // head-to-head only
+};
+
+// One game of the schedule.
+struct ScheduledGame {
+  int index = 0;
+  int red = 0, blue = 0;  // player indices
+  int pair = 0;           // layout pair (the two games of a pair share it)
+  std::optional<Layout> redLayout, blueLayout;
+  std::uint64_t seed = 0;
+};
+
+struct MatchGameResult {
+  ScheduledGame game;
+  Outcome outcome;
+  std::string detail;
+  int plies = 0;
+  bool resumed = false;  // read back from an earlier run's record
+};
+
+struct MatchSummary {
+  std::vector<MatchGameResult> results;  // finished games in schedule order
+  EloFit ratings;
+  std::optional<SprtStatus> sprt;
+  bool stoppedEarly = false;  // the SPRT decided before the schedule was done
+  std::string table;          // the printed rating table
+};
+
+class Match {
+ public:
+  // Throws std::invalid_argument for a bad configuration (no players, duplicate
+  // names, an agent spec that does not parse, an unreadable layout book, an
+  // SPRT outside head-to-head, a run directory holding another match).
+  explicit Match(MatchOptions options);
+
+  const std::vector<ScheduledGame>& schedule() const { return schedule_; }
+  // Plays every scheduled game not yet recorded; `progress` gets a line after
+  // each game. Writes records as games finish and the reports at the end.
+  MatchSummary run(const std::function<void(const std::string&)>& progress = {});
+  // Ask a running match to stop after the games in progress (e.g. on Ctrl-C).
+  void requestStop() { stop_ = true; }
+
+ private:
+  std::string recordPath(int index) const;
+  std::optional<MatchGameResult> loadRecorded(const ScheduledGame& g) const;
+  MatchGameResult play(const ScheduledGame& g) const;
+  std::vector<RatedGame> rated(const std::vector<MatchGameResult>& results) const;
+  std::string progressLine(const std::vector<MatchGameResult>& results, double seconds, int remaining) const;
+  void writeReports(MatchSummary& summary) const;
+
+  MatchOptions options_;
+  std::vector<ScheduledGame> schedule_;
+  std::atomic<bool> stop_{false};
+};
+
+}  // namespace junqi

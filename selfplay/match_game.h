@@ -1,0 +1,38 @@
+// One refereed game between two agents: layouts (given, as the match's
+// opening, or chosen by the agents), turns with each agent seeing only its
+// InfoState, draw offers, the clock, and every way an agent can fail, scored
+// as the rules and the match settings say (a forfeit by default), with the
+// reason recorded.
+#pragma once
+
+#include <array>
+#include <optional>
+#include <string>
+
+#include "core/game.h"
+#include "search/agent.h"
+
+namespace junqi {
+
+struct GameConfig {
+  Ruleset ruleset;
+  std::optional<Layout> redLayout, blueLayout;  // the opening; when absent the agent chooses
+  std::uint64_t seed = 0;                       // the agents' game seed
+  int maxPlies = 2000;                          // then the game is adjudicated a draw
+  double moveSeconds = 0;                       // time per move; 0: none
+  // With a move time: a late move follows the ruleset's clock rule (a timeout
+  // passes the turn and the n-th forfeits) instead of forfeiting at once.
+  bool rulesetClock = false;
+};
+
+struct PlayedGame {
+  Game game;
+  std::string detail;  // why a forfeit or adjudication happened (empty otherwise)
+  std::array<double, kSides> thinkSeconds{};
+  std::array<long long, kSides> simulations{};
+};
+
+// Plays a game; the agents must not be shared with a game running at the same time.
+PlayedGame playGame(Agent& red, Agent& blue, const GameConfig& config);
+
+}  // namespace junqi

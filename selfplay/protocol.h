@@ -1,0 +1,33 @@
+// JBP, the Junqi Bot Protocol (docs/protocol.md): a line-based text protocol
+// over standard input and output, in the spirit of UCI and GTP but for hidden
+// information: the arbiter holds the truth and tells each seat only what that
+// seat observes. This file has what both ends share.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/observation.h"
+
+namespace junqi::jbp {
+
+constexpr std::string_view kVersion = "1";
+
+// Splits a line into words (runs of non-space characters).
+std::vector<std::string_view> words(std::string_view line);
+// The words from `from` on, joined by single spaces.
+std::string rest(const std::vector<std::string_view>& w, std::size_t from);
+
+// The "start" message's board: where every piece stood at the start, the
+// seat's own pieces by symbol (in the seat's case) and the enemy's as '?',
+// rows 12 to 1 as in the position format.
+std::string startBoard(const Observation& obs);
+// Reads it back: the enemy's starting points, and the seat's own layout.
+struct StartBoard {
+  Bitboard enemyStart = 0;
+  Layout own;
+};
+StartBoard parseStartBoard(std::string_view text, Side seat);  // throws std::invalid_argument
+
+}  // namespace junqi::jbp

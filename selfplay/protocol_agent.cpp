@@ -1,0 +1,122 @@
+#include "selfplay/protocol_agent.h"
+
+#include <fmt/format.h>
+
+#include "core/notation.h"
+#include "selfplay/protocol.h"
+
+namespace junqi {
+
+ExternalAgent::ExternalAgent(std::string name, std::string command, double hangSeconds, std::string stderrPath)
+    : name_(std::move(name)), command_(std::move(command)), hangSeconds_(hangSeconds) {
+  try {
+    process_ = std::make_unique<BotProcess>(command_, stderrPath);
+  } catch (const std::exception& e) {
+    throw BotFailure(fmt::format("could not start '{}': {}", command_, e.what()));
+  }
+  send(fmt::format("jbp {}", jbp::kVersion));
+  for (;;) {
+    const std::string line = expect("the handshake (id ..., jbpok)", hangSeconds_);
+    const auto w = jbp::words(line);
+    if (w.empty()) continue;
+    if (w[0] == "jbpok") break;
+    if (w.size() >= 3 && w[0] == "id" && w[1] == "name") botName_ = jbp::rest(w, 2);
+    if (w[0] != "id" && w[0] != "rulesets")
+      throw BotFailure(fmt::format("sent '{}' during the handshake", line));
+  }
+}
+
+void ExternalAgent::send(const std::string& line) {
+  if (!process_->send(line)) throw BotFailure("crashed: its input is closed");
+}
+
+std::string ExternalAgent::expect(std::string_view what, double seconds) {
+  for (;;) {
+    const auto line = process_->readLine(seconds);
+    if (!line) {
+      if (process_->exited()) throw BotFailure(fmt::format("crashed or quit while the arbiter waited for {}", what));
+      throw BotTimeout(fmt::format("gave no {} within {:g} s", what, seconds));
+    }
+    const auto w = jbp::words(*line);
+    if (w.empty()) continue;
+    if (w[0] == "info") {
+      report_.note = *line;
+      continue;
+    }
+    if (w[0] == "error") throw BotFailure(fmt::format("reported an error: {}", *line));
+    return *line;
+  }
+}
+
+void ExternalAgent::newGame(const Ruleset& ruleset, Side seat, std::uint64_t gameSeed) {
+  ruleset_ = ruleset;
+  started_ = false;
+  eventsSent_ = 0;
+  staleReplies_ = 0;
+  send(fmt::format("newgame ruleset {} seat {} movetime {:g} seed {}", ruleset.toString(), sideName(seat),
+                   moveSeconds_, gameSeed));
+  const std::string reply = expect("'ready'", hangSeconds_);
+  if (reply != "ready") throw BotFailure(fmt::format("answered newgame with '{}' instead of 'ready'", reply));
+}
+
+Layout ExternalAgent::chooseLayout(const Ruleset&, Side) {
+  send("layout");
+  const std::string reply = expect("a layout", moveSeconds_ > 0 ? std::max(moveSeconds_, 1.0) : hangSeconds_);
+  const auto w = jbp::words(reply);
+  if (w.size() != 2 || w[0] != "layout") throw BotFailure(fmt::format("answered 'layout' with '{}'", reply));
+  try {
+    return parseLayout(w[1]);
+  } catch (const std::exception& e) {
+    throw BotFailure(fmt::format("sent a malformed layout: {}", e.what()));
+  }
+}
+
+void ExternalAgent::catchUp(const InfoState& state) {
+  const Observation& obs = state.observation();
+  if (!started_) {
+    send(fmt::format("start {}", jbp::startBoard(obs)));
+    started_ = true;
+  }
+  for (; eventsSent_ < obs.events().size(); ++eventsSent_)
+    send(fmt::format("event {}", Observation::eventText(obs.events()[eventsSent_])));
+}
+
+Action ExternalAgent::chooseAction(const InfoState& state) {
+  catchUp(state);
+  report_ = {};
+  send(moveSeconds_ > 0 ? fmt::format("go time {:g}", moveSeconds_) : std::string("go"));
+  const double limit = moveSeconds_ > 0 ? moveSeconds_ : hangSeconds_;
+  // Answers to earlier requests that timed out arrive first: skip them.
+  for (; staleReplies_ > 0; --staleReplies_) expect("a late answer", limit);
+  std::string reply;
+  try {
+    reply = expect("a move", limit);
+  } catch (const BotTimeout&) {
+    ++staleReplies_;
+    throw;
+  }
+  const auto w = jbp::words(reply);
+  if (w.size() == 1 && w[0] == "resign") return Action::resign(state.seat());
+  if (w.size() == 1 && w[0] == "offer-draw") return Action::offerDraw(state.seat());
+  if (w.size() != 2 || w[0] != "move") throw BotFailure(fmt::format("answered 'go' with '{}'", reply));
+  const auto m = parseMove(w[1]);
+  if (!m) throw BotFailure(fmt::format("sent a malformed move '{}'", w[1]));
+  return Action::makeMove(state.seat(), *m);
+}
+
+bool ExternalAgent::acceptDraw(const InfoState& state) {
+  catchUp(state);
+  send("drawoffer");
+  const std::string reply = expect("an answer to the draw offer", moveSeconds_ > 0 ? moveSeconds_ : hangSeconds_);
+  if (reply == "accept-draw") return true;
+  if (reply == "decline-draw") return false;
+  throw BotFailure(fmt::format("answered 'drawoffer' with '{}'", reply));
+}
+
+void ExternalAgent::gameOver(const Outcome& o, const Position& reveal) {
+  // The bot may already be gone (it may be why the game ended): ignore failures.
+  process_->send(fmt::format("gameover {} {}", o.winner ? sideName(*o.winner) : "draw", terminationName(o.reason)));
+  process_->send(fmt::format("reveal {}", formatPosition(reveal)));
+}
+
+}  // namespace junqi

@@ -1,0 +1,15 @@
+// The bot end of JBP: reads the arbiter's commands, keeps the seat's InfoState
+// from the events it is told, and answers with the agent's decisions.
+// `junqi bot --agent SPEC` runs this for any built-in agent.
+#pragma once
+
+#include <iosfwd>
+
+#include "search/agent.h"
+
+namespace junqi::jbp {
+
+// Serves one agent until "quit" or the end of the input; returns the exit status.
+int serveBot(Agent& agent, std::istream& in, std::ostream& out);
+
+}  // namespace junqi::jbp

@@ -1,0 +1,820 @@
+#include "selfplay/ratings.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <map>
+#include <numeric>
+#include <stdexcept>
+#include <string>
+#include <utility>
+
+namespace junqi {
+
+namespace {
+
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+constexpr double kInf = std::numeric_limits<double>::infinity();
+const double kEloPerNat = 400.0 / std::log(10.0);
+// Bounds on the fitted parameters: +-4000 Elo for strengths and the first-move
+// advantage, +-30 for log nu.
+const double kStrengthBound = 4000.0 / kEloPerNat;
+constexpr double kLogNuBound = 30.0;
+
+// ln(2 cosh(x / 2)) without overflow.
+double logTwoCoshHalf(double x) {
+  const double a = std::abs(x);
+  return a / 2.0 + std::log1p(std::exp(-a));
+}
+
+// A dense symmetric matrix, row-major.
+struct Matrix {
+  int n = 0;
+  std::vector<double> a;
+  explicit Matrix(int size = 0) : n(size), a(static_cast<size_t>(size) * size, 0.0) {}
+  double& operator()(int i, int j) { return a[static_cast<size_t>(i) * n + j]; }
+  double operator()(int i, int j) const { return a[static_cast<size_t>(i) * n + j]; }
+};
+
+// Cholesky factor L (lower) of a symmetric positive definite matrix; false if
+// the matrix is not numerically positive definite.
+bool cholesky(const Matrix& m, Matrix& l) {
+  const int n = m.n;
+  l = Matrix(n);
+  double largest = 0.0;
+  for (int i = 0; i < n; ++i) largest = std::max(largest, std::abs(m(i, i)));
+  const double tiny = 1e-13 * std::max(largest, 1e-300);
+  for (int j = 0; j < n; ++j) {
+    double d = m(j, j);
+    for (int k = 0; k < j; ++k) d -= l(j, k) * l(j, k);
+    if (!(d > tiny)) return false;
+    const double root = std::sqrt(d);
+    l(j, j) = root;
+    for (int i = j + 1; i < n; ++i) {
+      double s = m(i, j);
+      for (int k = 0; k < j; ++k) s -= l(i, k) * l(j, k);
+      l(i, j) = s / root;
+    }
+  }
+  return true;
+}
+
+std::vector<double> choleskySolve(const Matrix& l, std::vector<double> b) {
+  const int n = l.n;
+  for (int i = 0; i < n; ++i) {
+    for (int k = 0; k < i; ++k) b[i] -= l(i, k) * b[k];
+    b[i] /= l(i, i);
+  }
+  for (int i = n - 1; i >= 0; --i) {
+    for (int k = i + 1; k < n; ++k) b[i] -= l(k, i) * b[k];
+    b[i] /= l(i, i);
+  }
+  return b;
+}
+
+Matrix choleskyInverse(const Matrix& l) {
+  const int n = l.n;
+  Matrix inv(n);
+  for (int c = 0; c < n; ++c) {
+    std::vector<double> e(n, 0.0);
+    e[c] = 1.0;
+    const std::vector<double> col = choleskySolve(l, std::move(e));
+    for (int r = 0; r < n; ++r) inv(r, c) = col[r];
+  }
+  for (int i = 0; i < n; ++i)
+    for (int j = i + 1; j < n; ++j) inv(i, j) = inv(j, i) = 0.5 * (inv(i, j) + inv(j, i));
+  return inv;
+}
+
+void checkScore(double score) {
+  if (score != 0.0 && score != 0.5 && score != 1.0)
+    throw std::invalid_argument("rated game: score must be 0, 0.5 or 1, got " + std::to_string(score));
+}
+
+// At most five outcomes (game pairs); small fixed arrays, no allocation.
+using Cells = std::array<double, 5>;
+
+// The root lambda of sum_k f_k c_k / (1 + lambda c_k) = 0 (fishtest's secular
+// equation), for frequencies f_k > 0 and offsets c_k with min < 0 < max. The
+// function is decreasing on the interval where every 1 + lambda c_k > 0.
+double secularRoot(const Cells& f, const Cells& c, size_t size) {
+  const double cmax = *std::max_element(c.begin(), c.begin() + size);
+  const double cmin = *std::min_element(c.begin(), c.begin() + size);
+  double lo = -1.0 / cmax;
+  double hi = -1.0 / cmin;
+  double lambda = 0.0;
+  for (int iteration = 0; iteration < 200; ++iteration) {
+    double value = 0.0;
+    double slope = 0.0;
+    for (size_t k = 0; k < size; ++k) {
+      const double den = 1.0 + lambda * c[k];
+      value += f[k] * c[k] / den;
+      slope -= f[k] * c[k] * c[k] / (den * den);
+    }
+    if (value == 0.0) break;
+    if (value > 0.0) {
+      lo = lambda;
+    } else {
+      hi = lambda;
+    }
+    double next = lambda - value / slope;
+    if (!(next > lo && next < hi)) next = 0.5 * (lo + hi);
+    if (std::abs(next - lambda) <= 1e-15 * (1.0 + std::abs(lambda))) {
+      lambda = next;
+      break;
+    }
+    lambda = next;
+  }
+  return lambda;
+}
+
+// Regularized counts (empty cells get 1e-3 games, as fishtest does), their
+// total, and the outcomes' scores spread evenly over [0, 1] (counts are given
+// from the worst outcome to the best).
+struct Outcomes {
+  size_t size = 0;
+  Cells n{}, a{};
+  double total = 0.0;
+};
+
+Outcomes outcomes(std::span<const std::int64_t> counts) {
+  Outcomes o;
+  o.size = counts.size();
+  for (size_t k = 0; k < o.size; ++k) {
+    o.n[k] = counts[k] == 0 ? 1e-3 : static_cast<double>(counts[k]);
+    o.a[k] = static_cast<double>(k) / static_cast<double>(o.size - 1);
+    o.total += o.n[k];
+  }
+  return o;
+}
+
+double generalizedLlr(std::span<const std::int64_t> counts, double elo0, double elo1) {
+  const Outcomes o = outcomes(counts);
+  const double s0 = scoreFromElo(elo0);
+  const double s1 = scoreFromElo(elo1);
+  Cells f{}, c0{}, c1{};
+  for (size_t k = 0; k < o.size; ++k) {
+    f[k] = o.n[k] / o.total;
+    c0[k] = o.a[k] - s0;
+    c1[k] = o.a[k] - s1;
+  }
+  const double l0 = secularRoot(f, c0, o.size);
+  const double l1 = secularRoot(f, c1, o.size);
+  double llr = 0.0;
+  for (size_t k = 0; k < o.size; ++k) llr += o.n[k] * (std::log1p(l0 * c0[k]) - std::log1p(l1 * c1[k]));
+  return llr;
+}
+
+double approximateLlr(std::span<const std::int64_t> counts, double elo0, double elo1) {
+  const Outcomes o = outcomes(counts);
+  double s = 0.0;
+  for (size_t k = 0; k < o.size; ++k) s += o.n[k] * o.a[k];
+  s /= o.total;
+  double var = 0.0;
+  for (size_t k = 0; k < o.size; ++k) var += o.n[k] * (o.a[k] - s) * (o.a[k] - s);
+  var /= o.total;
+  const double s0 = scoreFromElo(elo0);
+  const double s1 = scoreFromElo(elo1);
+  return o.total * (s1 - s0) * (2.0 * s - s0 - s1) / (2.0 * var);
+}
+
+Interval scoreInterval(double score, double se, double z) {
+  if (std::isnan(score) || std::isnan(se)) return {kNaN, kNaN, kNaN};
+  const double low = std::clamp(score - z * se, 0.0, 1.0);
+  const double high = std::clamp(score + z * se, 0.0, 1.0);
+  return {eloFromScore(score), eloFromScore(low), eloFromScore(high)};
+}
+
+}  // namespace
+
+double eloFromScore(double score) {
+  if (std::isnan(score)) return kNaN;
+  if (score <= 0.0) return -kInf;
+  if (score >= 1.0) return kInf;
+  return -kEloPerNat * std::log(1.0 / score - 1.0);
+}
+
+double scoreFromElo(double elo) { return 1.0 / (1.0 + std::exp(-elo / kEloPerNat)); }
+
+double normalCdf(double x) { return 0.5 * std::erfc(-x / std::sqrt(2.0)); }
+
+double Trinomial::score() const {
+  const auto n = games();
+  if (n == 0) return kNaN;
+  return (static_cast<double>(wins) + 0.5 * static_cast<double>(draws)) / static_cast<double>(n);
+}
+
+std::int64_t Pentanomial::pairs() const {
+  return std::accumulate(counts.begin(), counts.end(), std::int64_t{0});
+}
+
+double Pentanomial::score() const {
+  const auto n = pairs();
+  if (n == 0) return kNaN;
+  double points = 0.0;
+  for (int k = 0; k < 5; ++k) points += static_cast<double>(counts[k]) * k / 4.0;
+  return points / static_cast<double>(n);
+}
+
+Trinomial trinomialCounts(std::span<const RatedGame> games, int a, int b) {
+  Trinomial t;
+  for (const RatedGame& g : games) {
+    double score;
+    if (g.first == a && g.second == b) {
+      score = g.score;
+    } else if (g.first == b && g.second == a) {
+      score = 1.0 - g.score;
+    } else {
+      continue;
+    }
+    checkScore(g.score);
+    if (score == 1.0) {
+      ++t.wins;
+    } else if (score == 0.5) {
+      ++t.draws;
+    } else {
+      ++t.losses;
+    }
+  }
+  return t;
+}
+
+PairCounts pentanomialCounts(std::span<const RatedGame> games, int a, int b) {
+  struct Half {
+    int games = 0;
+    int as_first = 0;
+    double points = 0.0;
+  };
+  PairCounts out;
+  std::map<int, Half> pairs;
+  for (const RatedGame& g : games) {
+    const bool a_first = g.first == a && g.second == b;
+    const bool b_first = g.first == b && g.second == a;
+    if (!a_first && !b_first) continue;
+    checkScore(g.score);
+    if (g.pair < 0) {
+      ++out.unpaired;
+      continue;
+    }
+    Half& h = pairs[g.pair];
+    ++h.games;
+    h.as_first += a_first ? 1 : 0;
+    h.points += a_first ? g.score : 1.0 - g.score;
+  }
+  for (const auto& [id, h] : pairs) {
+    if (h.games == 2 && h.as_first == 1) {
+      ++out.penta.counts[static_cast<size_t>(std::lround(2.0 * h.points))];
+    } else {
+      out.unpaired += h.games;
+    }
+  }
+  return out;
+}
+
+double trinomialScoreStdError(const Trinomial& t) {
+  const auto n = t.games();
+  if (n == 0) return kNaN;
+  const double s = t.score();
+  const double var = (static_cast<double>(t.wins) * (1.0 - s) * (1.0 - s) +
+                      static_cast<double>(t.draws) * (0.5 - s) * (0.5 - s) +
+                      static_cast<double>(t.losses) * s * s) /
+                     static_cast<double>(n);
+  return std::sqrt(var / static_cast<double>(n));
+}
+
+double pentanomialScoreStdError(const Pentanomial& p) {
+  const auto n = p.pairs();
+  if (n == 0) return kNaN;
+  const double s = p.score();
+  double var = 0.0;
+  for (int k = 0; k < 5; ++k) {
+    const double x = k / 4.0 - s;
+    var += static_cast<double>(p.counts[k]) * x * x;
+  }
+  var /= static_cast<double>(n);
+  return std::sqrt(var / static_cast<double>(n));
+}
+
+Interval trinomialElo(const Trinomial& t, double z) {
+  return scoreInterval(t.score(), trinomialScoreStdError(t), z);
+}
+
+Interval pentanomialElo(const Pentanomial& p, double z) {
+  return scoreInterval(p.score(), pentanomialScoreStdError(p), z);
+}
+
+double likelihoodOfSuperiority(double wins, double losses) {
+  if (wins + losses <= 0.0) return 0.5;
+  return 0.5 * (1.0 + std::erf((wins - losses) / std::sqrt(2.0 * (wins + losses))));
+}
+
+double losFromDifference(double difference, double stddev) {
+  if (std::isnan(difference) || std::isnan(stddev)) return kNaN;
+  if (stddev <= 0.0) return difference > 0.0 ? 1.0 : difference < 0.0 ? 0.0 : 0.5;
+  return normalCdf(difference / stddev);
+}
+
+std::array<double, 3> davidsonProbabilities(double d, double nu) {
+  const double e = std::exp(d / 2.0);
+  const double ei = std::exp(-d / 2.0);
+  const double z = e + ei + nu;
+  return {e / z, nu / z, ei / z};
+}
+
+// ---------------------------------------------------------------------------
+// The tournament fit.
+
+namespace {
+
+struct Cell {
+  int first = 0;  // rated indices
+  int second = 0;
+  double wins = 0, draws = 0, losses = 0;  // for first
+};
+
+class DavidsonProblem {
+ public:
+  DavidsonProblem(int rated, std::vector<Cell> cells, const EloFitOptions& options, int gauge,
+                  bool mean_anchor, bool fit_nu)
+      : m_(rated), cells_(std::move(cells)), options_(options), gauge_(gauge),
+        mean_anchor_(mean_anchor), fit_nu_(fit_nu) {
+    for (int i = 0; i < m_; ++i)
+      if (i != gauge_) free_.push_back(i);
+    if (options_.first_move_advantage) {
+      eta_free_ = static_cast<int>(free_.size());
+      free_.push_back(m_);
+    }
+    if (fit_nu_) {
+      phi_free_ = static_cast<int>(free_.size());
+      free_.push_back(m_ + 1);
+    }
+  }
+
+  int size() const { return static_cast<int>(free_.size()); }
+  int etaIndex() const { return eta_free_; }
+  int phiIndex() const { return phi_free_; }
+  const std::vector<int>& freeParameters() const { return free_; }
+
+  // Full parameters: theta_0..theta_{m-1}, eta, phi (log nu).
+  std::vector<double> expand(const std::vector<double>& y) const {
+    std::vector<double> full(m_ + 2, 0.0);
+    for (size_t k = 0; k < free_.size(); ++k) full[free_[k]] = y[k];
+    return full;
+  }
+
+  double bound(int k) const { return free_[k] == m_ + 1 ? kLogNuBound : kStrengthBound; }
+
+  void clamp(std::vector<double>& y) const {
+    for (int k = 0; k < size(); ++k) y[k] = std::clamp(y[k], -bound(k), bound(k));
+  }
+
+  bool atBound(const std::vector<double>& y) const {
+    for (int k = 0; k < size(); ++k)
+      if (std::abs(y[k]) >= bound(k) * (1.0 - 1e-9)) return true;
+    return false;
+  }
+
+  // Penalized log-likelihood; gradient and Hessian in the free parameters if
+  // asked. `games_only` receives the log-likelihood without the priors.
+  double evaluate(const std::vector<double>& y, std::vector<double>* gradient, Matrix* hessian,
+                  double* games_only = nullptr) const {
+    const std::vector<double> p = expand(y);
+    const int full = m_ + 2;
+    const int eta = m_;
+    const int phi = m_ + 1;
+    const bool want = gradient != nullptr;
+    std::vector<double> g(want ? full : 0, 0.0);
+    Matrix h(want ? full : 0);
+    const double nu = fit_nu_ ? std::exp(p[phi]) : 0.0;
+
+    double ll = 0.0;
+    for (const Cell& c : cells_) {
+      const double d = p[c.first] - p[c.second] + (options_.first_move_advantage ? p[eta] : 0.0);
+      const double e = std::exp(d / 2.0);
+      const double ei = std::exp(-d / 2.0);
+      const double z = e + ei + nu;
+      const double n = c.wins + c.draws + c.losses;
+      ll += (c.wins - c.losses) * d / 2.0 - n * std::log(z);
+      if (c.draws > 0.0) ll += c.draws * p[phi];
+      if (!want) continue;
+      const double sh = (e - ei) / 2.0;
+      const double ch = (e + ei) / 2.0;
+      const double gd = (c.wins - c.losses) / 2.0 - n * sh / z;
+      const double hdd = -n * (ch / (2.0 * z) - sh * sh / (z * z));
+      // d = theta_first - theta_second (+ eta)
+      int idx[3] = {c.first, c.second, eta};
+      double sign[3] = {1.0, -1.0, 1.0};
+      const int terms = options_.first_move_advantage ? 3 : 2;
+      for (int a = 0; a < terms; ++a) {
+        g[idx[a]] += sign[a] * gd;
+        for (int b = 0; b < terms; ++b) h(idx[a], idx[b]) += sign[a] * sign[b] * hdd;
+      }
+      if (fit_nu_) {
+        g[phi] += c.draws - n * nu / z;
+        const double hdphi = n * sh * nu / (z * z);
+        for (int a = 0; a < terms; ++a) {
+          h(idx[a], phi) += sign[a] * hdphi;
+          h(phi, idx[a]) += sign[a] * hdphi;
+        }
+        h(phi, phi) += -n * (nu / z - nu * nu / (z * z));
+      }
+    }
+    if (games_only != nullptr) *games_only = ll;
+    double total = ll;
+
+    // Virtual draws against the anchor (or the mean): w * -ln(2 cosh(x / 2)).
+    const double wp = options_.prior_draws;
+    if (wp > 0.0) {
+      std::vector<double> x(m_);
+      double mean = 0.0;
+      for (int i = 0; i < m_; ++i) mean += p[i];
+      mean /= m_;
+      for (int i = 0; i < m_; ++i) x[i] = p[i] - (mean_anchor_ ? mean : p[gauge_]);
+      std::vector<double> f1(m_), f2(m_);
+      for (int i = 0; i < m_; ++i) {
+        if (!mean_anchor_ && i == gauge_) continue;
+        total -= wp * logTwoCoshHalf(x[i]);
+        const double c = std::cosh(x[i] / 2.0);
+        f1[i] = -wp * std::tanh(x[i] / 2.0) / 2.0;
+        f2[i] = -wp / (4.0 * c * c);
+      }
+      if (want) {
+        if (mean_anchor_) {
+          const double sum1 = std::accumulate(f1.begin(), f1.end(), 0.0);
+          const double sum2 = std::accumulate(f2.begin(), f2.end(), 0.0);
+          for (int k = 0; k < m_; ++k) {
+            g[k] += f1[k] - sum1 / m_;
+            for (int l = 0; l < m_; ++l)
+              h(k, l) += (k == l ? f2[k] : 0.0) - (f2[k] + f2[l]) / m_ + sum2 / (double(m_) * m_);
+          }
+        } else {
+          // The gauge is the anchor and is held fixed: only the diagonal.
+          for (int k = 0; k < m_; ++k) {
+            if (k == gauge_) continue;
+            g[k] += f1[k];
+            h(k, k) += f2[k];
+          }
+        }
+      }
+    }
+    if (options_.first_move_advantage && options_.first_move_prior > 0.0) {
+      const double w = options_.first_move_prior;
+      total -= w * logTwoCoshHalf(p[eta]);
+      if (want) {
+        const double c = std::cosh(p[eta] / 2.0);
+        g[eta] += -w * std::tanh(p[eta] / 2.0) / 2.0;
+        h(eta, eta) += -w / (4.0 * c * c);
+      }
+    }
+    if (fit_nu_ && options_.draw_prior > 0.0) {
+      const double w = options_.draw_prior;
+      total += w * (p[phi] / 3.0 - std::log(2.0 + nu));
+      if (want) {
+        g[phi] += w * (1.0 / 3.0 - nu / (2.0 + nu));
+        h(phi, phi) += -w * 2.0 * nu / ((2.0 + nu) * (2.0 + nu));
+      }
+    }
+
+    if (want) {
+      const int k = size();
+      gradient->assign(k, 0.0);
+      *hessian = Matrix(k);
+      for (int a = 0; a < k; ++a) {
+        (*gradient)[a] = g[free_[a]];
+        for (int b = 0; b < k; ++b) (*hessian)(a, b) = h(free_[a], free_[b]);
+      }
+    }
+    return total;
+  }
+
+ private:
+  int m_;
+  std::vector<Cell> cells_;
+  EloFitOptions options_;
+  int gauge_;
+  bool mean_anchor_;
+  bool fit_nu_;
+  std::vector<int> free_;
+  int eta_free_ = -1;
+  int phi_free_ = -1;
+};
+
+int findRoot(std::vector<int>& parent, int x) {
+  while (parent[x] != x) {
+    parent[x] = parent[parent[x]];
+    x = parent[x];
+  }
+  return x;
+}
+
+}  // namespace
+
+EloFit fitElo(int players, std::span<const RatedGame> games, const EloFitOptions& options) {
+  if (players < 0) throw std::invalid_argument("fitElo: negative number of players");
+  if (options.anchor < -1 || options.anchor >= players)
+    throw std::invalid_argument("fitElo: anchor out of range");
+  if (options.prior_draws < 0.0 || options.first_move_prior < 0.0 || options.draw_prior < 0.0)
+    throw std::invalid_argument("fitElo: negative prior weight");
+
+  EloFit fit;
+  fit.anchor = options.anchor;
+  fit.anchor_elo = options.anchor_elo;
+  fit.players.assign(players, PlayerRating{});
+  fit.games = static_cast<int>(games.size());
+
+  std::map<std::pair<int, int>, Cell> cells;
+  double draws_total = 0.0;
+  for (const RatedGame& g : games) {
+    if (g.first < 0 || g.first >= players || g.second < 0 || g.second >= players)
+      throw std::invalid_argument("fitElo: player index out of range");
+    if (g.first == g.second) throw std::invalid_argument("fitElo: a player cannot play itself");
+    checkScore(g.score);
+    PlayerRating& a = fit.players[g.first];
+    PlayerRating& b = fit.players[g.second];
+    ++a.games;
+    ++b.games;
+    a.points += g.score;
+    b.points += 1.0 - g.score;
+    if (g.score == 1.0) {
+      ++a.wins;
+      ++b.losses;
+    } else if (g.score == 0.0) {
+      ++a.losses;
+      ++b.wins;
+    } else {
+      ++a.draws;
+      ++b.draws;
+      draws_total += 1.0;
+    }
+  }
+
+  // Rated players: those with games.
+  std::vector<int> rated_index(players, -1);
+  std::vector<int> rated;
+  for (int i = 0; i < players; ++i) {
+    if (fit.players[i].games > 0) {
+      rated_index[i] = static_cast<int>(rated.size());
+      rated.push_back(i);
+    }
+  }
+  const int m = static_cast<int>(rated.size());
+  fit.covariance.assign(players, std::vector<double>(players, kNaN));
+  for (PlayerRating& p : fit.players) p.elo = p.low = p.high = p.stddev = kNaN;
+  fit.scale = kEloPerNat;
+  fit.first_move_elo = {0.0, 0.0, 0.0};
+  fit.draw_nu = {0.0, 0.0, 0.0};
+
+  if (options.anchor >= 0 && m > 0 && rated_index[options.anchor] < 0)
+    throw std::invalid_argument("fitElo: the anchor has no games");
+  if (m == 0) {
+    if (players == 1) {
+      PlayerRating& p = fit.players[0];
+      p.elo = p.low = p.high = options.anchor_elo;
+      p.stddev = 0.0;
+      fit.covariance[0][0] = 0.0;
+    }
+    return fit;
+  }
+
+  for (const RatedGame& g : games) {
+    Cell& c = cells[{rated_index[g.first], rated_index[g.second]}];
+    c.first = rated_index[g.first];
+    c.second = rated_index[g.second];
+    if (g.score == 1.0) {
+      c.wins += 1.0;
+    } else if (g.score == 0.0) {
+      c.losses += 1.0;
+    } else {
+      c.draws += 1.0;
+    }
+  }
+  if (options.prior_draws == 0.0) {
+    std::vector<int> parent(m);
+    std::iota(parent.begin(), parent.end(), 0);
+    for (const auto& [key, c] : cells) parent[findRoot(parent, c.first)] = findRoot(parent, c.second);
+    for (int i = 1; i < m; ++i)
+      if (findRoot(parent, i) != findRoot(parent, 0))
+        throw std::invalid_argument(
+            "fitElo: the games do not connect all players (use a player prior)");
+  }
+
+  std::vector<Cell> cell_list;
+  cell_list.reserve(cells.size());
+  for (const auto& [key, c] : cells) cell_list.push_back(c);
+
+  const bool mean_anchor = options.anchor < 0;
+  const int gauge = mean_anchor ? 0 : rated_index[options.anchor];
+  const bool fit_nu = draws_total + options.draw_prior > 0.0;
+  const DavidsonProblem problem(m, std::move(cell_list), options, gauge, mean_anchor, fit_nu);
+  const int k = problem.size();
+
+  // Newton's method with a backtracking line search on the concave objective.
+  std::vector<double> y(k, 0.0);
+  if (fit_nu && problem.phiIndex() >= 0 && draws_total > 0.0) {
+    // Start nu at the draws per decisive game's geometric mean, a fair guess.
+    const double decisive = std::max(1.0, static_cast<double>(games.size()) - draws_total);
+    y[problem.phiIndex()] = std::clamp(std::log(2.0 * draws_total / decisive), -5.0, 5.0);
+  }
+  std::vector<double> gradient;
+  Matrix hessian;
+  double value = problem.evaluate(y, &gradient, &hessian);
+  bool converged = false;
+  int iteration = 0;
+  for (; iteration < options.max_iterations; ++iteration) {
+    Matrix negative(k);
+    for (size_t i = 0; i < negative.a.size(); ++i) negative.a[i] = -hessian.a[i];
+    Matrix l;
+    double damping = 0.0;
+    bool factored = cholesky(negative, l);
+    while (!factored && damping < 1e8) {
+      damping = damping == 0.0 ? 1e-8 : damping * 10.0;
+      for (int i = 0; i < k; ++i) negative(i, i) = -hessian(i, i) + damping;
+      factored = cholesky(negative, l);
+    }
+    if (!factored) break;
+    const std::vector<double> step = choleskySolve(l, gradient);
+    double decrement = 0.0;
+    for (int i = 0; i < k; ++i) decrement += gradient[i] * step[i];
+    // The predicted gain (half the Newton decrement) is below what the
+    // objective's rounding can show: take the full step and stop.
+    if (decrement < 1e-12 * (1.0 + std::abs(value))) {
+      for (int i = 0; i < k; ++i) y[i] += step[i];
+      problem.clamp(y);
+      converged = true;
+      break;
+    }
+    double t = 1.0;
+    std::vector<double> next(k);
+    double next_value = value;
+    bool moved = false;
+    while (t > 1e-12) {
+      for (int i = 0; i < k; ++i) next[i] = y[i] + t * step[i];
+      problem.clamp(next);
+      next_value = problem.evaluate(next, nullptr, nullptr);
+      double expected = 0.0;
+      bool changed = false;
+      for (int i = 0; i < k; ++i) {
+        expected += gradient[i] * (next[i] - y[i]);
+        changed = changed || next[i] != y[i];
+      }
+      if (!changed) break;
+      if (next_value >= value + 1e-4 * expected && next_value >= value) {
+        moved = true;
+        break;
+      }
+      t *= 0.5;
+    }
+    if (!moved) {
+      converged = decrement < 1e-9 * (1.0 + std::abs(value));
+      break;
+    }
+    y = next;
+    value = problem.evaluate(y, &gradient, &hessian);
+  }
+  fit.iterations = iteration;
+  fit.converged = converged && !problem.atBound(y);
+  problem.evaluate(y, &gradient, &hessian, &fit.log_likelihood);
+
+  // Covariance of the free parameters: the inverse observed information.
+  Matrix information(k);
+  for (size_t i = 0; i < information.a.size(); ++i) information.a[i] = -hessian.a[i];
+  Matrix factor;
+  const bool invertible = k == 0 || cholesky(information, factor);
+  Matrix covariance(k);
+  if (invertible && k > 0) covariance = choleskyInverse(factor);
+  if (!invertible) fit.converged = false;
+
+  const std::vector<double> p = problem.expand(y);
+  const double nu = fit_nu ? std::exp(p[m + 1]) : 0.0;
+  const double scale = options.logistic_scale ? kEloPerNat * 2.0 / (2.0 + nu) : kEloPerNat;
+  const double dscale_dphi =
+      options.logistic_scale && fit_nu ? -kEloPerNat * 2.0 * nu / ((2.0 + nu) * (2.0 + nu)) : 0.0;
+  fit.scale = scale;
+
+  double mean = 0.0;
+  for (int i = 0; i < m; ++i) mean += p[i];
+  mean /= m;
+  const double reference = mean_anchor ? mean : p[gauge];
+
+  // Jacobian rows of the reported quantities in the free parameters.
+  const std::vector<int>& free = problem.freeParameters();
+  std::vector<std::vector<double>> jacobian(m, std::vector<double>(k, 0.0));
+  for (int i = 0; i < m; ++i) {
+    const double x = p[i] - reference;
+    for (int a = 0; a < k; ++a) {
+      const int q = free[a];
+      if (q < m) jacobian[i][a] = scale * ((q == i ? 1.0 : 0.0) - (mean_anchor ? 1.0 / m : 0.0));
+    }
+    if (problem.phiIndex() >= 0) jacobian[i][problem.phiIndex()] = x * dscale_dphi;
+    if (!mean_anchor && i == gauge) std::fill(jacobian[i].begin(), jacobian[i].end(), 0.0);
+  }
+  auto quadratic = [&](const std::vector<double>& u, const std::vector<double>& v) {
+    if (!invertible) return kInf;
+    double s = 0.0;
+    for (int a = 0; a < k; ++a) {
+      if (u[a] == 0.0) continue;
+      for (int b = 0; b < k; ++b) s += u[a] * covariance(a, b) * v[b];
+    }
+    return s;
+  };
+  for (int i = 0; i < m; ++i) {
+    PlayerRating& r = fit.players[rated[i]];
+    r.elo = options.anchor_elo + scale * (p[i] - reference);
+    for (int j = 0; j < m; ++j) {
+      double c = quadratic(jacobian[i], jacobian[j]);
+      const bool zero_i = std::all_of(jacobian[i].begin(), jacobian[i].end(), [](double v) { return v == 0.0; });
+      const bool zero_j = std::all_of(jacobian[j].begin(), jacobian[j].end(), [](double v) { return v == 0.0; });
+      if (zero_i || zero_j) c = 0.0;
+      fit.covariance[rated[i]][rated[j]] = c;
+    }
+    r.stddev = std::sqrt(std::max(0.0, fit.covariance[rated[i]][rated[i]]));
+    r.low = r.elo - kZ95 * r.stddev;
+    r.high = r.elo + kZ95 * r.stddev;
+  }
+
+  if (options.first_move_advantage) {
+    std::vector<double> u(k, 0.0);
+    u[problem.etaIndex()] = scale;
+    if (problem.phiIndex() >= 0) u[problem.phiIndex()] = p[m] * dscale_dphi;
+    const double sd = std::sqrt(std::max(0.0, quadratic(u, u)));
+    const double est = scale * p[m];
+    fit.first_move_elo = {est, est - kZ95 * sd, est + kZ95 * sd};
+  }
+  if (fit_nu) {
+    const double sd = invertible ? std::sqrt(std::max(0.0, covariance(problem.phiIndex(), problem.phiIndex()))) : kInf;
+    fit.draw_nu = {nu, std::exp(p[m + 1] - kZ95 * sd), std::exp(p[m + 1] + kZ95 * sd)};
+  }
+  return fit;
+}
+
+double eloDifferenceStdError(const EloFit& fit, int a, int b) {
+  const int n = static_cast<int>(fit.players.size());
+  if (a < 0 || a >= n || b < 0 || b >= n) throw std::out_of_range("eloDifferenceStdError: player");
+  const double v = fit.covariance[a][a] + fit.covariance[b][b] - 2.0 * fit.covariance[a][b];
+  if (std::isnan(v)) return kNaN;
+  return std::sqrt(std::max(0.0, v));
+}
+
+double likelihoodOfSuperiority(const EloFit& fit, int a, int b) {
+  const double sd = eloDifferenceStdError(fit, a, b);
+  return losFromDifference(fit.players[a].elo - fit.players[b].elo, sd);
+}
+
+// ---------------------------------------------------------------------------
+// SPRT
+
+double SprtConfig::lowerBound() const { return std::log(beta / (1.0 - alpha)); }
+double SprtConfig::upperBound() const { return std::log((1.0 - beta) / alpha); }
+
+double sprtLlr(const Trinomial& t, double elo0, double elo1) {
+  const std::array<std::int64_t, 3> counts = {t.losses, t.draws, t.wins};
+  return generalizedLlr(counts, elo0, elo1);
+}
+
+double sprtLlr(const Pentanomial& p, double elo0, double elo1) {
+  return generalizedLlr(p.counts, elo0, elo1);
+}
+
+double sprtLlrApprox(const Trinomial& t, double elo0, double elo1) {
+  const std::array<std::int64_t, 3> counts = {t.losses, t.draws, t.wins};
+  return approximateLlr(counts, elo0, elo1);
+}
+
+double sprtLlrApprox(const Pentanomial& p, double elo0, double elo1) {
+  return approximateLlr(p.counts, elo0, elo1);
+}
+
+SprtDecision sprtDecide(double llr, const SprtConfig& config) {
+  if (llr >= config.upperBound()) return SprtDecision::kAcceptH1;
+  if (llr <= config.lowerBound()) return SprtDecision::kAcceptH0;
+  return SprtDecision::kContinue;
+}
+
+SprtStatus sprtStatus(const Trinomial& t, const SprtConfig& config) {
+  SprtStatus s;
+  s.llr = sprtLlr(t, config.elo0, config.elo1);
+  s.lower = config.lowerBound();
+  s.upper = config.upperBound();
+  s.decision = sprtDecide(s.llr, config);
+  return s;
+}
+
+SprtStatus sprtStatus(const Pentanomial& p, const SprtConfig& config) {
+  SprtStatus s;
+  s.llr = sprtLlr(p, config.elo0, config.elo1);
+  s.lower = config.lowerBound();
+  s.upper = config.upperBound();
+  s.decision = sprtDecide(s.llr, config);
+  return s;
+}
+
+const char* toString(SprtDecision decision) {
+  switch (decision) {
+    case SprtDecision::kContinue: return "continue";
+    case SprtDecision::kAcceptH0: return "H0";
+    case SprtDecision::kAcceptH1: return "H1";
+  }
+  return "?";
+}
+
+}  // namespace junqi

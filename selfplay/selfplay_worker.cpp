@@ -1,0 +1,169 @@
+#include "selfplay/selfplay_worker.h"
+
+#include <chrono>
+#include <cmath>
+#include <mutex>
+#include <thread>
+
+#include "core/auto_layout.h"
+#include "nets/encoding.h"
+#include "nets/layout_policy.h"
+
+namespace junqi {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+struct GameSamples {
+  std::vector<PositionSample> positions;
+  std::vector<Side> seats;
+  std::array<Layout, kSides> layouts;
+  Outcome outcome;
+  bool resigned = false;
+  int wouldResign = 0;       // played-out game: the side that would have resigned (1 + index), 0 if none
+};
+
+Layout chooseLayout(nets::Backend& backend, const SelfPlayOptions& o, Rng& rng) {
+  if (!o.netLayouts) return styledLayout(static_cast<LayoutStyle>(rng.below(4)), o.ruleset, rng);
+  std::vector<float> input(nets::kInputSize), policy(nets::kPolicySize), layout(kSquares * kPieceTypes);
+  float wdl[3];
+  nets::encodeDeployment(o.ruleset, input);
+  backend.forward(input.data(), 1, policy.data(), wdl, layout.data());
+  return nets::sampleLayout(layout.data(), o.ruleset, rng, o.layoutTemperature);
+}
+
+GameSamples playOne(nets::Backend& backend, Evaluator& evaluator, const SelfPlayOptions& o, std::uint64_t seed) {
+  Rng rng(seed);
+  GameSamples g;
+  g.layouts = {chooseLayout(backend, o, rng), chooseLayout(backend, o, rng)};
+  Game game(o.ruleset, g.layouts[0], g.layouts[1]);
+  std::array<InfoState, kSides> views = {InfoState::of(game, Side::Red), InfoState::of(game, Side::Blue)};
+  const bool mayResign = o.resignValue > -1 && rng.uniform() >= o.resignCheckFraction;
+  std::array<int, kSides> lowValues{};
+  SearchParams params = o.search;
+  params.evaluator = &evaluator;
+  MoveList legal;
+  std::vector<float> input(nets::kInputSize);
+  while (!game.isOver()) {
+    if (game.position().ply() >= o.maxPlies) {
+      game.adjudicateDraw();
+      break;
+    }
+    const Side s = game.position().sideToMove();
+    const InfoState& view = views[index(s)];
+    view.legalMoves(legal);
+    const SearchResult r = search(view, params, rng.next());
+    // The sample: the seat's input, and the root visits as the policy target.
+    const EvalQuery q = rootQuery(view, &legal);
+    nets::encode(q, input);
+    PositionSample sample;
+    sample.input.resize(input.size());
+    for (std::size_t i = 0; i < input.size(); ++i)
+      sample.input[i] = static_cast<std::uint8_t>(std::lround(std::clamp(input[i], 0.0f, 1.0f) * 255.0f));
+    long long total = 0;
+    for (const RootMoveStats& m : r.root) total += m.visits;
+    for (const RootMoveStats& m : r.root)
+      sample.policy.emplace_back(static_cast<std::uint16_t>(nets::policyIndex(s, m.move)),
+                                 total > 0 ? static_cast<float>(m.visits) / total : 1.0f / r.root.size());
+    g.positions.push_back(std::move(sample));
+    g.seats.push_back(s);
+
+    // Resignation.
+    lowValues[index(s)] = r.value < o.resignValue ? lowValues[index(s)] + 1 : 0;
+    if (lowValues[index(s)] >= 2) {
+      if (mayResign) {
+        game.apply(Action::resign(s));
+        g.resigned = true;
+        break;
+      }
+      if (!g.wouldResign) g.wouldResign = 1 + index(s);
+    }
+    // The move: by visit counts early on, the most visited after.
+    Move chosen = r.best;
+    if (game.position().ply() < o.temperaturePlies && total > 0) {
+      long long pick = static_cast<long long>(rng.below(static_cast<std::uint64_t>(total)));
+      for (const RootMoveStats& m : r.root)
+        if ((pick -= m.visits) < 0) {
+          chosen = m.move;
+          break;
+        }
+    }
+    game.apply(Action::makeMove(s, chosen));
+    for (InfoState& v : views) v.apply(publicEvent(game, game.history().size() - 1));
+  }
+  g.outcome = game.outcome();
+  return g;
+}
+
+}  // namespace
+
+Shard playSelfPlay(const std::shared_ptr<nets::Backend>& backend, const SelfPlayOptions& o, SelfPlayStats& stats,
+                   const std::function<void(const SelfPlayStats&)>& progress, const std::atomic<bool>* stop) {
+  const auto started = Clock::now();
+  nets::NetEvaluator evaluator(backend, std::max(1, std::min(o.parallelGames, o.games)));
+  Shard shard;
+  shard.ruleset = o.ruleset.toString();
+  std::mutex mutex;
+  int next = 0;
+  std::vector<GameSamples> results(static_cast<std::size_t>(o.games));
+  std::vector<bool> finished(static_cast<std::size_t>(o.games), false);
+  const auto worker = [&] {
+    for (;;) {
+      int game;
+      {
+        std::lock_guard lock(mutex);
+        if (next >= o.games || (stop && *stop)) return;
+        game = next++;
+      }
+      GameSamples g = playOne(*backend, evaluator, o, Rng::mix(o.seed, static_cast<std::uint64_t>(game)));
+      std::lock_guard lock(mutex);
+      ++stats.games;
+      stats.positions += static_cast<long long>(g.positions.size());
+      if (!g.outcome.winner) ++stats.draws;
+      else if (*g.outcome.winner == Side::Red) ++stats.redWins;
+      else ++stats.blueWins;
+      stats.resignations += g.resigned;
+      if (g.wouldResign) {
+        ++stats.checkedResignations;
+        const Side quitter = static_cast<Side>(g.wouldResign - 1);
+        stats.wrongResignations += !g.outcome.winner || *g.outcome.winner == quitter;
+      }
+      stats.seconds = std::chrono::duration<double>(Clock::now() - started).count();
+      stats.evaluations = evaluator.evaluations();
+      results[static_cast<std::size_t>(game)] = std::move(g);
+      finished[static_cast<std::size_t>(game)] = true;
+      if (progress) progress(stats);
+    }
+  };
+  std::vector<std::thread> pool;
+  for (int t = 0; t < std::max(1, std::min(o.parallelGames, o.games)); ++t) pool.emplace_back(worker);
+  for (auto& th : pool) th.join();
+
+  // Games in order, so the shard does not depend on which thread finished first.
+  for (std::size_t i = 0; i < results.size(); ++i) {
+    if (!finished[i]) continue;
+    GameSamples& g = results[i];
+    ++shard.games;
+    for (std::size_t k = 0; k < g.positions.size(); ++k) {
+      const Side seat = g.seats[k];
+      PositionSample& p = g.positions[k];
+      if (!g.outcome.winner) p.wdl = {0, 1, 0};
+      else p.wdl = *g.outcome.winner == seat ? std::array<float, 3>{1, 0, 0} : std::array<float, 3>{0, 0, 1};
+      shard.positions.push_back(std::move(p));
+    }
+    // Layouts are learned from the side that did well with them.
+    for (const Side s : {Side::Red, Side::Blue}) {
+      const float weight = !g.outcome.winner ? 0.5f : *g.outcome.winner == s ? 1.0f : 0.0f;
+      if (weight <= 0) continue;
+      LayoutSample l;
+      for (int k = 0; k < kHalfSquares; ++k)
+        l.identity[k] = g.layouts[index(s)].at[k] ? static_cast<std::int8_t>(typeIndex(*g.layouts[index(s)].at[k])) : -1;
+      l.weight = weight;
+      shard.layouts.push_back(l);
+    }
+  }
+  return shard;
+}
+
+}  // namespace junqi

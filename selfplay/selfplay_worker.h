@@ -1,0 +1,54 @@
+// Self-play: games of the network-guided search against itself, producing
+// training samples. Many games run at once on threads and share one batching
+// evaluator, so the network sees batches. Needs no LibTorch itself: the
+// backend can be LibTorch's (training) or the Eigen model (a separate worker
+// process reading exported weights).
+//
+// Exploration: Dirichlet noise on the root priors; moves drawn in proportion
+// to root visits for the first plies, the most visited after. Resignation:
+// a side whose searched value stays below the threshold for two of its moves
+// resigns, except in a fraction of games played out to measure how often
+// resigning would have been wrong.
+#pragma once
+
+#include <atomic>
+#include <functional>
+#include <memory>
+
+#include "nets/net_evaluator.h"
+#include "search/ismcts.h"
+#include "selfplay/shard.h"
+
+namespace junqi {
+
+struct SelfPlayOptions {
+  Ruleset ruleset;
+  int games = 16;
+  int parallelGames = 8;   // games (threads) at once; also the evaluator's batch size
+  SearchParams search;     // simulations, PUCT constant, rollout mix, root noise
+  int temperaturePlies = 30;
+  double resignValue = -0.97;     // resign below this value (for the side to move); <= -1: never
+  double resignCheckFraction = 0.2;
+  int maxPlies = 1000;
+  std::uint64_t seed = 1;
+  bool netLayouts = true;          // layouts from the layout head (else random styles)
+  double layoutTemperature = 1.0;
+};
+
+struct SelfPlayStats {
+  int games = 0;
+  long long positions = 0;
+  double seconds = 0;
+  int redWins = 0, blueWins = 0, draws = 0;
+  int resignations = 0;
+  int checkedResignations = 0, wrongResignations = 0;  // in played-out games: would-be resignations, and wrong ones
+  long long evaluations = 0;
+};
+
+// Plays the games and returns their samples (positions from both seats, and
+// layouts weighted by result). `progress` is called after every game.
+Shard playSelfPlay(const std::shared_ptr<nets::Backend>& backend, const SelfPlayOptions& options,
+                   SelfPlayStats& stats, const std::function<void(const SelfPlayStats&)>& progress = {},
+                   const std::atomic<bool>* stop = nullptr);
+
+}  // namespace junqi

@@ -1,0 +1,351 @@
+#include "selfplay/training_run.h"
+
+#include <chrono>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "nets/torch_backend.h"
+#include "nets/torch_trainer.h"
+#include "selfplay/match.h"
+#include "selfplay/rating_report.h"
+#include "selfplay/selfplay_worker.h"
+
+namespace junqi {
+
+namespace fs = std::filesystem;
+using json = nlohmann::json;
+using Clock = std::chrono::steady_clock;
+
+namespace {
+
+json toJson(const TrainingConfig& c) {
+  return {{"ruleset", c.ruleset.toString()},
+          {"shape", c.shape},
+          {"generations", c.generations},
+          {"games_per_generation", c.gamesPerGeneration},
+          {"parallel_games", c.parallelGames},
+          {"sims", c.sims},
+          {"cpuct", c.cpuct},
+          {"rollout_mix", c.rolloutMix},
+          {"rollout_depth", c.rolloutDepth},
+          {"temperature_plies", c.temperaturePlies},
+          {"root_noise", c.rootNoise},
+          {"max_plies", c.maxPlies},
+          {"steps_per_generation", c.stepsPerGeneration},
+          {"batch_size", c.batchSize},
+          {"replay_window", c.replayWindow},
+          {"optimizer", c.optimizer},
+          {"learning_rate", c.learningRate},
+          {"weight_decay", c.weightDecay},
+          {"rating_pairs", c.ratingPairs},
+          {"rating_sims", c.ratingSims},
+          {"baselines", c.baselines},
+          {"seed", c.seed}};
+}
+
+std::string readText(const fs::path& p) {
+  std::ifstream in(p);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+void writeText(const fs::path& p, const std::string& text) {
+  const fs::path tmp = p.string() + ".tmp";
+  {
+    std::ofstream out(tmp, std::ios::trunc);
+    out << text;
+    if (!out.flush()) throw std::runtime_error(fmt::format("cannot write {}", tmp.string()));
+  }
+  fs::rename(tmp, p);
+}
+
+std::string gen(int g) { return fmt::format("gen-{:04}", g); }
+
+std::string eta(double seconds) {
+  if (!std::isfinite(seconds) || seconds < 0) return "?";
+  const long s = std::lround(seconds);
+  return fmt::format("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60);
+}
+
+// The network agent of generation g as a match player.
+std::string netSpec(const fs::path& dir, int g, const TrainingConfig& c) {
+  return fmt::format("nn:weights={},sims={},c={},mix={},depth={},rollout=greedy,seed={}",
+                     (dir / "weights" / (gen(g) + ".jqw")).string(), c.ratingSims, c.cpuct, c.rolloutMix,
+                     c.rolloutDepth, c.seed + static_cast<std::uint64_t>(g));
+}
+
+MatchOptions ratingMatch(const fs::path& dir, int g, const TrainingConfig& c) {
+  MatchOptions o;
+  o.ruleset = c.ruleset;
+  o.schedule = MatchSchedule::Gauntlet;
+  o.pairs = c.ratingPairs;
+  o.concurrency = c.ratingConcurrency;
+  o.seed = Rng::mix(c.seed, 0xa7c4 + static_cast<std::uint64_t>(g));
+  o.maxPlies = c.maxPlies;
+  o.outDir = (dir / "matches" / gen(g)).string();
+  o.players.push_back({gen(g), netSpec(dir, g, c), ""});
+  o.players.push_back({gen(g - 1), netSpec(dir, g - 1, c), ""});
+  for (const std::string& b : c.baselines) o.players.push_back({b.substr(0, b.find(':')), b, ""});
+  return o;
+}
+
+// An SVG of Elo by generation (with 95% intervals) and training losses by step.
+std::string progressSvg(const std::vector<std::pair<int, PlayerRating>>& elo, const json& losses,
+                        const std::vector<std::pair<std::string, double>>& baselines) {
+  const int w = 760, h = 300, left = 60, top = 30, plotW = 300, plotH = 220;
+  std::string s = fmt::format("<svg xmlns='http://www.w3.org/2000/svg' width='{}' height='{}' font-family='sans-serif' "
+                              "font-size='11'>\n<rect width='100%' height='100%' fill='white'/>\n", w, h);
+  // Left: Elo by generation.
+  double lo = 0, hi = 0;
+  for (const auto& [g, r] : elo) lo = std::min(lo, r.low), hi = std::max(hi, r.high);
+  for (const auto& [name, e] : baselines) lo = std::min(lo, e), hi = std::max(hi, e);
+  if (hi - lo < 100) hi = lo + 100;
+  const int gens = std::max(1, static_cast<int>(elo.size()) - 1);
+  const auto ex = [&](int g) { return left + g * plotW / gens; };
+  const auto ey = [&](double e) { return top + plotH - (e - lo) / (hi - lo) * plotH; };
+  s += fmt::format("<text x='{}' y='18'>Elo by generation (95% intervals; random = 0)</text>\n", left);
+  s += fmt::format("<line x1='{0}' y1='{1}' x2='{0}' y2='{2}' stroke='black'/><line x1='{0}' y1='{2}' x2='{3}' y2='{2}' "
+                   "stroke='black'/>\n", left, top, top + plotH, left + plotW);
+  for (const auto& [name, e] : baselines)
+    s += fmt::format("<line x1='{}' y1='{:.1f}' x2='{}' y2='{:.1f}' stroke='#999' stroke-dasharray='4,3'/><text x='{}' "
+                     "y='{:.1f}' fill='#666'>{} {:+.0f}</text>\n", left, ey(e), left + plotW, ey(e), left + plotW + 4,
+                     ey(e) + 4, name, e);
+  std::string line;
+  for (const auto& [g, r] : elo) {
+    s += fmt::format("<line x1='{0}' y1='{1:.1f}' x2='{0}' y2='{2:.1f}' stroke='#36c'/><circle cx='{0}' cy='{3:.1f}' r='3' "
+                     "fill='#36c'/><text x='{0}' y='{4}' text-anchor='middle'>{5}</text>\n", ex(g), ey(r.low), ey(r.high),
+                     ey(r.elo), top + plotH + 14, g);
+    line += fmt::format("{}{},{:.1f}", line.empty() ? "" : " ", ex(g), ey(r.elo));
+  }
+  s += fmt::format("<polyline points='{}' fill='none' stroke='#36c'/>\n", line);
+  s += fmt::format("<text x='{}' y='{:.1f}' fill='#555'>{:+.0f}</text><text x='{}' y='{:.1f}' fill='#555'>{:+.0f}</text>\n",
+                   4, ey(hi) + 4, hi, 4, ey(lo), lo);
+  // Right: losses by step.
+  const int rl = 440;
+  double maxLoss = 0.1, maxStep = 1;
+  for (const auto& p : losses) {
+    maxLoss = std::max({maxLoss, p[1].get<double>(), p[2].get<double>()});
+    maxStep = std::max(maxStep, p[0].get<double>());
+  }
+  const auto lx = [&](double step) { return rl + step / maxStep * plotW; };
+  const auto ly = [&](double v) { return top + plotH - v / maxLoss * plotH; };
+  s += fmt::format("<text x='{}' y='18'>Training losses by step (policy blue, value red)</text>\n", rl);
+  s += fmt::format("<line x1='{0}' y1='{1}' x2='{0}' y2='{2}' stroke='black'/><line x1='{0}' y1='{2}' x2='{3}' y2='{2}' "
+                   "stroke='black'/>\n", rl, top, top + plotH, rl + plotW);
+  std::string pl, vl;
+  for (const auto& p : losses) {
+    pl += fmt::format("{:.1f},{:.1f} ", lx(p[0].get<double>()), ly(p[1].get<double>()));
+    vl += fmt::format("{:.1f},{:.1f} ", lx(p[0].get<double>()), ly(p[2].get<double>()));
+  }
+  s += fmt::format("<polyline points='{}' fill='none' stroke='#36c'/><polyline points='{}' fill='none' stroke='#c33'/>\n", pl, vl);
+  s += fmt::format("<text x='{}' y='{}' text-anchor='end'>{:.0f}</text><text x='{}' y='{:.1f}' text-anchor='end'>{:.2f}</text>\n",
+                   rl + plotW, top + plotH + 14, maxStep, rl - 4, ly(maxLoss) + 4, maxLoss);
+  return s + "</svg>\n";
+}
+
+}  // namespace
+
+void runTraining(const std::string& dirName, const TrainingConfig& c, const std::function<void(const std::string&)>& log,
+                 const std::atomic<bool>* stop) {
+  const fs::path dir(dirName);
+  const auto started = Clock::now();
+  const auto elapsed = [&] { return std::chrono::duration<double>(Clock::now() - started).count(); };
+  const auto stopped = [&] { return stop && stop->load(); };
+  for (const char* sub : {"shards", "checkpoints", "weights", "matches", "log"}) fs::create_directories(dir / sub);
+  const json config = toJson(c);
+  if (fs::exists(dir / "config.json")) {
+    if (json::parse(readText(dir / "config.json")) != config)
+      throw std::runtime_error(fmt::format(
+          "{} holds a run with other settings (see its config.json); rerun with the same options, or use a new directory",
+          dirName));
+  } else {
+    writeText(dir / "config.json", config.dump(2) + "\n");
+  }
+  torch::set_num_threads(c.trainThreads);
+
+  nets::TrainerOptions to;
+  to.shape = nets::NetworkShape::parse(c.shape);
+  to.optimizer = c.optimizer;
+  to.learningRate = c.learningRate;
+  to.weightDecay = c.weightDecay;
+  to.totalSteps = static_cast<long long>(c.generations) * c.stepsPerGeneration;
+  to.threads = c.trainThreads;
+  to.device = c.device;
+  to.seed = c.seed;
+  nets::Trainer trainer(to);
+  int loaded = -1;  // the generation whose checkpoint the trainer holds
+  const auto weightsPath = [&](int g) { return dir / "weights" / (gen(g) + ".jqw"); };
+  const auto checkpoint = [&](int g) { return (dir / "checkpoints" / gen(g)).string(); };
+  if (!fs::exists(checkpoint(0))) trainer.save(checkpoint(0));
+  if (!fs::exists(weightsPath(0))) {
+    trainer.load(checkpoint(0));
+    saveWeights(trainer.model()->exportWeights(c.ruleset.toString(), "generation 0 (untrained)"), weightsPath(0).string());
+  }
+
+  for (int g = 1; g <= c.generations && !stopped(); ++g) {
+    const double generationStart = elapsed();
+    json record = {{"generation", g}};
+    // 1. Self-play with the previous generation.
+    const fs::path shardPath = dir / "shards" / (gen(g) + ".jqs");
+    if (!fs::exists(shardPath)) {
+      SelfPlayOptions so;
+      so.ruleset = c.ruleset;
+      so.games = c.gamesPerGeneration;
+      so.parallelGames = c.parallelGames;
+      so.search.iterations = c.sims;
+      so.search.exploration = c.cpuct;
+      so.search.rolloutMix = c.rolloutMix;
+      so.search.rolloutDepth = c.rolloutDepth;
+      so.search.rollout = RolloutPolicy::Greedy;
+      so.search.rootNoiseAlpha = c.rootNoise;
+      so.temperaturePlies = c.temperaturePlies;
+      so.maxPlies = c.maxPlies;
+      so.seed = Rng::mix(c.seed, static_cast<std::uint64_t>(g));
+      const auto backend = std::make_shared<nets::TorchBackend>(nets::loadWeights(weightsPath(g - 1).string()), c.device);
+      SelfPlayStats stats;
+      Shard shard = playSelfPlay(backend, so, stats, [&](const SelfPlayStats& s) {
+        const double rate = s.games / std::max(1e-9, s.seconds);
+        log(fmt::format("gen {}/{} | self-play {}/{} games | {:.1f} games/min, {:.0f} positions/s, {:.0f} evals/s | "
+                        "ETA of this self-play {}", g, c.generations, s.games, c.gamesPerGeneration, 60 * rate,
+                        s.positions / std::max(1e-9, s.seconds), s.evaluations / std::max(1e-9, s.seconds),
+                        eta((c.gamesPerGeneration - s.games) / std::max(1e-9, rate))));
+      }, stop);
+      if (stopped()) break;  // an unfinished shard is never written
+      shard.worker = "train";
+      shard.index = static_cast<std::uint64_t>(g);
+      writeShard(shard, shardPath.string());
+      record["selfplay"] = {{"games", stats.games},
+                            {"positions", stats.positions},
+                            {"seconds", stats.seconds},
+                            {"red_wins", stats.redWins},
+                            {"blue_wins", stats.blueWins},
+                            {"draws", stats.draws},
+                            {"resignations", stats.resignations},
+                            {"checked_resignations", stats.checkedResignations},
+                            {"wrong_resignations", stats.wrongResignations}};
+    }
+
+    // 2. Training on the replay window, from the previous checkpoint.
+    if (!fs::exists(checkpoint(g))) {
+      if (loaded != g - 1) trainer.load(checkpoint(g - 1));
+      std::vector<PositionSample> positions;
+      std::vector<LayoutSample> layouts;
+      for (int h = g; h >= 1 && static_cast<int>(positions.size()) < c.replayWindow; --h) {
+        Shard s = readShard((dir / "shards" / (gen(h) + ".jqs")).string());
+        for (auto& p : s.positions)
+          if (static_cast<int>(positions.size()) < c.replayWindow) positions.push_back(std::move(p));
+        for (auto& l : s.layouts) layouts.push_back(l);
+      }
+      Rng rng(Rng::mix(c.seed, 0x7a1 + static_cast<std::uint64_t>(g)));
+      json losses = json::array();
+      const double trainStart = elapsed();
+      nets::TrainStats sum;
+      int summed = 0;
+      for (int step = 1; step <= c.stepsPerGeneration && !stopped(); ++step) {
+        std::vector<const PositionSample*> batch;
+        std::vector<const LayoutSample*> layoutBatch;
+        for (int i = 0; i < c.batchSize && !positions.empty(); ++i)
+          batch.push_back(&positions[rng.below(positions.size())]);
+        for (int i = 0; i < c.batchSize / 8 && !layouts.empty(); ++i)
+          layoutBatch.push_back(&layouts[rng.below(layouts.size())]);
+        const nets::TrainStats s = trainer.step(batch, layoutBatch);
+        sum.policyLoss += s.policyLoss, sum.valueLoss += s.valueLoss, sum.layoutLoss += s.layoutLoss;
+        sum.policyEntropy += s.policyEntropy, sum.valueAccuracy += s.valueAccuracy;
+        ++summed;
+        if (step % 25 == 0 || step == c.stepsPerGeneration) {
+          const double perSecond = step / std::max(1e-9, elapsed() - trainStart);
+          losses.push_back({trainer.steps(), sum.policyLoss / summed, sum.valueLoss / summed, sum.layoutLoss / summed,
+                            sum.policyEntropy / summed, sum.valueAccuracy / summed});
+          log(fmt::format("gen {}/{} | train step {}/{} | {:.1f} steps/s, {:.0f} positions/s | loss policy {:.3f} value "
+                          "{:.3f} layout {:.3f} | entropy {:.2f} | value accuracy {:.0f}% | lr {:.2g}",
+                          g, c.generations, step, c.stepsPerGeneration, perSecond, perSecond * c.batchSize,
+                          sum.policyLoss / summed, sum.valueLoss / summed, sum.layoutLoss / summed,
+                          sum.policyEntropy / summed, 100 * sum.valueAccuracy / summed, s.learningRate));
+          sum = {};
+          summed = 0;
+        }
+      }
+      if (stopped()) break;  // the partial training is redone from the previous checkpoint
+      trainer.save(checkpoint(g));
+      loaded = g;
+      record["losses"] = losses;
+      record["training_seconds"] = elapsed() - trainStart;
+    }
+    // 3. Export.
+    if (!fs::exists(weightsPath(g))) {
+      if (loaded != g) trainer.load(checkpoint(g)), loaded = g;
+      saveWeights(trainer.model()->exportWeights(c.ruleset.toString(), fmt::format("generation {}", g)),
+                  weightsPath(g).string());
+    }
+    // 4. The rating match (resumable on its own).
+    Match match(ratingMatch(dir, g, c));
+    const MatchSummary summary = match.run([&](const std::string& line) { log(fmt::format("gen {}/{} | rating | {}", g, c.generations, line)); });
+    if (stopped()) break;
+    // 5. The generation's log line, written once.
+    const fs::path logPath = dir / "log" / (gen(g) + ".json");
+    if (!fs::exists(logPath)) {
+      record["seconds"] = elapsed() - generationStart;
+      writeText(logPath, record.dump() + "\n");
+    }
+
+    // Every generation's games rated together.
+    std::vector<std::string> names;
+    for (int h = 0; h <= g; ++h) names.push_back(gen(h));
+    for (const std::string& b : c.baselines) names.push_back(b.substr(0, b.find(':')));
+    const auto indexOf = [&](const std::string& n) {
+      return static_cast<int>(std::find(names.begin(), names.end(), n) - names.begin());
+    };
+    std::vector<RatedGame> games;
+    for (int h = 1; h <= g; ++h) {
+      const MatchOptions o = ratingMatch(dir, h, c);
+      Match old(o);
+      for (const MatchGameResult& r : old.run().results) {
+        const double score = !r.outcome.winner ? 0.5 : *r.outcome.winner == Side::Red ? 1.0 : 0.0;
+        games.push_back({indexOf(o.players[r.game.red].name), indexOf(o.players[r.game.blue].name), score,
+                         h * 100000 + r.game.pair});
+      }
+    }
+    EloFitOptions fo;
+    fo.anchor = indexOf("random") < static_cast<int>(names.size()) ? indexOf("random") : -1;
+    const EloFit fit = fitElo(static_cast<int>(names.size()), games, fo);
+    const RatingTable ratingTable = makeRatingTable(names, fit);
+    const std::string table = formatRatingTable(ratingTable);
+    writeText(dir / "ratings.txt", table);
+    writeText(dir / "ratings.json", ratingTableToJson(ratingTable).dump(2) + "\n");
+    writeText(dir / "ratings.csv", ratingTableToCsv(ratingTable));
+    std::vector<std::pair<int, PlayerRating>> byGeneration;
+    for (int h = 0; h <= g; ++h)
+      if (fit.players[h].games) byGeneration.emplace_back(h, fit.players[h]);
+    std::vector<std::pair<std::string, double>> baselines;
+    for (std::size_t b = g + 1; b < names.size(); ++b)
+      if (fit.players[b].games) baselines.emplace_back(names[b], fit.players[b].elo);
+    json allLosses = json::array(), lines = json::array();
+    std::string logLines;
+    for (int h = 1; h <= g; ++h) {
+      const fs::path p = dir / "log" / (gen(h) + ".json");
+      if (!fs::exists(p)) continue;
+      const json r = json::parse(readText(p));
+      logLines += r.dump() + "\n";
+      if (r.contains("losses"))
+        for (const auto& l : r["losses"]) allLosses.push_back(l);
+    }
+    writeText(dir / "log.jsonl", logLines);
+    const std::string svg = progressSvg(byGeneration, allLosses, baselines);
+    writeText(dir / "report.svg", svg);
+    writeText(dir / "report.html", fmt::format("<!doctype html><meta charset='utf-8'><title>junqi training run</title>"
+                                               "<h1>Training run {}</h1>{}<pre>{}</pre>\n", dirName, svg, table));
+    const double perGeneration = elapsed() / g;
+    log(fmt::format("gen {}/{} done in {:.0f} s | {} | ETA of the run {}", g, c.generations,
+                    elapsed() - generationStart, summary.table.empty() ? "" : "ratings updated",
+                    eta(perGeneration * (c.generations - g))));
+    log("\n" + table);
+  }
+}
+
+}  // namespace junqi

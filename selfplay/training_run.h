@@ -1,0 +1,69 @@
+// The main job: a self-play training run, end to end, in one run directory.
+//
+// Generation after generation: self-play games with the latest network
+// (written as a shard), training on a replay window of the latest positions
+// (a checkpoint with the optimizer state), export of the new generation's
+// weights, and a rated match of the new generation against the previous one
+// and the fixed baselines, all games of all generations rated together in one
+// table and drawn as Elo by generation and losses by step.
+//
+// Every step leaves files behind it before the next starts, written through
+// temporary names and renames, and every step first looks for its files: so
+// `kill -9` at any moment and the same command again resumes where the run
+// was, without losing or duplicating a game or a training step. Self-play
+// workers and the trainer talk only through these files (see `junqi selfplay`
+// and `junqi trainer` for running them as separate processes).
+//
+//   DIR/config.json                 the run's settings (a rerun must match)
+//   DIR/shards/gen-NNNN.jqs         self-play samples made with generation NNNN-1
+//   DIR/checkpoints/gen-NNNN/       model, optimizer, steps after training generation NNNN
+//   DIR/weights/gen-NNNN.jqw        exported weights (gen-0000: the untrained network)
+//   DIR/matches/gen-NNNN/           the rating match of generation NNNN (a resumable match)
+//   DIR/log.jsonl                   one line per generation: self-play, losses, ratings
+//   DIR/ratings.txt|json|csv        every generation and baseline, rated together
+//   DIR/report.svg, report.html     Elo by generation, losses by step
+#pragma once
+
+#include <atomic>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "core/ruleset.h"
+
+namespace junqi {
+
+struct TrainingConfig {
+  Ruleset ruleset;
+  std::string shape = "tiny";
+  int generations = 3;
+  int gamesPerGeneration = 12;
+  int parallelGames = 6;
+  int sims = 48;             // per self-play move
+  double cpuct = 1.5;
+  double rolloutMix = 0.5;   // share of a (greedy, shallow) rollout in leaf values
+  int rolloutDepth = 16;
+  int temperaturePlies = 20;
+  double rootNoise = 0.3;    // Dirichlet alpha
+  int maxPlies = 500;        // self-play and rating games end in an adjudicated draw here
+  int stepsPerGeneration = 150;
+  int batchSize = 128;
+  int replayWindow = 40000;  // positions
+  std::string optimizer = "adam";
+  double learningRate = 2e-3;
+  double weightDecay = 1e-4;
+  int trainThreads = 2;
+  std::string device = "cpu";
+  int ratingPairs = 4;       // layout pairs per pairing in each generation's match
+  int ratingSims = 48;
+  int ratingConcurrency = 2;
+  std::vector<std::string> baselines = {"random", "heuristic"};
+  std::uint64_t seed = 1;
+};
+
+// Runs (or resumes) the training run in `dir`. `log` gets progress lines.
+// Throws std::runtime_error when the directory holds a different run.
+void runTraining(const std::string& dir, const TrainingConfig& config,
+                 const std::function<void(const std::string&)>& log, const std::atomic<bool>* stop = nullptr);
+
+}  // namespace junqi

@@ -1,0 +1,86 @@
+// junqi match: plays a rated match between agents (built-in or external bots)
+// and prints the rating table; see selfplay/match.h and docs/match.md.
+#include <csignal>
+
+#include <fmt/format.h>
+
+#include "selfplay/match.h"
+#include "tools/commands/commands.h"
+#include "tools/commands/common.h"
+
+namespace junqi::tools {
+
+namespace {
+Match* running = nullptr;
+void onInterrupt(int) {
+  if (running) running->requestStop();
+}
+}  // namespace
+
+void registerMatch(CLI::App& app) {
+  auto* cmd = app.add_subcommand("match", "Play a rated match (head-to-head, round-robin or gauntlet)");
+  static std::string rules, schedule = "round-robin", out, book, sprt;
+  static std::vector<std::string> agents, bots;
+  static MatchOptions o;
+  addRulesOption(cmd, rules);
+  cmd->add_option("--agent", agents, "A built-in player: NAME=SPEC or just SPEC (repeat)");
+  cmd->add_option("--bot", bots, "An external JBP bot: NAME=COMMAND (repeat)");
+  cmd->add_option("--schedule", schedule, "round-robin or gauntlet (the first player against each other)")
+      ->capture_default_str();
+  cmd->add_option("--pairs", o.pairs, "Layout pairs per pairing (each played twice, seats swapped)")
+      ->capture_default_str();
+  cmd->add_option("--concurrency", o.concurrency, "Games at once")->capture_default_str();
+  cmd->add_option("--seed", o.seed, "Seed of the layouts and the agents' game seeds")->capture_default_str();
+  cmd->add_option("--max-plies", o.maxPlies, "Adjudicate a draw after this many moves")->capture_default_str();
+  cmd->add_option("--move-seconds", o.moveSeconds, "Time per move (0: none)")->capture_default_str();
+  cmd->add_flag("--ruleset-clock", o.rulesetClock,
+                "A late move follows the ruleset's clock rules (timeout passes the turn, n-th forfeits)");
+  cmd->add_option("--hang-seconds", o.hangSeconds, "An external bot silent this long has hung")->capture_default_str();
+  cmd->add_option("--layout-book", book, "File of 'red-layout blue-layout' lines used as openings");
+  cmd->add_flag("--agent-layouts", o.agentLayouts, "Let the agents choose their layouts (no opening pairs)");
+  cmd->add_option("--sprt", sprt, "Stop when decided: elo0,elo1[,alpha,beta] (head-to-head only)");
+  cmd->add_option("--out", out, "Run directory (records, games.pgn, ratings.*, report.svg); rerun to resume")
+      ->required();
+  setAction(cmd, [] {
+    o.ruleset = Ruleset::parse(rules);
+    o.schedule = schedule == "gauntlet" ? MatchSchedule::Gauntlet : MatchSchedule::RoundRobin;
+    if (schedule != "gauntlet" && schedule != "round-robin")
+      throw std::invalid_argument(fmt::format("--schedule must be round-robin or gauntlet, not '{}'", schedule));
+    o.outDir = out;
+    o.layoutBook = book;
+    o.players.clear();
+    for (const auto& a : agents) {
+      const auto eq = a.find('=');
+      const auto colon = a.find(':');
+      const bool named = eq != std::string::npos && (colon == std::string::npos || eq < colon);
+      o.players.push_back({named ? a.substr(0, eq) : a.substr(0, colon), named ? a.substr(eq + 1) : a, ""});
+    }
+    for (const auto& b : bots) {
+      const auto eq = b.find('=');
+      if (eq == std::string::npos) throw std::invalid_argument(fmt::format("--bot needs NAME=COMMAND, not '{}'", b));
+      o.players.push_back({b.substr(0, eq), "", b.substr(eq + 1)});
+    }
+    if (!sprt.empty()) {
+      SprtConfig s;
+      double v[4] = {0, 0, 0.05, 0.05};
+      int n = std::sscanf(sprt.c_str(), "%lf,%lf,%lf,%lf", &v[0], &v[1], &v[2], &v[3]);
+      if (n != 2 && n != 4) throw std::invalid_argument("--sprt needs elo0,elo1 or elo0,elo1,alpha,beta");
+      s.elo0 = v[0], s.elo1 = v[1], s.alpha = v[2], s.beta = v[3];
+      o.sprt = s;
+    }
+    Match match(o);
+    running = &match;
+    std::signal(SIGINT, onInterrupt);
+    std::signal(SIGTERM, onInterrupt);
+    const MatchSummary summary = match.run([](const std::string& line) { fmt::print(stderr, "{}\n", line); });
+    running = nullptr;
+    fmt::print("\n{}", summary.table);
+    if (summary.sprt)
+      fmt::print("SPRT: LLR {:.2f} in ({:.2f}, {:.2f}): {}\n", summary.sprt->llr, summary.sprt->lower,
+                 summary.sprt->upper, toString(summary.sprt->decision));
+    fmt::print("records, games.pgn, ratings.txt/json/csv and report.svg are in {}\n", out);
+    return 0;
+  });
+}
+
+}  // namespace junqi::tools

@@ -1,0 +1,97 @@
+// junqi train: the self-play training run (selfplay/training_run.h), and
+// junqi export: a checkpoint to a weights file for bots.
+#include <csignal>
+#include <atomic>
+
+#include <fmt/format.h>
+
+#include "nets/torch_trainer.h"
+#include "selfplay/training_run.h"
+#include "tools/commands/commands.h"
+#include "tools/commands/common.h"
+
+namespace junqi::tools {
+
+namespace {
+std::atomic<bool> interrupted{false};
+void onInterrupt(int) { interrupted = true; }
+}  // namespace
+
+void registerTrain(CLI::App& app) {
+  auto* cmd = app.add_subcommand("train", "Run (or resume) a self-play training run; the defaults take minutes on 2 cores");
+  static std::string rules, run, baselines = "random,heuristic";
+  static TrainingConfig c;
+  addRulesOption(cmd, rules);
+  cmd->add_option("--run", run, "Run directory; the same command again resumes it")->required();
+  cmd->add_option("--shape", c.shape, "Network: tiny, small, standard (6x64), large or BxC")->capture_default_str();
+  cmd->add_option("--generations", c.generations, "Generations to train")->capture_default_str();
+  cmd->add_option("--games", c.gamesPerGeneration, "Self-play games per generation")->capture_default_str();
+  cmd->add_option("--parallel-games", c.parallelGames, "Self-play games at once (the network's batch)")
+      ->capture_default_str();
+  cmd->add_option("--sims", c.sims, "Search simulations per self-play move")->capture_default_str();
+  cmd->add_option("--cpuct", c.cpuct, "PUCT exploration constant")->capture_default_str();
+  cmd->add_option("--rollout-mix", c.rolloutMix, "Share of a greedy rollout in leaf values (0: network only)")
+      ->capture_default_str();
+  cmd->add_option("--rollout-depth", c.rolloutDepth, "Plies of that rollout")->capture_default_str();
+  cmd->add_option("--temperature-plies", c.temperaturePlies, "Plies with moves drawn by visit count")->capture_default_str();
+  cmd->add_option("--root-noise", c.rootNoise, "Dirichlet alpha of the root noise (0: none)")->capture_default_str();
+  cmd->add_option("--max-plies", c.maxPlies, "Adjudicate a draw after this many moves")->capture_default_str();
+  cmd->add_option("--steps", c.stepsPerGeneration, "Training steps per generation")->capture_default_str();
+  cmd->add_option("--batch", c.batchSize, "Training batch size")->capture_default_str();
+  cmd->add_option("--window", c.replayWindow, "Replay window, in positions")->capture_default_str();
+  cmd->add_option("--optimizer", c.optimizer, "adam or sgd")->capture_default_str();
+  cmd->add_option("--lr", c.learningRate, "Learning rate (cosine decay to a tenth)")->capture_default_str();
+  cmd->add_option("--weight-decay", c.weightDecay, "Weight decay")->capture_default_str();
+  cmd->add_option("--threads", c.trainThreads, "LibTorch threads")->capture_default_str();
+  cmd->add_option("--device", c.device, "LibTorch device (cpu; cuda with a CUDA build of LibTorch)")->capture_default_str();
+  cmd->add_option("--rating-pairs", c.ratingPairs, "Layout pairs per pairing in each generation's rating match")
+      ->capture_default_str();
+  cmd->add_option("--rating-sims", c.ratingSims, "Simulations per move of the networks in rating matches")
+      ->capture_default_str();
+  cmd->add_option("--rating-concurrency", c.ratingConcurrency, "Rating games at once")->capture_default_str();
+  cmd->add_option("--baselines", baselines, "Fixed opponents of every generation (agent specs, comma-separated)")
+      ->capture_default_str();
+  cmd->add_option("--seed", c.seed, "Seed of the whole run")->capture_default_str();
+  setAction(cmd, [] {
+    c.ruleset = Ruleset::parse(rules);
+    c.baselines.clear();
+    for (std::size_t at = 0; at <= baselines.size();) {
+      const auto comma = baselines.find(',', at);
+      const std::string b = baselines.substr(at, comma == std::string::npos ? std::string::npos : comma - at);
+      if (!b.empty()) c.baselines.push_back(b);
+      if (comma == std::string::npos) break;
+      at = comma + 1;
+    }
+    std::signal(SIGINT, onInterrupt);
+    std::signal(SIGTERM, onInterrupt);
+    runTraining(run, c, [](const std::string& line) { fmt::print(stderr, "{}\n", line); }, &interrupted);
+    if (interrupted) {
+      fmt::print(stderr, "interrupted: rerun the same command to resume\n");
+      return 130;
+    }
+    fmt::print("run complete: {0}/ratings.txt, {0}/report.html, weights in {0}/weights/\n", run);
+    return 0;
+  });
+}
+
+void registerExport(CLI::App& app) {
+  auto* cmd = app.add_subcommand("export", "Write a checkpoint's network as a weights file for bots (no LibTorch needed)");
+  static std::string checkpoint, out, shape = "tiny", rules, optimizer = "adam";
+  cmd->add_option("checkpoint", checkpoint, "Checkpoint directory (RUN/checkpoints/gen-NNNN)")->required();
+  cmd->add_option("--out", out, "Weights file to write")->required();
+  cmd->add_option("--shape", shape, "The checkpoint's network shape")->capture_default_str();
+  cmd->add_option("--optimizer", optimizer, "The checkpoint's optimizer")->capture_default_str();
+  addRulesOption(cmd, rules);
+  setAction(cmd, [] {
+    nets::TrainerOptions o;
+    o.shape = nets::NetworkShape::parse(shape);
+    o.optimizer = optimizer;
+    nets::Trainer trainer(o);
+    trainer.load(checkpoint);
+    nets::saveWeights(trainer.model()->exportWeights(Ruleset::parse(rules).toString(), "exported from " + checkpoint), out);
+    fmt::print("wrote {} ({} network, {} training steps)\n", out, o.shape.toString(), trainer.steps());
+    return 0;
+  });
+}
+
+}  // namespace junqi::tools
