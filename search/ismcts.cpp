@@ -125,6 +125,7 @@ class TreeSearch {
   }
 
   const Tree& tree() const { return tree_; }
+  Tree takeTree() { return std::move(tree_); }
   Rng& rng() { return rng_; }
   long long iterations() const { return iterations_; }
   int maxDepth() const { return maxDepth_; }
@@ -292,23 +293,29 @@ void addRoot(const Tree& tree, std::vector<RootMoveStats>& root, bool vote) {
       if (bestEdge == kNoNode || edge.stats[0].visits > tree.edges[bestEdge].stats[0].visits) bestEdge = e;
     }
   }
-  if (vote && bestEdge != kNoNode)
+  if (vote && bestEdge != kNoNode && tree.edges[bestEdge].stats[0].visits > 0)
     for (RootMoveStats& s : root)
       if (s.move == tree.edges[bestEdge].move) ++s.visits;
 }
 
-// The most visited line from the root (the most visited result after each move).
-std::vector<Move> principalLine(const Tree& tree, bool multipleObserver, Side seat) {
+// The line from the root that starts with `first` (the chosen move) and then
+// follows the most visited move and the most visited result at each step.
+std::vector<Move> principalLine(const Tree& tree, bool multipleObserver, Side seat, Move first) {
   std::vector<Move> line;
-  std::uint32_t at = 0;
+  std::uint32_t at = tree.nodes.empty() ? kNoNode : 0;
   while (at != kNoNode && line.size() < 12) {
     const Node& n = tree.nodes[at];
     const int owner = multipleObserver && static_cast<Side>(n.sideToMove) != seat ? 1 : 0;
     std::uint32_t best = kNoNode;
-    for (std::uint32_t e = n.firstEdge; e < n.firstEdge + n.edgeCount; ++e)
+    for (std::uint32_t e = n.firstEdge; e < n.firstEdge + n.edgeCount; ++e) {
+      if (at == 0) {
+        if (tree.edges[e].move == first) best = e;
+        continue;
+      }
       if (tree.edges[e].stats[owner].visits > 0 &&
           (best == kNoNode || tree.edges[e].stats[owner].visits > tree.edges[best].stats[owner].visits))
         best = e;
+    }
     if (best == kNoNode) break;
     line.push_back(tree.edges[best].move);
     std::uint32_t next = kNoNode;
@@ -372,26 +379,33 @@ SearchResult search(const InfoState& state, const SearchParams& params, std::uin
   std::vector<long long> iterations(threads, 0);
   std::vector<int> depths(threads, 0);
   std::vector<std::size_t> nodes(threads, 0), edges(threads, 0), bytes(threads, 0);
-  std::vector<std::vector<Move>> lines(threads);
+  Tree kept;  // one tree (thread 0's, or its first world's) for the principal line
 
   const auto work = [&](int t) {
     const long long share = params.iterations / threads + (t < params.iterations % threads ? 1 : 0);
     if (!worlds.empty()) {
       // PIMC: this thread's worlds, one perfect-information tree each.
       PossibleById exact{};
-      for (std::size_t w = static_cast<std::size_t>(t); w < worlds.size(); w += static_cast<std::size_t>(threads)) {
+      const std::size_t mine = (worlds.size() - static_cast<std::size_t>(t) + threads - 1) / static_cast<std::size_t>(threads);
+      std::size_t k = 0;
+      for (std::size_t w = static_cast<std::size_t>(t); w < worlds.size(); w += static_cast<std::size_t>(threads), ++k) {
         for (int p = 0; p < kMaxPieces; ++p) exact[p] = worlds[w].isAlive(p) ? identityBit(worlds[w].typeOf(p)) : 0;
         TreeSearch tree(params, seat, exact, Rng::mix(seed, 1000 + w));
         tree.start(worlds[w], &rootInfo);
-        const long long perWorld = params.iterations / static_cast<long long>(worlds.size());
-        for (long long i = 0; timed ? (i % 16 != 0 || Clock::now() < deadline) : i < perWorld; ++i)
+        // Every world gets its share: of the iterations, or of this thread's time.
+        const long long perWorld = params.iterations / static_cast<long long>(worlds.size()) +
+                                   (static_cast<long long>(w) < params.iterations % static_cast<long long>(worlds.size()));
+        const auto worldDeadline =
+            started + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(
+                          params.seconds * static_cast<double>(k + 1) / static_cast<double>(std::max<std::size_t>(1, mine))));
+        for (long long i = 0; timed ? (i == 0 || i % 16 != 0 || Clock::now() < worldDeadline) : i < perWorld; ++i)
           tree.iterate(worlds[w], 0);
         addRoot(tree.tree(), roots[t], params.vote);
         iterations[t] += tree.iterations();
         depths[t] = std::max(depths[t], tree.maxDepth());
         nodes[t] += tree.tree().nodes.size(), edges[t] += tree.tree().edges.size();
         bytes[t] = std::max(bytes[t], tree.tree().bytes());
-        if (lines[t].empty()) lines[t] = principalLine(tree.tree(), false, seat);
+        if (t == 0 && k == 0) kept = tree.takeTree();
       }
       return;
     }
@@ -409,7 +423,7 @@ SearchResult search(const InfoState& state, const SearchParams& params, std::uin
     iterations[t] = tree.iterations();
     depths[t] = tree.maxDepth();
     nodes[t] = tree.tree().nodes.size(), edges[t] = tree.tree().edges.size(), bytes[t] = tree.tree().bytes();
-    lines[t] = principalLine(tree.tree(), params.multipleObserver, seat);
+    if (t == 0) kept = tree.takeTree();
   };
   if (threads == 1) {
     work(0);
@@ -436,7 +450,7 @@ SearchResult search(const InfoState& state, const SearchParams& params, std::uin
     if (s.visits > best->visits || (s.visits == best->visits && s.value > best->value)) best = &s;
   result.best = best->move;
   result.value = best->value;
-  result.principalLine = lines[0];
+  result.principalLine = principalLine(kept, params.multipleObserver && worlds.empty(), seat, result.best);
   result.seconds = std::chrono::duration<double>(Clock::now() - started).count();
   return result;
 }

@@ -1,0 +1,150 @@
+// Benchmarks of the search layer (search/ismcts.h), on mid-game states.
+//
+//   BM_Ismcts/threads:T            plain ISMCTS, random rollouts truncated at 50 plies, on T threads
+//                                  (root-parallel)                         iterations/s, nodes, bytes/node
+//   BM_IsmctsMultipleObserver/threads:T
+//                                  multiple-observer ISMCTS (8 opponent views, half the
+//                                  iterations theirs)                       iterations/s, nodes, bytes/node
+//   BM_IsmctsMultipleObserverSetup the same with one iteration: the fixed cost of a search
+//                                  (the opponent views built from the public history)  searches/s
+//   BM_Pimc/threads:T              PIMC over 20 worlds                      iterations/s, nodes
+//   BM_TreeBytesPerNode            the tree's memory for 2000-iteration ISMCTS searches
+//                                  (16-byte nodes, 32-byte edges)           bytes/node, edges/node
+//
+// The states: random play from fixed seeds to plies 60-150 through a Game (so
+// the information sets are those of real play), then the InfoState of the
+// side to move. Every search uses a fixed iteration budget and a fixed seed,
+// so two runs time the same work; each benchmark iteration searches the next
+// state in turn. Threaded benchmarks measure wall-clock time (UseRealTime).
+#include <benchmark/benchmark.h>
+
+#include <cstdint>
+#include <vector>
+
+#include "core/auto_layout.h"
+#include "core/game.h"
+#include "core/info_state.h"
+#include "core/movegen.h"
+#include "core/random.h"
+#include "search/ismcts.h"
+
+namespace junqi {
+namespace {
+
+constexpr long long kIterations = 1000;  // per search
+
+const std::vector<InfoState>& midgameStates() {
+  static const std::vector<InfoState> states = [] {
+    constexpr int kWanted = 16;
+    std::vector<InfoState> out;
+    MoveList moves;
+    for (std::uint64_t seed = 1; static_cast<int>(out.size()) < kWanted; ++seed) {
+      Rng rng(Rng::mix(0x5EA7C4, seed));
+      const Ruleset ruleset;
+      const LayoutStyle style = static_cast<LayoutStyle>(seed % 4);
+      const Layout red = styledLayout(style, ruleset, rng), blue = styledLayout(style, ruleset, rng);
+      Game game(ruleset, red, blue);
+      const int plies = 60 + static_cast<int>(rng.below(91));  // 60..150
+      while (!game.isOver() && static_cast<int>(game.history().size()) < plies) {
+        generateMoves(game.position(), moves);
+        game.apply(Action::makeMove(game.position().sideToMove(),
+                                    moves[static_cast<int>(rng.below(static_cast<std::uint64_t>(moves.size())))]));
+      }
+      if (game.isOver()) continue;
+      generateMoves(game.position(), moves);
+      if (moves.size() < 2) continue;  // a forced move is not searched
+      out.push_back(InfoState::of(game, game.position().sideToMove()));
+    }
+    return out;
+  }();
+  return states;
+}
+
+SearchParams baseParams(int threads) {
+  SearchParams p;
+  p.iterations = kIterations;
+  p.rolloutDepth = 50;
+  p.rollout = RolloutPolicy::Random;
+  p.threads = threads;
+  return p;
+}
+
+// Runs one search per benchmark iteration over the states in turn and reports rates and tree sizes.
+void runSearches(benchmark::State& bench, const SearchParams& params, bool bytesPerNode) {
+  const auto& states = midgameStates();
+  std::size_t next = 0;
+  long long iterations = 0;
+  double nodes = 0, edges = 0, bytes = 0;
+  long long searches = 0;
+  for (auto _ : bench) {
+    const SearchResult r = search(states[next], params, 1000 + next);
+    next = (next + 1) % states.size();
+    iterations += r.iterations;
+    nodes += static_cast<double>(r.nodes);
+    edges += static_cast<double>(r.edges);
+    bytes += static_cast<double>(r.treeBytes);
+    ++searches;
+    benchmark::DoNotOptimize(r.best);
+  }
+  bench.counters["iterations/s"] = benchmark::Counter(static_cast<double>(iterations), benchmark::Counter::kIsRate);
+  bench.counters["searches/s"] = benchmark::Counter(static_cast<double>(searches), benchmark::Counter::kIsRate);
+  if (searches > 0) {
+    bench.counters["nodes/search"] = nodes / static_cast<double>(searches);
+    if (bytesPerNode && nodes > 0) bench.counters["bytes/node"] = bytes / nodes;
+  }
+}
+
+void BM_Ismcts(benchmark::State& bench) {
+  runSearches(bench, baseParams(static_cast<int>(bench.range(0))), true);
+}
+BENCHMARK(BM_Ismcts)->ArgName("threads")->Arg(1)->Arg(2)->UseRealTime()->Unit(benchmark::kMillisecond);
+
+void BM_IsmctsMultipleObserver(benchmark::State& bench) {
+  SearchParams p = baseParams(static_cast<int>(bench.range(0)));
+  p.multipleObserver = true;
+  runSearches(bench, p, true);
+}
+BENCHMARK(BM_IsmctsMultipleObserver)->ArgName("threads")->Arg(1)->Arg(2)->UseRealTime()->Unit(benchmark::kMillisecond);
+
+// The fixed cost of a multiple-observer search (building the opponent views
+// from the public history), without the iterations: a one-iteration search.
+void BM_IsmctsMultipleObserverSetup(benchmark::State& bench) {
+  SearchParams p = baseParams(1);
+  p.multipleObserver = true;
+  p.iterations = 1;
+  runSearches(bench, p, false);
+}
+BENCHMARK(BM_IsmctsMultipleObserverSetup)->Unit(benchmark::kMillisecond);
+
+void BM_Pimc(benchmark::State& bench) {
+  SearchParams p = baseParams(static_cast<int>(bench.range(0)));
+  p.worlds = 20;
+  runSearches(bench, p, false);  // treeBytes is the largest world's tree, not the sum
+}
+BENCHMARK(BM_Pimc)->ArgName("threads")->Arg(1)->Arg(2)->UseRealTime()->Unit(benchmark::kMillisecond);
+
+void BM_TreeBytesPerNode(benchmark::State& bench) {
+  const auto& states = midgameStates();
+  SearchParams p = baseParams(1);
+  p.iterations = 2000;
+  std::size_t next = 0;
+  double nodes = 0, edges = 0, bytes = 0;
+  for (auto _ : bench) {
+    const SearchResult r = search(states[next], p, 7 + next);
+    next = (next + 1) % states.size();
+    nodes += static_cast<double>(r.nodes);
+    edges += static_cast<double>(r.edges);
+    bytes += static_cast<double>(r.treeBytes);
+  }
+  if (nodes > 0) {
+    bench.counters["bytes/node"] = bytes / nodes;
+    bench.counters["edges/node"] = edges / nodes;
+    bench.counters["KiB/search"] = bytes / 1024.0 / static_cast<double>(bench.iterations());
+  }
+}
+BENCHMARK(BM_TreeBytesPerNode)->Unit(benchmark::kMillisecond);
+
+}  // namespace
+}  // namespace junqi
+
+BENCHMARK_MAIN();
