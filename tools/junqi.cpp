@@ -7,6 +7,7 @@
 
 #include "nets/nn_agent.h"
 #include "tools/commands/commands.h"
+#include "tools/commands/common.h"
 #ifdef JUNQI_WITH_TORCH
 #include "nets/torch_backend.h"
 #endif
@@ -23,11 +24,26 @@ int main(int argc, char** argv) {
   CLI::App app{"junqi: rules engine, search, self-play and match harness for Junqi (army chess)"};
   app.require_subcommand(1);
   app.set_help_all_flag("--help-all", "Show every command's options");
-  junqi::tools::registerAll(app);
+  using namespace junqi::tools;
+  registerRules(app);
+  registerSetup(app);
+  registerMoves(app);
+  registerPerft(app);
+  registerPlayRandom(app);
+  registerReplay(app);
+  registerBeliefs(app);
+  registerBeliefsCheck(app);
+  registerAgents(app);
+  registerMatch(app);
+  registerBot(app);
+#ifdef JUNQI_WITH_TORCH
+  registerTrain(app);
+  registerExport(app);
+#endif
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
     return app.exit(e);
   }
-  return junqi::tools::runSelected(app);
+  return runAction(app);
 }

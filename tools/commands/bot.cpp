@@ -1,5 +1,7 @@
 // junqi bot: speaks JBP (docs/protocol.md) on standard input and output for
-// any built-in agent, so that the match harness, or anyone's arbiter, can play it.
+// any built-in agent, or for a trained network from its weights file (Eigen
+// backend), so that the match harness, or anyone's arbiter, can play it.
+// The junqi-bot program is the same command alone, without LibTorch.
 #include <iostream>
 
 #include <fmt/format.h>
@@ -11,16 +13,29 @@
 
 namespace junqi::tools {
 
-void registerBot(CLI::App& app) {
-  auto* cmd = app.add_subcommand("bot", "Play a built-in agent through the bot protocol on stdin/stdout");
-  static std::string agent = "ismcts";
-  cmd->add_option("--agent", agent, "Agent spec, e.g. 'ismcts:sims=2000,seed=3' (see `junqi agents`)")
+namespace {
+std::string agentSpec = "ismcts", weights;
+int sims = 400;
+}  // namespace
+
+void addBotOptions(CLI::App* cmd) {
+  cmd->add_option("--agent", agentSpec, "Agent spec, e.g. 'ismcts:sims=2000,seed=3' (see `junqi agents`)")
       ->capture_default_str();
-  setAction(cmd, [] {
-    auto a = makeAgent(agent);
-    std::ios::sync_with_stdio(false);
-    return jbp::serveBot(*a, std::cin, std::cout);
-  });
+  cmd->add_option("--weights", weights, "Play a trained network from this weights file (Eigen backend)");
+  cmd->add_option("--sims", sims, "With --weights: search simulations per move")->capture_default_str();
+}
+
+int runBot() {
+  const std::string spec = weights.empty() ? agentSpec : fmt::format("nn:weights={},sims={},backend=eigen", weights, sims);
+  auto agent = makeAgent(spec);
+  std::ios::sync_with_stdio(false);
+  return jbp::serveBot(*agent, std::cin, std::cout);
+}
+
+void registerBot(CLI::App& app) {
+  auto* cmd = app.add_subcommand("bot", "Play an agent or a trained network through the bot protocol on stdin/stdout");
+  addBotOptions(cmd);
+  setAction(cmd, runBot);
 }
 
 void registerAgents(CLI::App& app) {

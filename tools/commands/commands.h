@@ -1,6 +1,5 @@
 // The subcommands of `junqi`. Each register function adds one subcommand and
-// the action it runs; runSelected runs the chosen one and turns errors into a
-// message and a non-zero exit status.
+// the action it runs (tools/junqi.cpp wires them all).
 #pragma once
 
 #include <CLI/CLI.hpp>
@@ -10,6 +9,9 @@ namespace junqi::tools {
 void registerAgents(CLI::App& app);
 void registerBeliefs(CLI::App& app);
 void registerBot(CLI::App& app);
+// The bot command's options and action, shared with the junqi-bot program.
+void addBotOptions(CLI::App* command);
+int runBot();
 void registerMatch(CLI::App& app);
 void registerBeliefsCheck(CLI::App& app);
 void registerMoves(CLI::App& app);
@@ -23,8 +25,5 @@ void registerSetup(CLI::App& app);
 void registerTrain(CLI::App& app);
 void registerExport(CLI::App& app);
 #endif
-
-void registerAll(CLI::App& app);
-int runSelected(CLI::App& app);
 
 }  // namespace junqi::tools

@@ -9,7 +9,6 @@
 #include <fmt/format.h>
 
 #include "core/notation.h"
-#include "tools/commands/commands.h"
 
 namespace junqi::tools {
 
@@ -21,6 +20,20 @@ std::map<const CLI::App*, std::function<int()>>& actions() {
 }  // namespace
 
 void setAction(CLI::App* command, std::function<int()> action) { actions()[command] = std::move(action); }
+
+int runAction(const CLI::App& app) {
+  for (const CLI::App* sub : app.get_subcommands()) {
+    const auto it = actions().find(sub);
+    if (it == actions().end()) continue;
+    try {
+      return it->second();
+    } catch (const std::exception& e) {
+      fmt::print(stderr, "junqi {}: error: {}\n", sub->get_name(), e.what());
+      return 1;
+    }
+  }
+  return 1;
+}
 
 void addRulesOption(CLI::App* command, std::string& text) {
   text = "hiddenfront";
@@ -56,38 +69,6 @@ void writeFileAtomically(const std::string& path, const std::string& contents) {
     if (!out) throw std::runtime_error(fmt::format("writing '{}' failed", tmp));
   }
   std::filesystem::rename(tmp, path);
-}
-
-void registerAll(CLI::App& app) {
-  registerRules(app);
-  registerSetup(app);
-  registerMoves(app);
-  registerPerft(app);
-  registerPlayRandom(app);
-  registerReplay(app);
-  registerBeliefs(app);
-  registerBeliefsCheck(app);
-  registerAgents(app);
-  registerMatch(app);
-  registerBot(app);
-#ifdef JUNQI_WITH_TORCH
-  registerTrain(app);
-  registerExport(app);
-#endif
-}
-
-int runSelected(CLI::App& app) {
-  for (const CLI::App* sub : app.get_subcommands()) {
-    const auto it = actions().find(sub);
-    if (it == actions().end()) continue;
-    try {
-      return it->second();
-    } catch (const std::exception& e) {
-      fmt::print(stderr, "junqi {}: error: {}\n", sub->get_name(), e.what());
-      return 1;
-    }
-  }
-  return 1;
 }
 
 }  // namespace junqi::tools

@@ -11,9 +11,11 @@
 
 namespace junqi::tools {
 
-// Each command's action, stored by register* and called by runSelected. It
+// Each command's action, stored by register* and called by runAction. It
 // returns the process exit status; exceptions become "junqi <cmd>: error: ...".
 void setAction(CLI::App* command, std::function<int()> action);
+// Runs the action of the subcommand the user chose; returns the exit status.
+int runAction(const CLI::App& app);
 
 // Adds "--rules" (a ruleset text, default: the default preset) bound to `text`.
 void addRulesOption(CLI::App* command, std::string& text);
