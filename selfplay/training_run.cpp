@@ -4,7 +4,9 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <set>
 #include <sstream>
+#include <thread>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -22,6 +24,14 @@ using json = nlohmann::json;
 using Clock = std::chrono::steady_clock;
 
 namespace {
+
+std::string gen(int g) { return fmt::format("gen-{:04}", g); }
+
+std::string eta(double seconds) {
+  if (!std::isfinite(seconds) || seconds < 0) return "?";
+  const long s = std::lround(seconds);
+  return fmt::format("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60);
+}
 
 json toJson(const TrainingConfig& c) {
   return {{"ruleset", c.ruleset.toString()},
@@ -45,7 +55,70 @@ json toJson(const TrainingConfig& c) {
           {"rating_pairs", c.ratingPairs},
           {"rating_sims", c.ratingSims},
           {"baselines", c.baselines},
-          {"seed", c.seed}};
+          {"seed", c.seed},
+          {"external_selfplay", c.externalSelfPlay}};
+}
+
+TrainingConfig fromJson(const json& j) {
+  TrainingConfig c;
+  c.ruleset = Ruleset::parse(j.at("ruleset").get<std::string>());
+  c.shape = j.at("shape");
+  c.generations = j.at("generations");
+  c.gamesPerGeneration = j.at("games_per_generation");
+  c.parallelGames = j.at("parallel_games");
+  c.sims = j.at("sims");
+  c.cpuct = j.at("cpuct");
+  c.rolloutMix = j.at("rollout_mix");
+  c.rolloutDepth = j.at("rollout_depth");
+  c.temperaturePlies = j.at("temperature_plies");
+  c.rootNoise = j.at("root_noise");
+  c.maxPlies = j.at("max_plies");
+  c.stepsPerGeneration = j.at("steps_per_generation");
+  c.batchSize = j.at("batch_size");
+  c.replayWindow = j.at("replay_window");
+  c.optimizer = j.at("optimizer");
+  c.learningRate = j.at("learning_rate");
+  c.weightDecay = j.at("weight_decay");
+  c.ratingPairs = j.at("rating_pairs");
+  c.ratingSims = j.at("rating_sims");
+  c.baselines = j.at("baselines").get<std::vector<std::string>>();
+  c.seed = j.at("seed");
+  c.externalSelfPlay = j.value("external_selfplay", false);
+  return c;
+}
+
+SelfPlayOptions selfPlayOptions(const TrainingConfig& c, std::uint64_t seed) {
+  SelfPlayOptions so;
+  so.ruleset = c.ruleset;
+  so.games = c.gamesPerGeneration;
+  so.parallelGames = c.parallelGames;
+  so.search.iterations = c.sims;
+  so.search.exploration = c.cpuct;
+  so.search.rolloutMix = c.rolloutMix;
+  so.search.rolloutDepth = c.rolloutDepth;
+  so.search.rollout = RolloutPolicy::Greedy;
+  so.search.rootNoiseAlpha = c.rootNoise;
+  so.temperaturePlies = c.temperaturePlies;
+  so.maxPlies = c.maxPlies;
+  so.seed = seed;
+  return so;
+}
+
+std::string selfPlayLine(const std::string& who, const SelfPlayStats& s, int games) {
+  const double rate = s.games / std::max(1e-9, s.seconds);
+  return fmt::format("{} | self-play {}/{} games | {:.1f} games/min, {:.0f} positions/s, {:.0f} evals/s | ETA of these games {}",
+                     who, s.games, games, 60 * rate, s.positions / std::max(1e-9, s.seconds),
+                     s.evaluations / std::max(1e-9, s.seconds), eta((games - s.games) / std::max(1e-9, rate)));
+}
+
+int newestGeneration(const fs::path& dir) {
+  int newest = -1;
+  for (const auto& e : fs::directory_iterator(dir / "weights")) {
+    int g = -1;
+    if (std::sscanf(e.path().filename().string().c_str(), "gen-%d.jqw", &g) == 1 && e.path().extension() == ".jqw")
+      newest = std::max(newest, g);
+  }
+  return newest;
 }
 
 std::string readText(const fs::path& p) {
@@ -63,14 +136,6 @@ void writeText(const fs::path& p, const std::string& text) {
     if (!out.flush()) throw std::runtime_error(fmt::format("cannot write {}", tmp.string()));
   }
   fs::rename(tmp, p);
-}
-
-std::string gen(int g) { return fmt::format("gen-{:04}", g); }
-
-std::string eta(double seconds) {
-  if (!std::isfinite(seconds) || seconds < 0) return "?";
-  const long s = std::lround(seconds);
-  return fmt::format("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60);
 }
 
 // The network agent of generation g as a match player.
@@ -192,55 +257,92 @@ void runTraining(const std::string& dirName, const TrainingConfig& c, const std:
     const double generationStart = elapsed();
     json record = {{"generation", g}};
     // 1. Self-play with the previous generation.
-    const fs::path shardPath = dir / "shards" / (gen(g) + ".jqs");
-    if (!fs::exists(shardPath)) {
-      SelfPlayOptions so;
-      so.ruleset = c.ruleset;
-      so.games = c.gamesPerGeneration;
-      so.parallelGames = c.parallelGames;
-      so.search.iterations = c.sims;
-      so.search.exploration = c.cpuct;
-      so.search.rolloutMix = c.rolloutMix;
-      so.search.rolloutDepth = c.rolloutDepth;
-      so.search.rollout = RolloutPolicy::Greedy;
-      so.search.rootNoiseAlpha = c.rootNoise;
-      so.temperaturePlies = c.temperaturePlies;
-      so.maxPlies = c.maxPlies;
-      so.seed = Rng::mix(c.seed, static_cast<std::uint64_t>(g));
-      const auto backend = std::make_shared<nets::TorchBackend>(nets::loadWeights(weightsPath(g - 1).string()), c.device);
-      SelfPlayStats stats;
-      Shard shard = playSelfPlay(backend, so, stats, [&](const SelfPlayStats& s) {
-        const double rate = s.games / std::max(1e-9, s.seconds);
-        log(fmt::format("gen {}/{} | self-play {}/{} games | {:.1f} games/min, {:.0f} positions/s, {:.0f} evals/s | "
-                        "ETA of this self-play {}", g, c.generations, s.games, c.gamesPerGeneration, 60 * rate,
-                        s.positions / std::max(1e-9, s.seconds), s.evaluations / std::max(1e-9, s.seconds),
-                        eta((c.gamesPerGeneration - s.games) / std::max(1e-9, rate))));
-      }, stop);
-      if (stopped()) break;  // an unfinished shard is never written
-      shard.worker = "train";
-      shard.index = static_cast<std::uint64_t>(g);
-      writeShard(shard, shardPath.string());
-      record["selfplay"] = {{"games", stats.games},
-                            {"positions", stats.positions},
-                            {"seconds", stats.seconds},
-                            {"red_wins", stats.redWins},
-                            {"blue_wins", stats.blueWins},
-                            {"draws", stats.draws},
-                            {"resignations", stats.resignations},
-                            {"checked_resignations", stats.checkedResignations},
-                            {"wrong_resignations", stats.wrongResignations}};
+    const fs::path shardList = dir / "log" / (gen(g) + ".shards");
+    std::vector<std::string> shards;  // this generation's data
+    if (!c.externalSelfPlay) {
+      const fs::path shardPath = dir / "shards" / (gen(g) + ".jqs");
+      if (!fs::exists(shardPath)) {
+        const auto backend = std::make_shared<nets::TorchBackend>(nets::loadWeights(weightsPath(g - 1).string()), c.device);
+        SelfPlayStats stats;
+        Shard shard = playSelfPlay(backend, selfPlayOptions(c, Rng::mix(c.seed, static_cast<std::uint64_t>(g))), stats,
+                                   [&](const SelfPlayStats& s) {
+                                     log(selfPlayLine(fmt::format("gen {}/{}", g, c.generations), s, c.gamesPerGeneration));
+                                   },
+                                   stop);
+        if (stopped()) break;  // an unfinished shard is never written
+        shard.worker = "train";
+        shard.index = static_cast<std::uint64_t>(g);
+        writeShard(shard, shardPath.string());
+        record["selfplay"] = {{"games", stats.games},
+                              {"positions", stats.positions},
+                              {"seconds", stats.seconds},
+                              {"red_wins", stats.redWins},
+                              {"blue_wins", stats.blueWins},
+                              {"draws", stats.draws},
+                              {"resignations", stats.resignations},
+                              {"checked_resignations", stats.checkedResignations},
+                              {"wrong_resignations", stats.wrongResignations}};
+      }
+      shards = {shardPath.filename().string()};
+    } else if (fs::exists(shardList)) {
+      std::istringstream in(readText(shardList));
+      for (std::string name; in >> name;) shards.push_back(name);
+    } else {
+      // Wait for the workers: shards no generation has taken yet, until they hold a generation's games.
+      std::set<std::string> taken;
+      for (int h = 1; h < g; ++h) {
+        std::istringstream in(readText(dir / "log" / (gen(h) + ".shards")));
+        for (std::string name; in >> name;) taken.insert(name);
+      }
+      for (int waited = 0; !stopped(); ++waited) {
+        std::vector<std::string> fresh;
+        std::uint32_t games = 0;
+        for (const auto& e : fs::directory_iterator(dir / "shards")) {
+          const std::string name = e.path().filename().string();
+          if (e.path().extension() != ".jqs" || taken.count(name)) continue;
+          fresh.push_back(name);
+          games += readShard(e.path().string()).games;
+        }
+        if (static_cast<int>(games) >= c.gamesPerGeneration) {
+          std::sort(fresh.begin(), fresh.end());
+          std::string list;
+          for (const auto& n : fresh) list += n + "\n";
+          writeText(shardList, list);
+          shards = fresh;
+          break;
+        }
+        if (waited % 15 == 0)
+          log(fmt::format("gen {}/{} | waiting for self-play workers: {}/{} new games (junqi selfplay --run {})", g,
+                          c.generations, games, c.gamesPerGeneration, dirName));
+        std::this_thread::sleep_for(std::chrono::seconds(2));
+      }
+      if (stopped()) break;
     }
+    record["shards"] = shards;
 
     // 2. Training on the replay window, from the previous checkpoint.
     if (!fs::exists(checkpoint(g))) {
       if (loaded != g - 1) trainer.load(checkpoint(g - 1));
       std::vector<PositionSample> positions;
       std::vector<LayoutSample> layouts;
+      // The newest generations' data first, up to the window.
       for (int h = g; h >= 1 && static_cast<int>(positions.size()) < c.replayWindow; --h) {
-        Shard s = readShard((dir / "shards" / (gen(h) + ".jqs")).string());
-        for (auto& p : s.positions)
-          if (static_cast<int>(positions.size()) < c.replayWindow) positions.push_back(std::move(p));
-        for (auto& l : s.layouts) layouts.push_back(l);
+        std::vector<std::string> names = shards;
+        if (h != g) {
+          names.clear();
+          if (c.externalSelfPlay) {
+            std::istringstream in(readText(dir / "log" / (gen(h) + ".shards")));
+            for (std::string name; in >> name;) names.push_back(name);
+          } else {
+            names.push_back(gen(h) + ".jqs");
+          }
+        }
+        for (const std::string& name : names) {
+          Shard s = readShard((dir / "shards" / name).string());
+          for (auto& p : s.positions)
+            if (static_cast<int>(positions.size()) < c.replayWindow) positions.push_back(std::move(p));
+          for (auto& l : s.layouts) layouts.push_back(l);
+        }
       }
       Rng rng(Rng::mix(c.seed, 0x7a1 + static_cast<std::uint64_t>(g)));
       json losses = json::array();
@@ -345,6 +447,45 @@ void runTraining(const std::string& dirName, const TrainingConfig& c, const std:
                     elapsed() - generationStart, summary.table.empty() ? "" : "ratings updated",
                     eta(perGeneration * (c.generations - g))));
     log("\n" + table);
+  }
+}
+
+void runSelfPlayWorker(const std::string& dirName, const std::string& worker, int shards, const std::string& backendName,
+                       const std::function<void(const std::string&)>& log, const std::atomic<bool>* stop) {
+  const fs::path dir(dirName);
+  if (!fs::exists(dir / "config.json"))
+    throw std::runtime_error(fmt::format("{} is not a training run (no config.json): start it with junqi train", dirName));
+  const TrainingConfig c = fromJson(json::parse(readText(dir / "config.json")));
+  if (!c.externalSelfPlay)
+    throw std::runtime_error(fmt::format("{} plays its own self-play; start it with junqi train --external-selfplay", dirName));
+  if (worker.empty() || worker.find_first_of("/ .") != std::string::npos)
+    throw std::runtime_error(fmt::format("worker name '{}': one word without '/', ' ' or '.'", worker));
+  torch::set_num_threads(1);  // workers use one LibTorch thread each
+  for (int made = 0; (shards == 0 || made < shards) && !(stop && *stop);) {
+    const int g = newestGeneration(dir);
+    if (g < 0) {
+      log("waiting for the trainer to export generation 0");
+      std::this_thread::sleep_for(std::chrono::seconds(2));
+      continue;
+    }
+    if (g >= c.generations) break;  // the run has all its generations
+    // The next free index of this worker.
+    int index = 0;
+    while (fs::exists(dir / "shards" / fmt::format("w-{}-{:06}.jqs", worker, index))) ++index;
+    const std::string weights = (dir / "weights" / (gen(g) + ".jqw")).string();
+    const std::shared_ptr<nets::Backend> backend =
+        backendName == "eigen" ? nets::makeBackend("eigen", weights)
+                               : std::make_shared<nets::TorchBackend>(nets::loadWeights(weights), c.device);
+    SelfPlayStats stats;
+    const std::uint64_t seed = Rng::mix(c.seed, std::hash<std::string>{}(worker) + 7919ULL * static_cast<std::uint64_t>(index));
+    Shard shard = playSelfPlay(backend, selfPlayOptions(c, seed), stats, [&](const SelfPlayStats& s) {
+      log(selfPlayLine(fmt::format("worker {} shard {} (generation {})", worker, index, g), s, c.gamesPerGeneration));
+    }, stop);
+    if (stop && *stop) break;
+    shard.worker = worker;
+    shard.index = static_cast<std::uint64_t>(index);
+    writeShard(shard, (dir / "shards" / fmt::format("w-{}-{:06}.jqs", worker, index)).string());
+    ++made;
   }
 }
 

@@ -15,7 +15,9 @@
 // and `junqi trainer` for running them as separate processes).
 //
 //   DIR/config.json                 the run's settings (a rerun must match)
-//   DIR/shards/gen-NNNN.jqs         self-play samples made with generation NNNN-1
+//   DIR/shards/gen-NNNN.jqs         self-play samples made with generation NNNN-1 (or, with
+//                                   external self-play, w-WORKER-NNNNNN.jqs, and the list of
+//                                   those each generation trained on in DIR/log/gen-NNNN.shards)
 //   DIR/checkpoints/gen-NNNN/       model, optimizer, steps after training generation NNNN
 //   DIR/weights/gen-NNNN.jqw        exported weights (gen-0000: the untrained network)
 //   DIR/matches/gen-NNNN/           the rating match of generation NNNN (a resumable match)
@@ -59,11 +61,21 @@ struct TrainingConfig {
   int ratingConcurrency = 2;
   std::vector<std::string> baselines = {"random", "heuristic"};
   std::uint64_t seed = 1;
+  // Self-play by separate worker processes (`junqi selfplay`): the trainer
+  // waits for their shards instead of playing itself.
+  bool externalSelfPlay = false;
 };
 
 // Runs (or resumes) the training run in `dir`. `log` gets progress lines.
 // Throws std::runtime_error when the directory holds a different run.
 void runTraining(const std::string& dir, const TrainingConfig& config,
                  const std::function<void(const std::string&)>& log, const std::atomic<bool>* stop = nullptr);
+
+// A self-play worker of a run with external self-play: plays with the newest
+// exported generation and writes DIR/shards/w-WORKER-NNNNNN.jqs, `shards`
+// times (0: until stopped or the run has all its generations). The run's
+// settings come from DIR/config.json. `backend`: "torch" or "eigen".
+void runSelfPlayWorker(const std::string& dir, const std::string& worker, int shards, const std::string& backend,
+                       const std::function<void(const std::string&)>& log, const std::atomic<bool>* stop = nullptr);
 
 }  // namespace junqi

@@ -38,6 +38,7 @@ int main(int argc, char** argv) {
   registerBot(app);
 #ifdef JUNQI_WITH_TORCH
   registerTrain(app);
+  registerSelfPlay(app);
   registerExport(app);
 #endif
   try {

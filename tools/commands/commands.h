@@ -23,6 +23,7 @@ void registerSetup(CLI::App& app);
 
 #ifdef JUNQI_WITH_TORCH
 void registerTrain(CLI::App& app);
+void registerSelfPlay(CLI::App& app);
 void registerExport(CLI::App& app);
 #endif
 

@@ -52,6 +52,8 @@ void registerTrain(CLI::App& app) {
   cmd->add_option("--baselines", baselines, "Fixed opponents of every generation (agent specs, comma-separated)")
       ->capture_default_str();
   cmd->add_option("--seed", c.seed, "Seed of the whole run")->capture_default_str();
+  cmd->add_flag("--external-selfplay", c.externalSelfPlay,
+                "Do not play self-play here: wait for `junqi selfplay` workers (separate processes) to write shards");
   setAction(cmd, [] {
     c.ruleset = Ruleset::parse(rules);
     c.baselines.clear();
@@ -71,6 +73,23 @@ void registerTrain(CLI::App& app) {
     }
     fmt::print("run complete: {0}/ratings.txt, {0}/report.html, weights in {0}/weights/\n", run);
     return 0;
+  });
+}
+
+void registerSelfPlay(CLI::App& app) {
+  auto* cmd = app.add_subcommand("selfplay", "A self-play worker for a run started with junqi train --external-selfplay");
+  static std::string run, worker = "w0", backend = "torch";
+  static int shards = 0;
+  cmd->add_option("--run", run, "The run directory")->required();
+  cmd->add_option("--worker", worker, "This worker's name (unique among the run's workers)")->capture_default_str();
+  cmd->add_option("--shards", shards, "Shards to write (0: until the run has all its generations)")->capture_default_str();
+  cmd->add_option("--backend", backend, "torch or eigen")->capture_default_str();
+  setAction(cmd, [] {
+    std::signal(SIGINT, onInterrupt);
+    std::signal(SIGTERM, onInterrupt);
+    runSelfPlayWorker(run, worker, shards, backend, [](const std::string& line) { fmt::print(stderr, "{}\n", line); },
+                      &interrupted);
+    return interrupted ? 130 : 0;
   });
 }
 
