@@ -10,6 +10,7 @@
 #include "core/auto_layout.h"
 #include "core/info_state.h"
 #include "core/record.h"
+#include "search/registry.h"
 #include "tools/commands/commands.h"
 #include "tools/commands/common.h"
 
@@ -136,8 +137,10 @@ void registerBeliefsCheck(CLI::App& app) {
   static std::string rules;
   static int games = 200, maxPlies = 1000;
   static std::uint64_t seed = 1;
+  static std::string agent;
   addRulesOption(cmd, rules);
   cmd->add_option("--games", games, "Number of games")->capture_default_str();
+  cmd->add_option("--agent", agent, "Moves chosen by this agent for both seats (default: uniformly random)");
   cmd->add_option("--seed", seed, "Random seed")->capture_default_str();
   cmd->add_option("--max-plies", maxPlies, "Stop a game after this many moves")->capture_default_str();
   setAction(cmd, [] {
@@ -149,10 +152,21 @@ void registerBeliefsCheck(CLI::App& app) {
       const auto style = static_cast<LayoutStyle>(rng.below(4));
       Game game(ruleset, styledLayout(style, ruleset, rng), styledLayout(style, ruleset, rng));
       std::array<InfoState, kSides> views = {InfoState::of(game, Side::Red), InfoState::of(game, Side::Blue)};
+      std::array<std::unique_ptr<Agent>, kSides> players;
+      if (!agent.empty())
+        for (const Side s : {Side::Red, Side::Blue}) {
+          players[index(s)] = makeAgent(agent);
+          players[index(s)]->newGame(ruleset, s, Rng::mix(seed, static_cast<std::uint64_t>(g)));
+        }
       MoveList moves;
       while (!game.isOver() && game.position().ply() < maxPlies) {
-        generateMoves(game.position(), moves);
-        game.apply(Action::makeMove(game.position().sideToMove(), moves[static_cast<int>(rng.below(moves.size()))]));
+        const Side mover = game.position().sideToMove();
+        if (players[index(mover)]) {
+          game.apply(players[index(mover)]->chooseAction(views[index(mover)]));
+        } else {
+          generateMoves(game.position(), moves);
+          game.apply(Action::makeMove(mover, moves[static_cast<int>(rng.below(moves.size()))]));
+        }
         for (InfoState& view : views) {
           view.apply(publicEvent(game, game.history().size() - 1));
           const Side them = view.enemy();
@@ -176,7 +190,8 @@ void registerBeliefsCheck(CLI::App& app) {
         }
       }
     }
-    fmt::print("{} games, {} piece-positions: the truth was always possible\n", games, samples);
+    fmt::print("{} games ({}), {} piece-positions: the truth was always possible\n", games,
+               agent.empty() ? "random moves" : agent, samples);
     fmt::print("bits per enemy piece on the board: exact beliefs {:.3f}, count-only prior {:.3f}\n",
                bitsBelief / samples, bitsPrior / samples);
     fmt::print("top-1 accuracy of the exact beliefs: {:.1f}%\n", 100.0 * top1 / samples);
