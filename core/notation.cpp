@@ -5,26 +5,11 @@
 
 #include <fmt/format.h>
 
+#include "core/text.h"
+
 namespace junqi {
 
 namespace {
-
-std::vector<std::string_view> split(std::string_view text, char sep) {
-  std::vector<std::string_view> parts;
-  for (;;) {
-    const auto at = text.find(sep);
-    parts.push_back(text.substr(0, at));
-    if (at == std::string_view::npos) return parts;
-    text = text.substr(at + 1);
-  }
-}
-
-std::vector<std::string_view> words(std::string_view text) {
-  std::vector<std::string_view> out;
-  for (const auto w : split(text, ' '))
-    if (!w.empty()) out.push_back(w);
-  return out;
-}
 
 int parseCounter(std::string_view text, std::string_view what) {
   int value = 0;

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "core/notation.h"
+#include "core/text.h"
 
 namespace junqi {
 
@@ -193,13 +194,7 @@ std::string Observation::eventText(const PublicEvent& e) {
 }
 
 PublicEvent Observation::parseEvent(std::string_view text) const {
-  std::vector<std::string_view> w;
-  for (std::size_t i = 0; i < text.size();) {
-    while (i < text.size() && text[i] == ' ') ++i;
-    const std::size_t start = i;
-    while (i < text.size() && text[i] != ' ') ++i;
-    if (i > start) w.push_back(text.substr(start, i - start));
-  }
+  const std::vector<std::string_view> w = words(text);
   const auto bad = [&](const std::string& why) {
     return std::invalid_argument(fmt::format("event '{}': {}", text, why));
   };

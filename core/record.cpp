@@ -6,6 +6,7 @@
 #include <fmt/ranges.h>
 
 #include "core/notation.h"
+#include "core/text.h"
 
 namespace junqi {
 
@@ -40,27 +41,6 @@ std::vector<std::string> resultTokens(const ActionRecord& r) {
   for (const Side s : {Side::Red, Side::Blue}) {
     if (r.marshalLost[index(s)]) out.push_back(fmt::format("marshal-lost:{}", sideName(s)));
     if (r.flagRevealed[index(s)]) out.push_back(fmt::format("flag-revealed:{}", sideName(s)));
-  }
-  return out;
-}
-
-std::vector<std::string_view> words(std::string_view line) {
-  std::vector<std::string_view> out;
-  std::size_t i = 0;
-  while (i < line.size()) {
-    while (i < line.size() && line[i] == ' ') ++i;
-    const std::size_t start = i;
-    while (i < line.size() && line[i] != ' ') ++i;
-    if (i > start) out.push_back(line.substr(start, i - start));
-  }
-  return out;
-}
-
-std::string rest(const std::vector<std::string_view>& w, std::size_t from) {
-  std::string out;
-  for (std::size_t i = from; i < w.size(); ++i) {
-    if (i > from) out += ' ';
-    out.append(w[i]);
   }
   return out;
 }
@@ -165,11 +145,11 @@ GameRecord parseRecord(std::string_view text) {
         if (w.size() != 2) fail(lineNo, fmt::format("'{}' takes one value", key));
         (key == "red-layout" ? r.redLayout : r.blueLayout) = parseLayout(w[1]);
       } else if (key == "start") {
-        r.startPosition = rest(w, 1);
+        r.startPosition = joinWords(w, 1);
         startLine = lineNo;
       } else if (key == "tag") {
         if (w.size() < 2) fail(lineNo, "'tag' needs a key");
-        r.tags.emplace_back(std::string(w[1]), rest(w, 2));
+        r.tags.emplace_back(std::string(w[1]), joinWords(w, 2));
       } else if (key == "result") {
         if (w.size() < 3) fail(lineNo, "'result' needs a winner (red, blue or draw) and a reason");
         const auto reason = parseTermination(w[2]);
@@ -180,7 +160,7 @@ GameRecord parseRecord(std::string_view text) {
           if (!winner) fail(lineNo, fmt::format("the winner must be red, blue or draw, not '{}'", w[1]));
           r.outcome.winner = *winner;
         }
-        r.outcomeDetail = rest(w, 3);
+        r.outcomeDetail = joinWords(w, 3);
         sawResult = true;
       } else if (!key.empty() && key[0] >= '0' && key[0] <= '9') {
         if (w.size() < 3) fail(lineNo, "an action line is '<move number> <side> <action> [results]'");

@@ -6,7 +6,7 @@
 
 namespace junqi::nets {
 
-NetAgent::NetAgent(const AgentParams& p) : BasicAgent(p, LayoutStyle::Balanced) {
+NetAgent::NetAgent(const AgentParams& p) : BasicAgent(p, LayoutStyle::Balanced, "net") {
   const std::string weights = p.getString("weights", "");
   if (weights.empty()) throw AgentSpecError("agent 'nn' needs weights=FILE (an exported weights file)");
   const std::string backend = p.getString("backend", "eigen");
@@ -25,17 +25,11 @@ NetAgent::NetAgent(const AgentParams& p) : BasicAgent(p, LayoutStyle::Balanced) 
   const auto rollout = parseRolloutPolicy(p.getString("rollout", "random"));
   if (!rollout) throw AgentSpecError("agent 'nn': rollout must be random or greedy");
   search_.rollout = *rollout;
-  const std::string layout = p.getString("layout", "net");
-  netLayouts_ = layout == "net";
-  if (!netLayouts_) {
-    const auto style = parseLayoutStyle(layout);
-    if (!style) throw AgentSpecError(fmt::format("agent 'nn': layout={} is not net or a layout style", layout));
-    style_ = *style;
-  }
+  netLayouts_ = layoutName_ == "net";
   layoutTemperature_ = p.getDouble("temp", 1.0);
-  spec_ = fmt::format("nn:weights={},backend={},sims={},c={},mix={},depth={},rollout={},threads={},layout={},temp={},seed={}",
-                      weights, backend, search_.iterations, search_.exploration, search_.rolloutMix, search_.rolloutDepth,
-                      rolloutPolicyName(search_.rollout), search_.threads, layout, layoutTemperature_, seed_);
+  spec_ = fmt::format("nn:weights={},backend={},sims={},c={},mix={},depth={},rollout={},threads={},temp={},{}", weights,
+                      backend, search_.iterations, search_.exploration, search_.rolloutMix, search_.rolloutDepth,
+                      rolloutPolicyName(search_.rollout), search_.threads, layoutTemperature_, commonSpec());
   if (search_.seconds > 0) spec_ += fmt::format(",seconds={}", search_.seconds);
 }
 

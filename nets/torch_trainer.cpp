@@ -6,6 +6,8 @@
 
 #include <fmt/format.h>
 
+#include "core/files.h"
+
 namespace junqi::nets {
 
 namespace fs = std::filesystem;
@@ -121,10 +123,11 @@ TrainStats Trainer::step(const std::vector<const PositionSample*>& positions,
 
 TrainStats Trainer::evaluate(const std::vector<const PositionSample*>& positions) { return run(positions, {}, false); }
 
-void Trainer::save(const std::string& directory) const {
+void Trainer::save(const std::string& directory, const std::map<std::string, std::string>& extraFiles) const {
   const fs::path final(directory), tmp = directory + ".tmp";
   fs::remove_all(tmp);
   fs::create_directories(tmp);
+  for (const auto& [name, contents] : extraFiles) writeFileAtomically((tmp / name).string(), contents);
   torch::save(model_, (tmp / "model.pt").string());
   torch::save(*optimizer_, (tmp / "optimizer.pt").string());
   {
@@ -152,13 +155,33 @@ void Trainer::load(const std::string& directory) {
     throw std::runtime_error(fmt::format("checkpoint {}: a {} network, not {}", directory, shape, options_.shape.toString()));
   if (optimizer != options_.optimizer)
     throw std::runtime_error(fmt::format("checkpoint {}: optimizer {}, not {}", directory, optimizer, options_.optimizer));
+  // Into a fresh network first: torch::load would take tensors of any size,
+  // and a failed load must leave this trainer as it was.
+  JunqiNet loadedModel(options_.shape);
   try {
-    torch::load(model_, (dir / "model.pt").string());
-    torch::load(*optimizer_, (dir / "optimizer.pt").string());
+    torch::load(loadedModel, (dir / "model.pt").string());
   } catch (const std::exception& e) {
-    throw std::runtime_error(fmt::format("checkpoint {}: cannot be read (truncated or corrupt?): {}", directory,
+    throw std::runtime_error(fmt::format("checkpoint {}: model.pt cannot be read (truncated or corrupt?): {}", directory,
                                          std::string(e.what()).substr(0, 200)));
   }
+  const JunqiNet expected(options_.shape);
+  const auto mustMatch = [&](const auto& got, const auto& want, const char* what) {
+    for (const auto& item : want) {
+      const torch::Tensor* t = got.find(item.key());
+      if (!t || !t->sizes().equals(item.value().sizes()))
+        throw std::runtime_error(fmt::format("checkpoint {}: {} '{}' does not fit a {} network", directory, what,
+                                             item.key(), options_.shape.toString()));
+    }
+  };
+  mustMatch(loadedModel->named_parameters(), expected->named_parameters(), "parameter");
+  mustMatch(loadedModel->named_buffers(), expected->named_buffers(), "buffer");
+  try {
+    torch::load(*optimizer_, (dir / "optimizer.pt").string());
+  } catch (const std::exception& e) {
+    throw std::runtime_error(fmt::format("checkpoint {}: optimizer.pt cannot be read (truncated or corrupt?): {}",
+                                         directory, std::string(e.what()).substr(0, 200)));
+  }
+  copyNetwork(loadedModel, model_);
   steps_ = steps;
 }
 

@@ -4,6 +4,7 @@
 // step, written atomically (a temporary directory, then a rename).
 #pragma once
 
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -47,8 +48,9 @@ class Trainer {
   JunqiNet& model() { return model_; }
   const TrainerOptions& options() const { return options_; }
 
-  // Checkpoints: a directory with model.pt, optimizer.pt and state.txt.
-  void save(const std::string& directory) const;
+  // Checkpoints: a directory with model.pt, optimizer.pt and state.txt (and
+  // `extraFiles`, name -> contents, that belong with it), renamed into place whole.
+  void save(const std::string& directory, const std::map<std::string, std::string>& extraFiles = {}) const;
   void load(const std::string& directory);  // throws std::runtime_error naming what is wrong
 
  private:

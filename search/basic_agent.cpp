@@ -4,13 +4,14 @@
 
 namespace junqi {
 
-BasicAgent::BasicAgent(const AgentParams& params, LayoutStyle defaultStyle)
+BasicAgent::BasicAgent(const AgentParams& params, LayoutStyle defaultStyle, const std::string& ownLayout)
     : seed_(params.getSeed("seed", 1)), style_(defaultStyle), rng_(seed_) {
-  const std::string style = params.getString("layout", std::string(layoutStyleName(defaultStyle)));
-  const auto parsed = parseLayoutStyle(style);
+  layoutName_ = params.getString("layout", ownLayout.empty() ? std::string(layoutStyleName(defaultStyle)) : ownLayout);
+  if (!ownLayout.empty() && layoutName_ == ownLayout) return;
+  const auto parsed = parseLayoutStyle(layoutName_);
   if (!parsed)
-    throw AgentSpecError(fmt::format("agent '{}': layout={} is not random, aggressive, defensive or balanced",
-                                     params.name(), style));
+    throw AgentSpecError(fmt::format("agent '{}': layout={} is not {}random, aggressive, defensive or balanced",
+                                     params.name(), layoutName_, ownLayout.empty() ? "" : ownLayout + ", "));
   style_ = *parsed;
 }
 
@@ -21,6 +22,6 @@ void BasicAgent::newGame(const Ruleset&, Side seat, std::uint64_t gameSeed) {
 
 Layout BasicAgent::chooseLayout(const Ruleset& ruleset, Side) { return styledLayout(style_, ruleset, rng_); }
 
-std::string BasicAgent::commonSpec() const { return fmt::format("seed={},layout={}", seed_, layoutStyleName(style_)); }
+std::string BasicAgent::commonSpec() const { return fmt::format("seed={},layout={}", seed_, layoutName_); }
 
 }  // namespace junqi

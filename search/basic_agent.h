@@ -17,12 +17,15 @@ class BasicAgent : public Agent {
   Layout chooseLayout(const Ruleset& ruleset, Side seat) override;
 
  protected:
-  BasicAgent(const AgentParams& params, LayoutStyle defaultStyle);
+  // `ownLayout`: a further value of the layout parameter that the subclass
+  // handles itself (e.g. "net": the network's layout head); then layoutName_ holds it.
+  BasicAgent(const AgentParams& params, LayoutStyle defaultStyle, const std::string& ownLayout = {});
   // "seed=..,layout=.." for spec().
   std::string commonSpec() const;
 
   std::uint64_t seed_;
   LayoutStyle style_;
+  std::string layoutName_;  // the layout parameter as given (a style name, or ownLayout)
   Side seat_ = Side::Red;
   Rng rng_;
 };

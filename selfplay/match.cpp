@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/auto_layout.h"
+#include "core/files.h"
 #include "core/notation.h"
 #include "core/record.h"
 #include "search/registry.h"
@@ -39,23 +40,6 @@ class FailedAgent : public Agent {
  private:
   std::string name_, why_;
 };
-
-std::string readText(const std::string& path) {
-  std::ifstream in(path);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-void writeAtomically(const fs::path& path, const std::string& text) {
-  const fs::path tmp = path.string() + ".tmp";
-  {
-    std::ofstream out(tmp, std::ios::trunc);
-    out << text;
-    if (!out.flush()) throw std::runtime_error(fmt::format("cannot write {}", tmp.string()));
-  }
-  fs::rename(tmp, path);
-}
 
 std::string resultToken(const Outcome& o) {
   if (!o.winner) return "1/2-1/2";
@@ -151,14 +135,14 @@ Match::Match(MatchOptions options) : options_(std::move(options)) {
   if (fs::exists(configPath)) {
     nlohmann::json before;
     try {
-      before = nlohmann::json::parse(readText(configPath.string()));
+      before = nlohmann::json::parse(readFile(configPath.string()));
     } catch (const std::exception& e) {
       throw bad(fmt::format("{} is unreadable ({}); move it away or use another directory", configPath.string(), e.what()));
     }
     if (before != config)
       throw bad(fmt::format("{} holds a different match; use another directory to start a new one", options_.outDir));
   } else {
-    writeAtomically(configPath, config.dump(2) + "\n");
+    writeFileAtomically(configPath.string(), config.dump(2) + "\n");
   }
 }
 
@@ -170,7 +154,7 @@ std::optional<MatchGameResult> Match::loadRecorded(const ScheduledGame& g) const
   const std::string path = recordPath(g.index);
   if (!fs::exists(path)) return std::nullopt;
   try {
-    const GameRecord record = parseRecord(readText(path));
+    const GameRecord record = parseRecord(readFile(path));
     if (!record.outcome.isOver()) return std::nullopt;  // an unfinished record: play the game again
     if (record.tag("red-player") != options_.players[g.red].name ||
         record.tag("blue-player") != options_.players[g.blue].name)
@@ -179,7 +163,7 @@ std::optional<MatchGameResult> Match::loadRecorded(const ScheduledGame& g) const
     r.game = g;
     r.outcome = record.outcome;
     r.detail = record.outcomeDetail;
-    r.plies = record.actions.empty() ? 0 : record.actions.back().ply + 1;
+    r.plies = replay(record).position().ply();  // as play() counts them
     r.resumed = true;
     return r;
   } catch (const std::exception& e) {
@@ -222,11 +206,11 @@ MatchGameResult Match::play(const ScheduledGame& g) const {
       {"blue-seconds", fmt::format("{:.2f}", played.thinkSeconds[1])}};
   for (auto& [k, v] : tags)
     for (char& c : v)
-      if (c == '#' || c == '\n') c = ' ';  // free text in records may not hold these
+      if (c == '#' || c == '\n' || c == '\r') c = ' ';  // free text in records may not hold these
   std::string detail = played.detail;
   for (char& c : detail)
-    if (c == '#' || c == '\n') c = ' ';
-  writeAtomically(recordPath(g.index), formatRecord(recordOf(played.game, tags, detail)));
+    if (c == '#' || c == '\n' || c == '\r') c = ' ';
+  writeFileAtomically(recordPath(g.index), formatRecord(recordOf(played.game, tags, detail)));
   MatchGameResult r;
   r.game = g;
   r.outcome = played.game.outcome();
@@ -298,8 +282,9 @@ MatchSummary Match::run(const std::function<void(const std::string&)>& progress)
   };
   const auto sprtDecided = [&](const std::vector<MatchGameResult>& results) {
     if (!options_.sprt) return false;
-    const PairCounts pc = pentanomialCounts(rated(results), 0, 1);
-    summary.sprt = sprtStatus(pc.penta, *options_.sprt);
+    const auto games = rated(results);
+    summary.sprt = options_.agentLayouts ? sprtStatus(trinomialCounts(games, 0, 1), *options_.sprt)
+                                         : sprtStatus(pentanomialCounts(games, 0, 1).penta, *options_.sprt);
     return summary.sprt->decision != SprtDecision::kContinue;
   };
   if (sprtDecided(finished())) {
@@ -348,7 +333,7 @@ void Match::writeReports(MatchSummary& summary) const {
         options_.outDir, r.game.index + 1, options_.players[r.game.red].name, options_.players[r.game.blue].name,
         resultToken(r.outcome), terminationName(r.outcome.reason), options_.ruleset.toString(), r.game.pair, r.plies,
         resultToken(r.outcome));
-  writeAtomically(dir / "games.pgn", pgn);
+  writeFileAtomically((dir / "games.pgn").string(), pgn);
 
   std::vector<std::string> names;
   for (const MatchPlayer& p : options_.players) names.push_back(p.name);
@@ -356,20 +341,20 @@ void Match::writeReports(MatchSummary& summary) const {
   summary.ratings = fitElo(static_cast<int>(names.size()), games);
   const RatingTable table = makeRatingTable(names, summary.ratings);
   summary.table = formatRatingTable(table);
-  writeAtomically(dir / "ratings.txt", summary.table);
-  writeAtomically(dir / "ratings.json", ratingTableToJson(table).dump(2) + "\n");
-  writeAtomically(dir / "ratings.csv", ratingTableToCsv(table));
+  writeFileAtomically((dir / "ratings.txt").string(), summary.table);
+  writeFileAtomically((dir / "ratings.json").string(), ratingTableToJson(table).dump(2) + "\n");
+  writeFileAtomically((dir / "ratings.csv").string(), ratingTableToCsv(table));
   // The picture: the table with error bars, and the first player's results as the match went on.
   SvgOptions svg;
   svg.title = fmt::format("junqi match, {} games", games.size());
   if (names.size() == 2) {
     svg.series_title = fmt::format("{} against {}: Elo after each game (95% interval)", names[0], names[1]);
     svg.series_label = "Elo";
-    writeAtomically(dir / "report.svg", ratingSvg(table, headToHeadEloSeries(games, 0, 1), svg));
+    writeFileAtomically((dir / "report.svg").string(), ratingSvg(table, headToHeadEloSeries(games, 0, 1), svg));
   } else {
     svg.series_title = fmt::format("{}: score after each game", names[0]);
     svg.series_label = "score";
-    writeAtomically(dir / "report.svg", ratingSvg(table, scoreSeries(games, 0), svg));
+    writeFileAtomically((dir / "report.svg").string(), ratingSvg(table, scoreSeries(games, 0), svg));
   }
 }
 

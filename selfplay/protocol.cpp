@@ -8,26 +8,6 @@
 
 namespace junqi::jbp {
 
-std::vector<std::string_view> words(std::string_view line) {
-  std::vector<std::string_view> out;
-  for (std::size_t i = 0; i < line.size();) {
-    while (i < line.size() && (line[i] == ' ' || line[i] == '\t' || line[i] == '\r')) ++i;
-    const std::size_t start = i;
-    while (i < line.size() && line[i] != ' ' && line[i] != '\t' && line[i] != '\r') ++i;
-    if (i > start) out.push_back(line.substr(start, i - start));
-  }
-  return out;
-}
-
-std::string rest(const std::vector<std::string_view>& w, std::size_t from) {
-  std::string out;
-  for (std::size_t i = from; i < w.size(); ++i) {
-    if (i > from) out += ' ';
-    out.append(w[i]);
-  }
-  return out;
-}
-
 std::string startBoard(const Observation& obs) {
   std::array<char, kSquares> cell;
   cell.fill('.');

@@ -14,11 +14,6 @@ namespace junqi::jbp {
 
 constexpr std::string_view kVersion = "1";
 
-// Splits a line into words (runs of non-space characters).
-std::vector<std::string_view> words(std::string_view line);
-// The words from `from` on, joined by single spaces.
-std::string rest(const std::vector<std::string_view>& w, std::size_t from);
-
 // The "start" message's board: where every piece stood at the start, the
 // seat's own pieces by symbol (in the seat's case) and the enemy's as '?',
 // rows 12 to 1 as in the position format.

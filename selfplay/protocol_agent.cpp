@@ -1,8 +1,11 @@
 #include "selfplay/protocol_agent.h"
 
+#include <chrono>
+
 #include <fmt/format.h>
 
 #include "core/notation.h"
+#include "core/text.h"
 #include "selfplay/protocol.h"
 
 namespace junqi {
@@ -17,10 +20,10 @@ ExternalAgent::ExternalAgent(std::string name, std::string command, double hangS
   send(fmt::format("jbp {}", jbp::kVersion));
   for (;;) {
     const std::string line = expect("the handshake (id ..., jbpok)", hangSeconds_);
-    const auto w = jbp::words(line);
+    const auto w = words(line);
     if (w.empty()) continue;
     if (w[0] == "jbpok") break;
-    if (w.size() >= 3 && w[0] == "id" && w[1] == "name") botName_ = jbp::rest(w, 2);
+    if (w.size() >= 3 && w[0] == "id" && w[1] == "name") botName_ = joinWords(w, 2);
     if (w[0] != "id" && w[0] != "rulesets")
       throw BotFailure(fmt::format("sent '{}' during the handshake", line));
   }
@@ -31,13 +34,15 @@ void ExternalAgent::send(const std::string& line) {
 }
 
 std::string ExternalAgent::expect(std::string_view what, double seconds) {
+  using Clock = std::chrono::steady_clock;
+  const auto deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds));
   for (;;) {
-    const auto line = process_->readLine(seconds);
+    const auto line = process_->readLine(std::max(0.0, std::chrono::duration<double>(deadline - Clock::now()).count()));
     if (!line) {
       if (process_->exited()) throw BotFailure(fmt::format("crashed or quit while the arbiter waited for {}", what));
-      throw BotTimeout(fmt::format("gave no {} within {:g} s", what, seconds));
+      throw BotTimeout(fmt::format("did not answer with {} within {:g} s", what, seconds));
     }
-    const auto w = jbp::words(*line);
+    const auto w = words(*line);
     if (w.empty()) continue;
     if (w[0] == "info") {
       report_.note = *line;
@@ -62,7 +67,7 @@ void ExternalAgent::newGame(const Ruleset& ruleset, Side seat, std::uint64_t gam
 Layout ExternalAgent::chooseLayout(const Ruleset&, Side) {
   send("layout");
   const std::string reply = expect("a layout", moveSeconds_ > 0 ? std::max(moveSeconds_, 1.0) : hangSeconds_);
-  const auto w = jbp::words(reply);
+  const auto w = words(reply);
   if (w.size() != 2 || w[0] != "layout") throw BotFailure(fmt::format("answered 'layout' with '{}'", reply));
   try {
     return parseLayout(w[1]);
@@ -86,16 +91,14 @@ Action ExternalAgent::chooseAction(const InfoState& state) {
   report_ = {};
   send(moveSeconds_ > 0 ? fmt::format("go time {:g}", moveSeconds_) : std::string("go"));
   const double limit = moveSeconds_ > 0 ? moveSeconds_ : hangSeconds_;
-  // Answers to earlier requests that timed out arrive first: skip them.
-  for (; staleReplies_ > 0; --staleReplies_) expect("a late answer", limit);
-  std::string reply;
-  try {
-    reply = expect("a move", limit);
-  } catch (const BotTimeout&) {
-    ++staleReplies_;
-    throw;
-  }
-  const auto w = jbp::words(reply);
+  // The answer to this request is owed from now on; answers to earlier
+  // requests that timed out arrive first: skip them. A timeout anywhere here
+  // leaves every owed answer counted.
+  ++staleReplies_;
+  for (; staleReplies_ > 1; --staleReplies_) expect("a late answer", limit);
+  const std::string reply = expect("a move", limit);
+  --staleReplies_;
+  const auto w = words(reply);
   if (w.size() == 1 && w[0] == "resign") return Action::resign(state.seat());
   if (w.size() == 1 && w[0] == "offer-draw") return Action::offerDraw(state.seat());
   if (w.size() != 2 || w[0] != "move") throw BotFailure(fmt::format("answered 'go' with '{}'", reply));
@@ -107,7 +110,11 @@ Action ExternalAgent::chooseAction(const InfoState& state) {
 bool ExternalAgent::acceptDraw(const InfoState& state) {
   catchUp(state);
   send("drawoffer");
-  const std::string reply = expect("an answer to the draw offer", moveSeconds_ > 0 ? moveSeconds_ : hangSeconds_);
+  const double limit = moveSeconds_ > 0 ? moveSeconds_ : hangSeconds_;
+  ++staleReplies_;
+  for (; staleReplies_ > 1; --staleReplies_) expect("a late answer", limit);
+  const std::string reply = expect("an answer to the draw offer", limit);
+  --staleReplies_;
   if (reply == "accept-draw") return true;
   if (reply == "decline-draw") return false;
   throw BotFailure(fmt::format("answered 'drawoffer' with '{}'", reply));

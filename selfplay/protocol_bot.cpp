@@ -8,6 +8,7 @@
 
 #include "core/notation.h"
 #include "core/perft.h"
+#include "core/text.h"
 #include "selfplay/protocol.h"
 
 namespace junqi::jbp {
@@ -78,7 +79,7 @@ int serveBot(Agent& agent, std::istream& in, std::ostream& out) {
         state.emplace(Observation::atDeployment(ruleset, seat, b.own, b.enemyStart));
       } else if (cmd == "event") {
         if (!state) throw std::invalid_argument("event before start");
-        state->apply(state->observation().parseEvent(rest(w, 1)));
+        state->apply(state->observation().parseEvent(joinWords(w, 1)));
       } else if (cmd == "go") {
         if (!state) throw std::invalid_argument("go before start");
         const Action a = agent.chooseAction(*state);
@@ -99,14 +100,14 @@ int serveBot(Agent& agent, std::istream& in, std::ostream& out) {
         outcome = o;
         if (state) state->setOutcome(o);
       } else if (cmd == "reveal") {
-        agent.gameOver(outcome.value_or(Outcome{}), parsePosition(rest(w, 1), Rules::of(ruleset)));
+        agent.gameOver(outcome.value_or(Outcome{}), parsePosition(joinWords(w, 1), Rules::of(ruleset)));
       } else if (cmd == "view") {
         if (state) out << state->observation().toText();
         say("end");
       } else if (cmd == "perft") {
         if (w.size() < 3) throw std::invalid_argument("perft <depth> <position>");
         const int depth = std::stoi(std::string(w[1]));
-        say(fmt::format("perft {}", perft(parsePosition(rest(w, 2), Rules::of(ruleset)), depth)));
+        say(fmt::format("perft {}", perft(parsePosition(joinWords(w, 2), Rules::of(ruleset)), depth)));
       } else if (cmd == "bench") {
         say(bench(agent));
       } else if (cmd == "quit") {

@@ -21,6 +21,7 @@ BotProcess::BotProcess(const std::string& command, const std::string& stderrPath
   pid_ = fork();
   if (pid_ < 0) throw std::runtime_error("cannot fork a bot process");
   if (pid_ == 0) {
+    signal(SIGPIPE, SIG_DFL);  // the arbiter ignores it; the bot should not inherit that
     setpgid(0, 0);  // its own process group, so kill() reaches its children too
     dup2(in[0], STDIN_FILENO);
     dup2(out[1], STDOUT_FILENO);

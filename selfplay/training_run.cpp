@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "core/files.h"
 #include "nets/torch_backend.h"
 #include "nets/torch_trainer.h"
 #include "selfplay/match.h"
@@ -56,7 +57,8 @@ json toJson(const TrainingConfig& c) {
           {"rating_sims", c.ratingSims},
           {"baselines", c.baselines},
           {"seed", c.seed},
-          {"external_selfplay", c.externalSelfPlay}};
+          {"external_selfplay", c.externalSelfPlay},
+          {"selfplay_backend", c.selfPlayBackend}};
 }
 
 TrainingConfig fromJson(const json& j) {
@@ -84,6 +86,7 @@ TrainingConfig fromJson(const json& j) {
   c.baselines = j.at("baselines").get<std::vector<std::string>>();
   c.seed = j.at("seed");
   c.externalSelfPlay = j.value("external_selfplay", false);
+  c.selfPlayBackend = j.value("selfplay_backend", "eigen");
   return c;
 }
 
@@ -111,6 +114,14 @@ std::string selfPlayLine(const std::string& who, const SelfPlayStats& s, int gam
                      s.evaluations / std::max(1e-9, s.seconds), eta((games - s.games) / std::max(1e-9, rate)));
 }
 
+// Self-play inference: Eigen is several times faster than LibTorch for the
+// small networks of short runs (a batch of a few positions); LibTorch for big
+// networks or a GPU.
+std::shared_ptr<nets::Backend> selfPlayBackend(const TrainingConfig& c, const std::string& weights) {
+  if (c.selfPlayBackend == "torch") return std::make_shared<nets::TorchBackend>(nets::loadWeights(weights), c.device);
+  return nets::makeBackend(c.selfPlayBackend, weights);
+}
+
 int newestGeneration(const fs::path& dir) {
   int newest = -1;
   for (const auto& e : fs::directory_iterator(dir / "weights")) {
@@ -121,22 +132,8 @@ int newestGeneration(const fs::path& dir) {
   return newest;
 }
 
-std::string readText(const fs::path& p) {
-  std::ifstream in(p);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-void writeText(const fs::path& p, const std::string& text) {
-  const fs::path tmp = p.string() + ".tmp";
-  {
-    std::ofstream out(tmp, std::ios::trunc);
-    out << text;
-    if (!out.flush()) throw std::runtime_error(fmt::format("cannot write {}", tmp.string()));
-  }
-  fs::rename(tmp, p);
-}
+std::string readText(const fs::path& p) { return readFile(p.string()); }
+void writeText(const fs::path& p, const std::string& text) { writeFileAtomically(p.string(), text); }
 
 // The network agent of generation g as a match player.
 std::string netSpec(const fs::path& dir, int g, const TrainingConfig& c) {
@@ -218,7 +215,9 @@ std::string progressSvg(const std::vector<std::pair<int, PlayerRating>>& elo, co
 
 void runTraining(const std::string& dirName, const TrainingConfig& c, const std::function<void(const std::string&)>& log,
                  const std::atomic<bool>* stop) {
-  const fs::path dir(dirName);
+  // One spelling of the directory (its weights paths are part of the rating matches' identity).
+  fs::create_directories(dirName);
+  const fs::path dir = fs::canonical(dirName);
   const auto started = Clock::now();
   const auto elapsed = [&] { return std::chrono::duration<double>(Clock::now() - started).count(); };
   const auto stopped = [&] { return stop && stop->load(); };
@@ -262,7 +261,7 @@ void runTraining(const std::string& dirName, const TrainingConfig& c, const std:
     if (!c.externalSelfPlay) {
       const fs::path shardPath = dir / "shards" / (gen(g) + ".jqs");
       if (!fs::exists(shardPath)) {
-        const auto backend = std::make_shared<nets::TorchBackend>(nets::loadWeights(weightsPath(g - 1).string()), c.device);
+        const auto backend = selfPlayBackend(c, weightsPath(g - 1).string());
         SelfPlayStats stats;
         Shard shard = playSelfPlay(backend, selfPlayOptions(c, Rng::mix(c.seed, static_cast<std::uint64_t>(g))), stats,
                                    [&](const SelfPlayStats& s) {
@@ -272,8 +271,8 @@ void runTraining(const std::string& dirName, const TrainingConfig& c, const std:
         if (stopped()) break;  // an unfinished shard is never written
         shard.worker = "train";
         shard.index = static_cast<std::uint64_t>(g);
-        writeShard(shard, shardPath.string());
-        record["selfplay"] = {{"games", stats.games},
+        // The figures first, then the shard: a shard on disk always has its figures.
+        const json figures = {{"games", stats.games},
                               {"positions", stats.positions},
                               {"seconds", stats.seconds},
                               {"red_wins", stats.redWins},
@@ -282,7 +281,11 @@ void runTraining(const std::string& dirName, const TrainingConfig& c, const std:
                               {"resignations", stats.resignations},
                               {"checked_resignations", stats.checkedResignations},
                               {"wrong_resignations", stats.wrongResignations}};
+        writeText(dir / "shards" / (gen(g) + ".json"), figures.dump() + "\n");
+        writeShard(shard, shardPath.string());
       }
+      if (fs::exists(dir / "shards" / (gen(g) + ".json")))
+        record["selfplay"] = json::parse(readText(dir / "shards" / (gen(g) + ".json")));
       shards = {shardPath.filename().string()};
     } else if (fs::exists(shardList)) {
       std::istringstream in(readText(shardList));
@@ -374,10 +377,15 @@ void runTraining(const std::string& dirName, const TrainingConfig& c, const std:
         }
       }
       if (stopped()) break;  // the partial training is redone from the previous checkpoint
-      trainer.save(checkpoint(g));
+      // The losses go with the checkpoint, so a resumed run still has them.
+      const json training = {{"losses", losses}, {"seconds", elapsed() - trainStart}};
+      trainer.save(checkpoint(g), {{"training.json", training.dump() + "\n"}});
       loaded = g;
-      record["losses"] = losses;
-      record["training_seconds"] = elapsed() - trainStart;
+    }
+    if (fs::exists(fs::path(checkpoint(g)) / "training.json")) {
+      const json training = json::parse(readText(fs::path(checkpoint(g)) / "training.json"));
+      record["losses"] = training.at("losses");
+      record["training_seconds"] = training.at("seconds");
     }
     // 3. Export.
     if (!fs::exists(weightsPath(g))) {
@@ -473,9 +481,9 @@ void runSelfPlayWorker(const std::string& dirName, const std::string& worker, in
     int index = 0;
     while (fs::exists(dir / "shards" / fmt::format("w-{}-{:06}.jqs", worker, index))) ++index;
     const std::string weights = (dir / "weights" / (gen(g) + ".jqw")).string();
-    const std::shared_ptr<nets::Backend> backend =
-        backendName == "eigen" ? nets::makeBackend("eigen", weights)
-                               : std::make_shared<nets::TorchBackend>(nets::loadWeights(weights), c.device);
+    TrainingConfig workerConfig = c;
+    workerConfig.selfPlayBackend = backendName;
+    const std::shared_ptr<nets::Backend> backend = selfPlayBackend(workerConfig, weights);
     SelfPlayStats stats;
     const std::uint64_t seed = Rng::mix(c.seed, std::hash<std::string>{}(worker) + 7919ULL * static_cast<std::uint64_t>(index));
     Shard shard = playSelfPlay(backend, selfPlayOptions(c, seed), stats, [&](const SelfPlayStats& s) {

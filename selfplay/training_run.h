@@ -64,6 +64,7 @@ struct TrainingConfig {
   // Self-play by separate worker processes (`junqi selfplay`): the trainer
   // waits for their shards instead of playing itself.
   bool externalSelfPlay = false;
+  std::string selfPlayBackend = "eigen";  // or "torch"
 };
 
 // Runs (or resumes) the training run in `dir`. `log` gets progress lines.

@@ -51,24 +51,4 @@ Position positionFromArgument(const std::string& text, const Rules& rules) {
   return parsePosition(text, rules);
 }
 
-std::string readFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw std::runtime_error(fmt::format("cannot read '{}'", path));
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-void writeFileAtomically(const std::string& path, const std::string& contents) {
-  const std::string tmp = path + ".tmp";
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    if (!out) throw std::runtime_error(fmt::format("cannot write '{}'", tmp));
-    out << contents;
-    out.flush();
-    if (!out) throw std::runtime_error(fmt::format("writing '{}' failed", tmp));
-  }
-  std::filesystem::rename(tmp, path);
-}
-
 }  // namespace junqi::tools

@@ -6,6 +6,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "core/files.h"
 #include "core/position.h"
 #include "core/ruleset.h"
 
@@ -23,8 +24,5 @@ void addRulesOption(CLI::App* command, std::string& text);
 // "start" (both sides deploy kExampleLayout) or a position text.
 Position positionFromArgument(const std::string& text, const Rules& rules);
 
-std::string readFile(const std::string& path);  // throws naming the file
-// Writes through a temporary file and a rename, so a crash never leaves half a file.
-void writeFileAtomically(const std::string& path, const std::string& contents);
 
 }  // namespace junqi::tools

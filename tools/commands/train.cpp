@@ -52,6 +52,8 @@ void registerTrain(CLI::App& app) {
   cmd->add_option("--baselines", baselines, "Fixed opponents of every generation (agent specs, comma-separated)")
       ->capture_default_str();
   cmd->add_option("--seed", c.seed, "Seed of the whole run")->capture_default_str();
+  cmd->add_option("--selfplay-backend", c.selfPlayBackend, "Self-play inference: eigen (fast for small networks) or torch")
+      ->capture_default_str();
   cmd->add_flag("--external-selfplay", c.externalSelfPlay,
                 "Do not play self-play here: wait for `junqi selfplay` workers (separate processes) to write shards");
   setAction(cmd, [] {
@@ -78,7 +80,7 @@ void registerTrain(CLI::App& app) {
 
 void registerSelfPlay(CLI::App& app) {
   auto* cmd = app.add_subcommand("selfplay", "A self-play worker for a run started with junqi train --external-selfplay");
-  static std::string run, worker = "w0", backend = "torch";
+  static std::string run, worker = "w0", backend = "eigen";
   static int shards = 0;
   cmd->add_option("--run", run, "The run directory")->required();
   cmd->add_option("--worker", worker, "This worker's name (unique among the run's workers)")->capture_default_str();

@@ -1,0 +1,14 @@
+// Files: reading whole files, and writing them so that a crash never leaves
+// half a file (a temporary file and a rename). Binary-safe.
+#pragma once
+
+#include <string>
+
+namespace junqi {
+
+// The whole file; throws std::runtime_error naming the file if it cannot be read.
+std::string readFile(const std::string& path);
+// Writes `contents` to path.tmp, flushes, and renames it over `path`.
+void writeFileAtomically(const std::string& path, const std::string& contents);
+
+}  // namespace junqi

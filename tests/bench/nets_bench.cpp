@@ -1,0 +1,178 @@
+// Network benchmarks: inference in Eigen (what exported bots run) and in
+// LibTorch (what self-play uses), training steps, and self-play itself, all
+// reported as positions per second.
+//
+//   nets_bench [--benchmark_filter=...]
+//
+// The networks are random (their speed does not depend on the weights); the
+// inputs are encodings of positions from random games.
+#include <benchmark/benchmark.h>
+
+#include <cmath>
+#include <memory>
+#include <vector>
+
+#include "core/auto_layout.h"
+#include "core/movegen.h"
+#include "nets/eigen_model.h"
+#include "nets/torch_backend.h"
+#include "nets/torch_trainer.h"
+#include "selfplay/selfplay_worker.h"
+
+namespace junqi {
+namespace {
+
+using nets::kInputSize;
+using nets::NetworkShape;
+
+// `n` encoded positions (seat to move) from random games.
+std::vector<float> inputs(int n) {
+  std::vector<float> out;
+  Rng rng(7);
+  MoveList moves;
+  for (std::uint64_t g = 0; static_cast<int>(out.size()) < n * kInputSize; ++g) {
+    Rng gameRng(g);
+    Game game(Ruleset{}, randomLayout(Ruleset{}, gameRng), randomLayout(Ruleset{}, gameRng));
+    const int plies = static_cast<int>(rng.below(150));
+    while (!game.isOver() && game.position().ply() < plies) {
+      generateMoves(game.position(), moves);
+      game.apply(Action::makeMove(game.position().sideToMove(), moves[static_cast<int>(gameRng.below(moves.size()))]));
+    }
+    if (game.isOver()) continue;
+    const InfoState view = InfoState::of(game, game.position().sideToMove());
+    std::vector<float> one(kInputSize);
+    nets::encode(rootQuery(view, nullptr), one);
+    out.insert(out.end(), one.begin(), one.end());
+  }
+  return out;
+}
+
+NetworkShape shapeOf(std::int64_t which) { return which == 0 ? NetworkShape::tiny() : NetworkShape::standard(); }
+
+nets::WeightsFile randomWeights(const NetworkShape& shape) {
+  torch::manual_seed(1);
+  nets::JunqiNet net(shape);
+  net->eval();
+  return net->exportWeights(Ruleset{}.toString(), "benchmark");
+}
+
+// Eigen, batch 1: arg 0 = tiny (2x32), 1 = standard (6x64).
+void BM_EigenInference(benchmark::State& state) {
+  const NetworkShape shape = shapeOf(state.range(0));
+  const nets::EigenModel model(randomWeights(shape));
+  const std::vector<float> in = inputs(16);
+  std::vector<float> policy(nets::kPolicySize);
+  float wdl[3];
+  std::size_t i = 0;
+  for (auto _ : state) {
+    model.forward(in.data() + (i++ % 16) * kInputSize, 1, policy.data(), wdl);
+    benchmark::DoNotOptimize(policy.data());
+  }
+  state.counters["positions/s"] = benchmark::Counter(static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);
+  state.SetLabel(shape.toString());
+}
+BENCHMARK(BM_EigenInference)->Arg(0)->Arg(1)->MinTime(1.0)->UseRealTime();
+
+// LibTorch inference of the standard network: args = batch, threads.
+void BM_TorchInference(benchmark::State& state) {
+  const int batch = static_cast<int>(state.range(0));
+  const int threads = static_cast<int>(state.range(1));
+  const int before = torch::get_num_threads();
+  torch::set_num_threads(threads);
+  nets::TorchBackend backend(randomWeights(NetworkShape::standard()));
+  const std::vector<float> in = inputs(batch);
+  std::vector<float> policy(static_cast<std::size_t>(batch) * nets::kPolicySize), wdl(static_cast<std::size_t>(batch) * 3);
+  for (auto _ : state) {
+    backend.forward(in.data(), batch, policy.data(), wdl.data(), nullptr);
+    benchmark::DoNotOptimize(policy.data());
+  }
+  state.counters["positions/s"] =
+      benchmark::Counter(static_cast<double>(state.iterations()) * batch, benchmark::Counter::kIsRate);
+  state.SetLabel(NetworkShape::standard().toString());
+  torch::set_num_threads(before);
+}
+BENCHMARK(BM_TorchInference)
+    ->ArgNames({"batch", "threads"})
+    ->Args({1, 1})
+    ->Args({1, 2})
+    ->Args({64, 1})
+    ->Args({64, 2})
+    ->MinTime(1.0)
+    ->UseRealTime();
+
+// Training steps of the standard network on batches of 256 positions (and 32
+// layouts), 2 threads.
+void BM_Training(benchmark::State& state) {
+  const int before = torch::get_num_threads();
+  torch::set_num_threads(2);
+  nets::TrainerOptions o;
+  o.shape = NetworkShape::standard();
+  nets::Trainer trainer(o);
+  const int batch = 256;
+  const std::vector<float> in = inputs(64);
+  std::vector<nets::PositionSample> samples(batch);
+  for (int i = 0; i < batch; ++i) {
+    nets::PositionSample& s = samples[static_cast<std::size_t>(i)];
+    for (int k = 0; k < kInputSize; ++k)
+      s.input.push_back(static_cast<std::uint8_t>(std::lround(in[static_cast<std::size_t>(i % 64) * kInputSize + k] * 255)));
+    for (int m = 0; m < 30; ++m) s.policy.emplace_back(static_cast<std::uint16_t>((i * 37 + m * 113) % nets::kPolicySize), 1.0f / 30);
+    s.wdl = {i % 3 == 0 ? 1.0f : 0.0f, i % 3 == 1 ? 1.0f : 0.0f, i % 3 == 2 ? 1.0f : 0.0f};
+  }
+  std::vector<const nets::PositionSample*> positions;
+  for (const auto& s : samples) positions.push_back(&s);
+  nets::LayoutSample layout;
+  Rng rng(3);
+  const Layout l = randomLayout(Ruleset{}, rng);
+  for (int k = 0; k < 30; ++k) layout.identity[k] = l.at[k] ? static_cast<std::int8_t>(typeIndex(*l.at[k])) : -1;
+  const std::vector<const nets::LayoutSample*> layouts(batch / 8, &layout);
+  for (auto _ : state) benchmark::DoNotOptimize(trainer.step(positions, layouts).policyLoss);
+  state.counters["positions/s"] =
+      benchmark::Counter(static_cast<double>(state.iterations()) * batch, benchmark::Counter::kIsRate);
+  state.SetLabel(NetworkShape::standard().toString() + ", batch 256, 2 threads");
+  torch::set_num_threads(before);
+}
+BENCHMARK(BM_Training)->Iterations(4)->UseRealTime()->Unit(benchmark::kMillisecond);
+
+// Self-play with the tiny network: 2 games at once, 16 simulations a move,
+// games cut at 200 plies. Arg: 0 = Eigen backend, 1 = LibTorch (2 threads).
+void BM_SelfPlay(benchmark::State& state) {
+  const int before = torch::get_num_threads();
+  torch::set_num_threads(2);
+  const nets::WeightsFile weights = randomWeights(NetworkShape::tiny());
+  std::shared_ptr<nets::Backend> backend;
+  if (state.range(0) == 0) {
+    struct Eigen : nets::Backend {
+      explicit Eigen(const nets::WeightsFile& w) : model(w) {}
+      const NetworkShape& shape() const override { return model.shape(); }
+      void forward(const float* in, int n, float* p, float* v, float* l) override { model.forward(in, n, p, v, l); }
+      nets::EigenModel model;
+    };
+    backend = std::make_shared<Eigen>(weights);
+  } else {
+    backend = std::make_shared<nets::TorchBackend>(weights);
+  }
+  SelfPlayOptions o;
+  o.games = 2;
+  o.parallelGames = 2;
+  o.search.iterations = 16;
+  o.maxPlies = 200;
+  long long positions = 0, evaluations = 0;
+  std::uint64_t seed = 1;
+  for (auto _ : state) {
+    o.seed = seed++;
+    SelfPlayStats stats;
+    const Shard shard = playSelfPlay(backend, o, stats);
+    positions += static_cast<long long>(shard.positions.size());
+    evaluations += stats.evaluations;
+  }
+  state.counters["positions/s"] = benchmark::Counter(static_cast<double>(positions), benchmark::Counter::kIsRate);
+  state.counters["evals/s"] = benchmark::Counter(static_cast<double>(evaluations), benchmark::Counter::kIsRate);
+  state.SetLabel(std::string(state.range(0) == 0 ? "eigen" : "torch") + ", tiny (2x32), 16 sims");
+  torch::set_num_threads(before);
+}
+BENCHMARK(BM_SelfPlay)->Arg(0)->Arg(1)->Iterations(2)->UseRealTime()->Unit(benchmark::kMillisecond);
+
+}  // namespace
+}  // namespace junqi
+
+BENCHMARK_MAIN();

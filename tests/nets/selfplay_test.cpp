@@ -1,0 +1,151 @@
+// Self-play with a tiny network: well-formed training targets from both seats,
+// and layouts learned only from sides that did not lose.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <set>
+
+#include "nets/encoding.h"
+#include "nets/torch_backend.h"
+#include "selfplay/selfplay_worker.h"
+#include "tests/nets/nets_test_util.h"
+
+namespace junqi {
+namespace {
+
+using nets::kBoardPoints;
+using nets::kInputSize;
+
+bool startsAGame(const PositionSample& p) {
+  // Only a game's first position has no recent move, and ply 0.
+  for (int k = nets::kRecentFrom * kBoardPoints; k < (nets::kRecentTo + 4) * kBoardPoints; ++k)
+    if (p.input[static_cast<std::size_t>(k)]) return false;
+  return p.input[static_cast<std::size_t>(nets::kPlyCounter) * kBoardPoints] == 0;
+}
+
+// The identity of each of the seat's 30 relative points as its input shows it.
+std::array<int, 30> ownLayout(const PositionSample& p) {
+  std::array<int, 30> out;
+  out.fill(-1);
+  for (int o = 0; o < 30; ++o)
+    for (int t = 0; t < kPieceTypes; ++t)
+      if (p.input[static_cast<std::size_t>((nets::kOwnPiece + t) * kBoardPoints + o)]) out[o] = t;
+  return out;
+}
+
+using Wdl = std::array<float, 3>;
+
+TEST(SelfPlay, TargetsAreWellFormedForBothSeatsAndLayoutsComeFromNonLosers) {
+  netstest::TempDir dir("selfplay");
+  netstest::writeRandomWeights(nets::NetworkShape::tiny(), 51, dir.file("w.jqw"));
+  const auto backend = std::make_shared<nets::TorchBackend>(nets::loadWeights(dir.file("w.jqw")));
+  SelfPlayOptions o;
+  o.games = 2;
+  o.parallelGames = 2;
+  o.search.iterations = 6;
+  o.search.rootNoiseAlpha = 0.3;
+  o.maxPlies = 160;
+  o.seed = 9;
+  SelfPlayStats stats;
+  int progressCalls = 0;
+  const Shard shard = playSelfPlay(backend, o, stats, [&](const SelfPlayStats&) { ++progressCalls; });
+  EXPECT_EQ(shard.games, 2u);
+  EXPECT_EQ(stats.games, 2);
+  EXPECT_EQ(progressCalls, 2);
+  EXPECT_EQ(stats.redWins + stats.blueWins + stats.draws, 2);
+  ASSERT_EQ(static_cast<long long>(shard.positions.size()), stats.positions);
+  ASSERT_GT(shard.positions.size(), 20u);
+
+  // Every position: the input size, policy targets on distinct legal moves of
+  // the seat (from one of its pieces) summing to 1, a one-hot result.
+  for (const PositionSample& p : shard.positions) {
+    ASSERT_EQ(p.input.size(), static_cast<std::size_t>(kInputSize));
+    ASSERT_FALSE(p.policy.empty());
+    double sum = 0;
+    std::set<int> indices;
+    for (const auto& [index, prob] : p.policy) {
+      EXPECT_LT(index, nets::kPolicySize);
+      EXPECT_GE(prob, 0.0f);
+      sum += prob;
+      EXPECT_TRUE(indices.insert(index).second) << "a move listed twice";
+      int own = 0;
+      for (int t = 0; t < kPieceTypes; ++t)
+        own += p.input[static_cast<std::size_t>((nets::kOwnPiece + t) * kBoardPoints + index / kSquares)] == 255;
+      EXPECT_EQ(own, 1) << "a policy move does not start from the seat's own piece";
+    }
+    EXPECT_NEAR(sum, 1.0, 1e-5);
+    EXPECT_EQ(p.wdl[0] + p.wdl[1] + p.wdl[2], 1.0f);
+    EXPECT_TRUE(p.wdl == (Wdl{1, 0, 0}) || p.wdl == (Wdl{0, 1, 0}) || p.wdl == (Wdl{0, 0, 1}));
+    EXPECT_EQ(p.input[static_cast<std::size_t>(nets::kSeatToMove) * kBoardPoints], 255) << "a sample off the seat's turn";
+  }
+
+  // The games, in order: seats alternate (Red at even plies), the results of
+  // the two seats mirror each other, and the layouts learned are exactly those
+  // of the sides that did not lose (weight 1 for a win, 0.5 for a draw).
+  std::vector<std::size_t> starts;
+  for (std::size_t i = 0; i < shard.positions.size(); ++i)
+    if (startsAGame(shard.positions[i])) starts.push_back(i);
+  ASSERT_EQ(starts.size(), 2u);
+  EXPECT_EQ(starts[0], 0u);
+  starts.push_back(shard.positions.size());
+  std::size_t layout = 0;
+  int wins = 0, draws = 0;
+  for (int g = 0; g < 2; ++g) {
+    const std::size_t begin = starts[static_cast<std::size_t>(g)], end = starts[static_cast<std::size_t>(g) + 1];
+    ASSERT_GE(end - begin, 2u);
+    const Wdl red = shard.positions[begin].wdl, blue = shard.positions[begin + 1].wdl;
+    EXPECT_EQ(red[0], blue[2]);
+    EXPECT_EQ(red[1], blue[1]);
+    EXPECT_EQ(red[2], blue[0]);
+    for (std::size_t i = begin; i < end; ++i)
+      EXPECT_EQ(shard.positions[i].wdl, (i - begin) % 2 == 0 ? red : blue) << "game " << g << " position " << i - begin;
+    if (red[1] == 1) ++draws;
+    else ++wins;
+    // Both seats' layouts, read from their first positions (Blue's after one
+    // Red move, which may have taken a piece at most).
+    const std::array<int, 30> redLayout = ownLayout(shard.positions[begin]);
+    const std::array<int, 30> blueLayout = ownLayout(shard.positions[begin + 1]);
+    for (const auto& [seatLayout, result, seat] :
+         {std::tuple{redLayout, red, "red"}, std::tuple{blueLayout, blue, "blue"}}) {
+      if (result[2] == 1) continue;  // a loser's layout is not learned
+      ASSERT_LT(layout, shard.layouts.size()) << "game " << g << ": the " << seat << " layout is missing";
+      const LayoutSample& l = shard.layouts[layout++];
+      EXPECT_EQ(l.weight, result[0] == 1 ? 1.0f : 0.5f);
+      int differ = 0;
+      for (int k = 0; k < 30; ++k) differ += l.identity[k] != seatLayout[k];
+      EXPECT_LE(differ, std::string(seat) == "blue" ? 1 : 0) << "game " << g << ": not the " << seat << " layout";
+    }
+  }
+  EXPECT_EQ(layout, shard.layouts.size()) << "layouts learned from a losing side";
+  EXPECT_EQ(wins, stats.redWins + stats.blueWins);
+  EXPECT_EQ(draws, stats.draws);
+  EXPECT_GT(stats.evaluations, 0);
+}
+
+TEST(SelfPlay, OneThreadGivesTheSameShardForTheSameSeed) {
+  netstest::TempDir dir("selfplay");
+  netstest::writeRandomWeights(nets::NetworkShape::tiny(), 52, dir.file("w.jqw"));
+  const auto backend = nets::makeBackend("eigen", dir.file("w.jqw"));
+  SelfPlayOptions o;
+  o.games = 2;
+  o.parallelGames = 1;
+  o.search.iterations = 4;
+  o.maxPlies = 60;
+  o.seed = 3;
+  SelfPlayStats s1, s2;
+  const Shard a = playSelfPlay(backend, o, s1), b = playSelfPlay(backend, o, s2);
+  ASSERT_EQ(a.positions.size(), b.positions.size());
+  for (std::size_t i = 0; i < a.positions.size(); ++i) {
+    EXPECT_EQ(a.positions[i].input, b.positions[i].input);
+    EXPECT_EQ(a.positions[i].policy, b.positions[i].policy);
+  }
+  // A stop request before the start plays nothing (and so writes no game).
+  std::atomic<bool> stop{true};
+  SelfPlayStats s3;
+  const Shard none = playSelfPlay(backend, o, s3, {}, &stop);
+  EXPECT_EQ(none.games, 0u);
+  EXPECT_TRUE(none.positions.empty());
+}
+
+}  // namespace
+}  // namespace junqi

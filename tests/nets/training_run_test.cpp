@@ -1,0 +1,242 @@
+// The training run, killed in the middle of a generation and started again,
+// ends exactly where an uninterrupted run ends: the same shards, checkpoints
+// and weights, and no game played twice.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#include "nets/nn_agent.h"
+#include "nets/torch_backend.h"
+#include "selfplay/shard.h"
+#include "selfplay/training_run.h"
+#include "tests/nets/nets_test_util.h"
+
+namespace junqi {
+namespace {
+
+namespace fs = std::filesystem;
+using netstest::readBytes;
+using ::testing::HasSubstr;
+
+TrainingConfig smallConfig() {
+  TrainingConfig c;
+  c.generations = 2;
+  c.gamesPerGeneration = 2;
+  c.parallelGames = 1;  // one self-play thread: batches, and so the games, do not depend on timing
+  c.sims = 8;
+  c.stepsPerGeneration = 10;
+  c.batchSize = 32;
+  c.ratingPairs = 1;
+  c.ratingSims = 8;
+  c.ratingConcurrency = 2;
+  c.maxPlies = 200;
+  c.baselines = {"random"};
+  // One LibTorch thread: the run is deterministic with two as well, but on a
+  // shared, loaded machine two OpenMP threads can make it ten times slower.
+  c.trainThreads = 1;
+  c.seed = 17;
+  return c;
+}
+
+std::vector<std::string> files(const fs::path& dir, const std::string& extension) {
+  std::vector<std::string> out;
+  if (!fs::exists(dir)) return out;
+  for (const auto& e : fs::directory_iterator(dir))
+    if (e.path().extension() == extension) out.push_back(e.path().filename().string());
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+std::vector<std::string> temporaries(const fs::path& dir) {
+  std::vector<std::string> out;
+  for (const auto& e : fs::recursive_directory_iterator(dir)) {
+    const std::string name = e.path().filename().string();
+    if (name.size() > 4 && name.compare(name.size() - 4, 4, ".tmp") == 0) out.push_back(e.path().string());
+  }
+  return out;
+}
+
+std::string stateText(const fs::path& checkpoint) { return readBytes((checkpoint / "state.txt").string()); }
+
+// A game record without its timing tags and agent specs (the specs name the
+// weights files by their path in the run directory): what may differ between
+// two runs that play the same game.
+std::string recordWithoutTimes(const fs::path& path) {
+  std::string out, line;
+  std::istringstream in(readBytes(path.string()));
+  while (std::getline(in, line))
+    if (line.rfind("tag red-seconds", 0) != 0 && line.rfind("tag blue-seconds", 0) != 0 &&
+        line.rfind("tag red-agent", 0) != 0 && line.rfind("tag blue-agent", 0) != 0)
+      out += line + "\n";
+  return out;
+}
+
+TEST(TrainingRun, KilledInGenerationTwoAndResumedEndsLikeAnUninterruptedRun) {
+  nets::registerNetAgent();
+  nets::registerTorchBackend();
+  const netstest::TorchThreads restore(torch::get_num_threads());  // runTraining sets the global count
+  netstest::TempDir root("run");
+  const fs::path a = root.path() / "a", b = root.path() / "b";
+  const TrainingConfig c = smallConfig();
+  std::vector<std::string> logA;
+  runTraining(a.string(), c, [&](const std::string& line) { logA.push_back(line); });
+
+  // B: stopped during generation 2's self-play (after its first game), then
+  // during generation 2's training (no checkpoint yet), then run to the end.
+  std::atomic<bool> stop{false};
+  const auto stopOn = [&](const std::string& marker) {
+    return [&stop, marker](const std::string& line) {
+      if (line.find(marker) != std::string::npos) stop = true;
+    };
+  };
+  runTraining(b.string(), c, stopOn("gen 2/2 | self-play 1/2"), &stop);
+  ASSERT_TRUE(stop);
+  EXPECT_FALSE(fs::exists(b / "shards" / "gen-0002.jqs")) << "an unfinished self-play wrote a shard";
+  EXPECT_TRUE(fs::exists(b / "shards" / "gen-0001.jqs"));
+  EXPECT_TRUE(fs::exists(b / "weights" / "gen-0001.jqw"));
+  stop = false;
+  runTraining(b.string(), c, stopOn("gen 2/2 | train step"), &stop);
+  ASSERT_TRUE(stop);
+  EXPECT_TRUE(fs::exists(b / "shards" / "gen-0002.jqs"));
+  EXPECT_FALSE(fs::exists(b / "checkpoints" / "gen-0002")) << "an unfinished training saved a checkpoint";
+  EXPECT_FALSE(fs::exists(b / "weights" / "gen-0002.jqw"));
+  stop = false;
+  std::vector<std::string> logB;
+  runTraining(b.string(), c, [&](const std::string& line) { logB.push_back(line); }, &stop);
+
+  // The last run redid only what was missing: generation 2's training.
+  const auto anyLine = [](const std::vector<std::string>& lines, const std::string& part) {
+    return std::any_of(lines.begin(), lines.end(), [&](const std::string& l) { return l.find(part) != std::string::npos; });
+  };
+  EXPECT_TRUE(anyLine(logA, "gen 1/2 | train step 10/10"));
+  EXPECT_TRUE(anyLine(logA, "gen 2/2 | train step 10/10"));
+  EXPECT_TRUE(anyLine(logB, "gen 2/2 | train step 10/10"));
+  EXPECT_FALSE(anyLine(logB, "gen 1/2 | train step")) << "generation 1 was trained again";
+  EXPECT_FALSE(anyLine(logB, "self-play")) << "self-play was played again";
+
+  // The same shards, byte for byte.
+  ASSERT_EQ(files(a / "shards", ".jqs"), (std::vector<std::string>{"gen-0001.jqs", "gen-0002.jqs"}));
+  EXPECT_EQ(files(b / "shards", ".jqs"), files(a / "shards", ".jqs"));
+  for (const std::string& f : files(a / "shards", ".jqs")) {
+    EXPECT_EQ(readBytes((a / "shards" / f).string()), readBytes((b / "shards" / f).string())) << f;
+    EXPECT_EQ(readShard((a / "shards" / f).string()).games, 2u) << f;
+  }
+  // The same checkpoints (step counts) and the same exported weights.
+  for (const std::string g : {"gen-0000", "gen-0001", "gen-0002"}) {
+    ASSERT_TRUE(fs::exists(b / "checkpoints" / g)) << g;
+    EXPECT_EQ(stateText(a / "checkpoints" / g), stateText(b / "checkpoints" / g)) << g;
+    EXPECT_EQ(readBytes((a / "weights" / (g + ".jqw")).string()), readBytes((b / "weights" / (g + ".jqw")).string()))
+        << g << ": the resumed run exported other weights";
+  }
+  EXPECT_THAT(stateText(b / "checkpoints" / "gen-0002"), HasSubstr("steps 20"));
+  EXPECT_THAT(stateText(b / "checkpoints" / "gen-0001"), HasSubstr("steps 10"));
+
+  // Every rating game once: 2 pairings (previous generation, random) x 1 pair
+  // x 2 seats; and the same games in both runs.
+  for (const fs::path& run : {a, b})
+    for (const std::string g : {"gen-0001", "gen-0002"}) {
+      const std::vector<std::string> games = files(run / "matches" / g / "games", ".jqr");
+      EXPECT_EQ(games.size(), 4u) << run << " " << g;
+      EXPECT_EQ(games, (std::vector<std::string>{"game-00000.jqr", "game-00001.jqr", "game-00002.jqr", "game-00003.jqr"}));
+    }
+  for (const std::string g : {"gen-0001", "gen-0002"})
+    for (const std::string& r : files(a / "matches" / g / "games", ".jqr"))
+      EXPECT_EQ(recordWithoutTimes(a / "matches" / g / "games" / r), recordWithoutTimes(b / "matches" / g / "games" / r))
+          << g << " " << r;
+  EXPECT_TRUE(temporaries(a).empty()) << temporaries(a).front();
+  EXPECT_TRUE(temporaries(b).empty()) << temporaries(b).front();
+
+  // One log line per generation, each with what the generation did: the
+  // resumed run keeps the self-play statistics and the losses.
+  for (const fs::path& run : {a, b}) {
+    const std::string log = readBytes((run / "log.jsonl").string());
+    EXPECT_EQ(std::count(log.begin(), log.end(), '\n'), 2) << run;
+  }
+  for (const std::string g : {"gen-0001", "gen-0002"}) {
+    const auto ja = nlohmann::json::parse(readBytes((a / "log" / (g + ".json")).string()));
+    const auto jb = nlohmann::json::parse(readBytes((b / "log" / (g + ".json")).string()));
+    for (const std::string key : {"generation", "selfplay", "losses"}) {
+      EXPECT_TRUE(ja.contains(key)) << g << " of the uninterrupted run has no '" << key << "'";
+      EXPECT_TRUE(jb.contains(key)) << g << " of the resumed run lost '" << key << "'";
+    }
+    if (ja.contains("losses") && jb.contains("losses")) {
+      EXPECT_EQ(ja["losses"], jb["losses"]) << g;
+    }
+    if (ja.contains("selfplay") && jb.contains("selfplay")) {
+      EXPECT_EQ(ja["selfplay"]["positions"], jb["selfplay"]["positions"]) << g;
+      EXPECT_EQ(ja["selfplay"]["games"], jb["selfplay"]["games"]) << g;
+    }
+  }
+  EXPECT_TRUE(fs::exists(b / "ratings.txt"));
+  EXPECT_TRUE(fs::exists(b / "report.svg"));
+
+  // kill -9 leftovers, simulated on copies of the finished run A (at A's own
+  // path: the rating matches name the weights files by their full path):
+  // generation 2 killed while its rating match was being played (two games
+  // recorded, one half written), and generation 2 killed while its checkpoint
+  // and weights were being written. Both resume to the files of run A.
+  const fs::path finished = root.path() / "a-finished";
+  fs::rename(a, finished);
+  {
+    fs::copy(finished, a, fs::copy_options::recursive);
+    const fs::path games = a / "matches" / "gen-0002" / "games";
+    fs::remove(games / "game-00002.jqr");
+    fs::remove(games / "game-00003.jqr");
+    netstest::writeBytes((games / "game-00002.jqr.tmp").string(), "junqi-record 1\nruleset hid");
+    fs::remove(a / "log" / "gen-0002.json");
+    runTraining(a.string(), c, [](const std::string&) {});
+    EXPECT_EQ(files(games, ".jqr").size(), 4u);
+    for (const std::string r : {"game-00000.jqr", "game-00001.jqr", "game-00002.jqr", "game-00003.jqr"})
+      EXPECT_EQ(recordWithoutTimes(games / r), recordWithoutTimes(finished / "matches" / "gen-0002" / "games" / r)) << r;
+    EXPECT_TRUE(temporaries(a).empty()) << temporaries(a).front();
+    EXPECT_TRUE(fs::exists(a / "log" / "gen-0002.json"));
+    fs::remove_all(a);
+  }
+  {
+    fs::copy(finished, a, fs::copy_options::recursive);
+    fs::remove_all(a / "checkpoints" / "gen-0002");
+    fs::remove(a / "weights" / "gen-0002.jqw");
+    fs::remove_all(a / "matches" / "gen-0002");
+    fs::remove(a / "log" / "gen-0002.json");
+    fs::create_directories(a / "checkpoints" / "gen-0002.tmp");
+    netstest::writeBytes((a / "checkpoints" / "gen-0002.tmp" / "model.pt").string(), "PK\x03\x04 half a file");
+    netstest::writeBytes((a / "weights" / "gen-0002.jqw.tmp").string(), "JQNW");
+    runTraining(a.string(), c, [](const std::string&) {});
+    EXPECT_EQ(stateText(a / "checkpoints" / "gen-0002"), stateText(finished / "checkpoints" / "gen-0002"));
+    EXPECT_EQ(readBytes((a / "weights" / "gen-0002.jqw").string()),
+              readBytes((finished / "weights" / "gen-0002.jqw").string()));
+    EXPECT_EQ(files(a / "matches" / "gen-0002" / "games", ".jqr").size(), 4u);
+    EXPECT_TRUE(temporaries(a).empty()) << temporaries(a).front();
+    EXPECT_FALSE(fs::exists(a / "checkpoints" / "gen-0002.tmp"));
+    fs::remove_all(a);
+  }
+  fs::rename(finished, a);
+
+  // A finished run started again does nothing new.
+  const std::string shardBefore = readBytes((a / "shards" / "gen-0002.jqs").string());
+  runTraining(a.string(), c, [](const std::string&) {});
+  EXPECT_EQ(readBytes((a / "shards" / "gen-0002.jqs").string()), shardBefore);
+  EXPECT_EQ(files(a / "matches" / "gen-0002" / "games", ".jqr").size(), 4u);
+  EXPECT_THAT(stateText(a / "checkpoints" / "gen-0002"), HasSubstr("steps 20"));
+
+  // Other settings in the same directory are refused.
+  TrainingConfig other = c;
+  other.seed = 18;
+  try {
+    runTraining(a.string(), other, [](const std::string&) {});
+    ADD_FAILURE() << "a run with other settings was accepted";
+  } catch (const std::runtime_error& e) {
+    EXPECT_THAT(e.what(), HasSubstr("other settings"));
+  }
+  other = c;
+  other.stepsPerGeneration = 11;
+  EXPECT_THROW(runTraining(a.string(), other, [](const std::string&) {}), std::runtime_error);
+}
+
+}  // namespace
+}  // namespace junqi
