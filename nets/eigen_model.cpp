@@ -1,5 +1,7 @@
 #include "nets/eigen_model.h"
 
+#include <cstring>
+
 #include <Eigen/Dense>
 
 namespace junqi::nets {
@@ -63,13 +65,19 @@ struct EigenModel::Impl {
     if (c.kernel == 1) {
       out.noalias() = c.w * x;
     } else {
-      cols.setZero(9 * c.in, points);
+      // Gather each point's 3x3 neighbourhood into one column (zeros off the board).
+      cols.resize(9 * c.in, points);
+      const std::size_t bytes = static_cast<std::size_t>(c.in) * sizeof(float);
       for (Eigen::Index col = 0; col < points; ++col) {
         const int p = static_cast<int>(col % kBoardPoints);
         const Eigen::Index base = col - p;
-        for (int k = 0; k < 9; ++k) {
+        float* dst = cols.data() + col * cols.rows();
+        for (int k = 0; k < 9; ++k, dst += c.in) {
           const int q = neighbours[p * 9 + k];
-          if (q >= 0) cols.block(k * c.in, col, c.in, 1) = x.col(base + q);
+          if (q >= 0)
+            std::memcpy(dst, x.data() + (base + q) * x.rows(), bytes);
+          else
+            std::memset(dst, 0, bytes);
         }
       }
       out.noalias() = c.w * cols;

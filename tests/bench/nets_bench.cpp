@@ -7,6 +7,7 @@
 // The networks are random (their speed does not depend on the weights); the
 // inputs are encodings of positions from random games.
 #include <benchmark/benchmark.h>
+#include <malloc.h>
 
 #include <cmath>
 #include <memory>
@@ -131,7 +132,7 @@ void BM_Training(benchmark::State& state) {
   state.SetLabel(NetworkShape::standard().toString() + ", batch 256, 2 threads");
   torch::set_num_threads(before);
 }
-BENCHMARK(BM_Training)->Iterations(4)->UseRealTime()->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Training)->Iterations(12)->UseRealTime()->Unit(benchmark::kMillisecond);
 
 // Self-play with the tiny network: 2 games at once, 16 simulations a move,
 // games cut at 200 plies. Arg: 0 = Eigen backend, 1 = LibTorch (2 threads).
@@ -175,4 +176,13 @@ BENCHMARK(BM_SelfPlay)->Arg(0)->Arg(1)->Iterations(2)->UseRealTime()->Unit(bench
 }  // namespace
 }  // namespace junqi
 
-BENCHMARK_MAIN();
+int main(int argc, char** argv) {
+  // As the junqi program does: keep big buffers in the heap instead of
+  // mapping them anew for every tensor (LibTorch is much slower without this).
+  mallopt(M_MMAP_THRESHOLD, 1 << 30);
+  mallopt(M_TRIM_THRESHOLD, 1 << 30);
+  benchmark::Initialize(&argc, argv);
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}
