@@ -51,7 +51,10 @@ std::uint8_t publicResult(Position& world, Move m) {
 class TreeSearch {
  public:
   TreeSearch(const SearchParams& params, Side seat, const PossibleById& possible, std::uint64_t seed)
-      : params_(params), seat_(seat), possible_(possible), rng_(seed) {}
+      : params_(params), seat_(seat), possible_(possible), rng_(seed), tree_(TreePool::shared().acquire()) {}
+  ~TreeSearch() { TreePool::shared().release(std::move(tree_)); }
+  TreeSearch(const TreeSearch&) = delete;
+  TreeSearch& operator=(const TreeSearch&) = delete;
 
   // `root` gives the network the searching seat's view (and the moves before the search).
   void start(const Position& rootWorld, const EvalQuery* root) {
@@ -451,6 +454,7 @@ SearchResult search(const InfoState& state, const SearchParams& params, std::uin
   result.best = best->move;
   result.value = best->value;
   result.principalLine = principalLine(kept, params.multipleObserver && worlds.empty(), seat, result.best);
+  TreePool::shared().release(std::move(kept));
   result.seconds = std::chrono::duration<double>(Clock::now() - started).count();
   return result;
 }

@@ -11,6 +11,7 @@
 #pragma once
 
 #include <cstdint>
+#include <mutex>
 #include <vector>
 
 #include "core/move.h"
@@ -53,6 +54,19 @@ struct Tree {
     edges.clear();
   }
   std::size_t bytes() const { return nodes.size() * sizeof(Node) + edges.size() * sizeof(Edge); }
+};
+
+// Trees kept between searches, so that their memory is allocated once and
+// reused (a search of a few thousand iterations grows megabytes of edges).
+class TreePool {
+ public:
+  static TreePool& shared();
+  Tree acquire();               // an empty tree, with the capacity of an earlier one if there is one
+  void release(Tree&& tree);    // back into the pool, emptied (the pool keeps a few)
+
+ private:
+  std::mutex mutex_;
+  std::vector<Tree> free_;
 };
 
 }  // namespace junqi

@@ -18,6 +18,7 @@ using Clock = std::chrono::steady_clock;
 struct GameSamples {
   std::vector<PositionSample> positions;
   std::vector<Side> seats;
+  std::vector<float> rootValues;  // the search's value for the seat
   std::array<Layout, kSides> layouts;
   Outcome outcome;
   bool resigned = false;
@@ -68,6 +69,7 @@ GameSamples playOne(nets::Backend& backend, Evaluator& evaluator, const SelfPlay
                                  total > 0 ? static_cast<float>(m.visits) / total : 1.0f / r.root.size());
     g.positions.push_back(std::move(sample));
     g.seats.push_back(s);
+    g.rootValues.push_back(static_cast<float>(std::clamp(r.value, -1.0, 1.0)));
 
     // Resignation.
     lowValues[index(s)] = r.value < o.resignValue ? lowValues[index(s)] + 1 : 0;
@@ -148,8 +150,13 @@ Shard playSelfPlay(const std::shared_ptr<nets::Backend>& backend, const SelfPlay
     for (std::size_t k = 0; k < g.positions.size(); ++k) {
       const Side seat = g.seats[k];
       PositionSample& p = g.positions[k];
-      if (!g.outcome.winner) p.wdl = {0, 1, 0};
-      else p.wdl = *g.outcome.winner == seat ? std::array<float, 3>{1, 0, 0} : std::array<float, 3>{0, 0, 1};
+      std::array<float, 3> result{0, 1, 0};
+      if (g.outcome.winner) result = *g.outcome.winner == seat ? std::array<float, 3>{1, 0, 0} : std::array<float, 3>{0, 0, 1};
+      // The search's value q as win - loss, the rest a draw.
+      const float q = g.rootValues[k];
+      const std::array<float, 3> searched{std::max(0.0f, q), 1 - std::abs(q), std::max(0.0f, -q)};
+      const float share = static_cast<float>(o.outcomeShare);
+      for (int i = 0; i < 3; ++i) p.wdl[i] = share * result[i] + (1 - share) * searched[i];
       shard.positions.push_back(std::move(p));
     }
     // Layouts are learned from the side that did well with them.

@@ -31,6 +31,10 @@ struct SelfPlayOptions {
   double resignCheckFraction = 0.2;
   int maxPlies = 1000;
   std::uint64_t seed = 1;
+  // The value target: this share from the game's result, the rest from the
+  // search's value at the root. Results alone are memorised by small runs
+  // (every position of a game shares one); the search's value varies.
+  double outcomeShare = 0.5;
   bool netLayouts = true;          // layouts from the layout head (else random styles)
   double layoutTemperature = 1.0;
 };

@@ -46,6 +46,7 @@ json toJson(const TrainingConfig& c) {
           {"rollout_depth", c.rolloutDepth},
           {"temperature_plies", c.temperaturePlies},
           {"root_noise", c.rootNoise},
+          {"value_outcome_share", c.valueOutcomeShare},
           {"max_plies", c.maxPlies},
           {"steps_per_generation", c.stepsPerGeneration},
           {"batch_size", c.batchSize},
@@ -74,6 +75,7 @@ TrainingConfig fromJson(const json& j) {
   c.rolloutDepth = j.at("rollout_depth");
   c.temperaturePlies = j.at("temperature_plies");
   c.rootNoise = j.at("root_noise");
+  c.valueOutcomeShare = j.value("value_outcome_share", 0.5);
   c.maxPlies = j.at("max_plies");
   c.stepsPerGeneration = j.at("steps_per_generation");
   c.batchSize = j.at("batch_size");
@@ -102,6 +104,7 @@ SelfPlayOptions selfPlayOptions(const TrainingConfig& c, std::uint64_t seed) {
   so.search.rollout = RolloutPolicy::Greedy;
   so.search.rootNoiseAlpha = c.rootNoise;
   so.temperaturePlies = c.temperaturePlies;
+  so.outcomeShare = c.valueOutcomeShare;
   so.maxPlies = c.maxPlies;
   so.seed = seed;
   return so;

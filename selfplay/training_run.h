@@ -47,6 +47,7 @@ struct TrainingConfig {
   int rolloutDepth = 16;
   int temperaturePlies = 20;
   double rootNoise = 0.3;    // Dirichlet alpha
+  double valueOutcomeShare = 0.5;  // value target: this much the game's result, the rest the search's value
   int maxPlies = 500;        // self-play and rating games end in an adjudicated draw here
   int stepsPerGeneration = 150;
   int batchSize = 128;

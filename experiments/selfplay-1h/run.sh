@@ -9,9 +9,9 @@ cd "$here/../.."
 scripts/setup.sh
 run="$here/run"
 start=$(date +%s)
-build/tools/junqi train --run "$run" --shape tiny --generations 8 --games 24 --parallel-games 8 \
-  --sims 48 --rollout-mix 0.5 --rollout-depth 16 --steps 300 --batch 128 --window 60000 \
-  --rating-pairs 3 --rating-sims 48 --seed 2026 2>&1 | tee "$here/train.log"
+build/tools/junqi train --run "$run" --shape tiny --generations 10 --games 40 --parallel-games 8 \
+  --sims 48 --rollout-mix 0.5 --rollout-depth 16 --value-target 0.5 --steps 200 --batch 128 --window 60000 \
+  --rating-pairs 6 --rating-sims 48 --seed 2026 2>&1 | tee "$here/train.log"
 last=$(ls "$run/weights" | sort | tail -1)
 build/tools/junqi match --schedule gauntlet \
   --agent "final=nn:weights=$run/weights/$last,seconds=0.25,mix=0.5,depth=16,rollout=greedy,seed=5" \

@@ -46,6 +46,7 @@ TEST(SelfPlay, TargetsAreWellFormedForBothSeatsAndLayoutsComeFromNonLosers) {
   o.search.rootNoiseAlpha = 0.3;
   o.maxPlies = 160;
   o.seed = 9;
+  o.outcomeShare = 1.0;  // result targets only: the mixed target has its own test below
   SelfPlayStats stats;
   int progressCalls = 0;
   const Shard shard = playSelfPlay(backend, o, stats, [&](const SelfPlayStats&) { ++progressCalls; });
@@ -145,6 +146,39 @@ TEST(SelfPlay, OneThreadGivesTheSameShardForTheSameSeed) {
   const Shard none = playSelfPlay(backend, o, s3, {}, &stop);
   EXPECT_EQ(none.games, 0u);
   EXPECT_TRUE(none.positions.empty());
+}
+
+TEST(SelfPlay, ValueTargetsMixTheResultWithTheSearchedValue) {
+  netstest::TempDir dir("selfplay-mixed");
+  netstest::writeRandomWeights(nets::NetworkShape::tiny(), 52, dir.file("w.jqw"));
+  const auto backend = std::make_shared<nets::TorchBackend>(nets::loadWeights(dir.file("w.jqw")));
+  SelfPlayOptions o;
+  o.games = 1;
+  o.parallelGames = 1;
+  o.search.iterations = 6;
+  o.maxPlies = 120;
+  o.seed = 10;
+  o.outcomeShare = 0.5;
+  SelfPlayStats stats;
+  const Shard shard = playSelfPlay(backend, o, stats);
+  ASSERT_GT(shard.positions.size(), 10u);
+  int nonTrivial = 0;
+  for (const PositionSample& p : shard.positions) {
+    EXPECT_NEAR(p.wdl[0] + p.wdl[1] + p.wdl[2], 1.0f, 1e-6f);
+    // Half of it is the result (a one-hot), the other half (q+, 1-|q|, q-) of a searched value q.
+    bool fits = false;
+    for (int r = 0; r < 3; ++r) {
+      std::array<float, 3> rest = p.wdl;
+      rest[static_cast<std::size_t>(r)] -= 0.5f;
+      if (rest[0] < -1e-6f || rest[1] < -1e-6f || rest[2] < -1e-6f) continue;
+      if (std::min(rest[0], rest[2]) > 1e-6f) continue;  // q is either a win share or a loss share
+      if (std::abs(rest[0] + rest[1] + rest[2] - 0.5f) > 1e-5f) continue;
+      fits = true;
+    }
+    EXPECT_TRUE(fits) << p.wdl[0] << " " << p.wdl[1] << " " << p.wdl[2];
+    nonTrivial += std::max({p.wdl[0], p.wdl[1], p.wdl[2]}) < 0.999f;
+  }
+  EXPECT_GT(nonTrivial, 0) << "no target was mixed";
 }
 
 }  // namespace

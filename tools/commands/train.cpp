@@ -35,6 +35,9 @@ void registerTrain(CLI::App& app) {
   cmd->add_option("--rollout-depth", c.rolloutDepth, "Plies of that rollout")->capture_default_str();
   cmd->add_option("--temperature-plies", c.temperaturePlies, "Plies with moves drawn by visit count")->capture_default_str();
   cmd->add_option("--root-noise", c.rootNoise, "Dirichlet alpha of the root noise (0: none)")->capture_default_str();
+  cmd->add_option("--value-target", c.valueOutcomeShare,
+                  "Share of the game's result in the value target (the rest: the search's root value)")
+      ->capture_default_str();
   cmd->add_option("--max-plies", c.maxPlies, "Adjudicate a draw after this many moves")->capture_default_str();
   cmd->add_option("--steps", c.stepsPerGeneration, "Training steps per generation")->capture_default_str();
   cmd->add_option("--batch", c.batchSize, "Training batch size")->capture_default_str();
