@@ -509,6 +509,10 @@ std::vector<SeriesPoint> headToHeadEloSeries(std::span<const RatedGame> games, i
   if (every < 1) throw std::invalid_argument("headToHeadEloSeries: every must be positive");
   std::vector<SeriesPoint> out;
   Trinomial t;
+  auto push = [&] {
+    const Interval e = trinomialElo(t);
+    out.push_back({static_cast<double>(t.games()), e.estimate, e.low, e.high});
+  };
   for (const RatedGame& g : games) {
     double score;
     if (g.first == a && g.second == b) {
@@ -518,24 +522,10 @@ std::vector<SeriesPoint> headToHeadEloSeries(std::span<const RatedGame> games, i
     } else {
       continue;
     }
-    if (score == 1.0) {
-      ++t.wins;
-    } else if (score == 0.5) {
-      ++t.draws;
-    } else if (score == 0.0) {
-      ++t.losses;
-    } else {
-      throw std::invalid_argument("headToHeadEloSeries: score must be 0, 0.5 or 1");
-    }
-    if (t.games() % every == 0) {
-      const Interval e = trinomialElo(t);
-      out.push_back({static_cast<double>(t.games()), e.estimate, e.low, e.high});
-    }
+    t.add(score);
+    if (t.games() % every == 0) push();
   }
-  if (t.games() % every != 0) {
-    const Interval e = trinomialElo(t);
-    out.push_back({static_cast<double>(t.games()), e.estimate, e.low, e.high});
-  }
+  if (t.games() % every != 0) push();
   return out;
 }
 
@@ -558,15 +548,7 @@ std::vector<SeriesPoint> scoreSeries(std::span<const RatedGame> games, int playe
     } else {
       continue;
     }
-    if (score == 1.0) {
-      ++t.wins;
-    } else if (score == 0.5) {
-      ++t.draws;
-    } else if (score == 0.0) {
-      ++t.losses;
-    } else {
-      throw std::invalid_argument("scoreSeries: score must be 0, 0.5 or 1");
-    }
+    t.add(score);
     if (t.games() % every == 0) push();
   }
   if (t.games() % every != 0) push();

@@ -204,6 +204,17 @@ double Trinomial::score() const {
   return (static_cast<double>(wins) + 0.5 * static_cast<double>(draws)) / static_cast<double>(n);
 }
 
+void Trinomial::add(double score) {
+  checkScore(score);
+  if (score == 1.0) {
+    ++wins;
+  } else if (score == 0.5) {
+    ++draws;
+  } else {
+    ++losses;
+  }
+}
+
 std::int64_t Pentanomial::pairs() const {
   return std::accumulate(counts.begin(), counts.end(), std::int64_t{0});
 }
@@ -227,14 +238,7 @@ Trinomial trinomialCounts(std::span<const RatedGame> games, int a, int b) {
     } else {
       continue;
     }
-    checkScore(g.score);
-    if (score == 1.0) {
-      ++t.wins;
-    } else if (score == 0.5) {
-      ++t.draws;
-    } else {
-      ++t.losses;
-    }
+    t.add(score);
   }
   return t;
 }
@@ -790,22 +794,19 @@ SprtDecision sprtDecide(double llr, const SprtConfig& config) {
   return SprtDecision::kContinue;
 }
 
+namespace {
+SprtStatus statusOf(double llr, const SprtConfig& config) {
+  return SprtStatus{.llr = llr, .lower = config.lowerBound(), .upper = config.upperBound(),
+                    .decision = sprtDecide(llr, config)};
+}
+}  // namespace
+
 SprtStatus sprtStatus(const Trinomial& t, const SprtConfig& config) {
-  SprtStatus s;
-  s.llr = sprtLlr(t, config.elo0, config.elo1);
-  s.lower = config.lowerBound();
-  s.upper = config.upperBound();
-  s.decision = sprtDecide(s.llr, config);
-  return s;
+  return statusOf(sprtLlr(t, config.elo0, config.elo1), config);
 }
 
 SprtStatus sprtStatus(const Pentanomial& p, const SprtConfig& config) {
-  SprtStatus s;
-  s.llr = sprtLlr(p, config.elo0, config.elo1);
-  s.lower = config.lowerBound();
-  s.upper = config.upperBound();
-  s.decision = sprtDecide(s.llr, config);
-  return s;
+  return statusOf(sprtLlr(p, config.elo0, config.elo1), config);
 }
 
 const char* toString(SprtDecision decision) {

@@ -146,6 +146,8 @@ struct Trinomial {
   std::int64_t losses = 0;
   std::int64_t games() const { return wins + draws + losses; }
   double score() const;  // mean score per game; NaN with no games
+  // Counts one game scored 1, 0.5 or 0 by the player; throws on another score.
+  void add(double score);
 };
 
 // Game pairs by the pair's total score for one player: counts[k] pairs scored

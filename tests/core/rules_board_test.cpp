@@ -13,33 +13,12 @@
 #include "core/ruleset.h"
 #include "core/square.h"
 #include "core/topology.h"
+#include "tests/core/rule_fixtures.h"
 
 namespace junqi {
 namespace {
 
-int at(std::string_view name) {
-  const auto square = parseSquare(name);
-  if (!square) throw std::invalid_argument("not a point: " + std::string(name));
-  return *square;
-}
-
-Bitboard points(std::initializer_list<std::string_view> names) {
-  Bitboard b = 0;
-  for (const auto name : names) b |= bit(at(name));
-  return b;
-}
-
-// "A1 B2 ..." in point order, so that a failing comparison names the points.
-std::string names(Bitboard b) {
-  std::string out;
-  while (b) {
-    if (!out.empty()) out += ' ';
-    out += squareName(popLsb(b));
-  }
-  return out;
-}
-
-const Ruleset kPresets[] = {Ruleset::hiddenFront(), Ruleset::worldAtPlay(), Ruleset::refereed()};
+using namespace fixtures;
 
 const Topology& boardOf(const Ruleset& ruleset) { return Rules::of(ruleset).topology(); }
 

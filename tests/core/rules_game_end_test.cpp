@@ -3,8 +3,6 @@
 // Each test is listed against the sentences it checks in docs/rules.md.
 #include <gtest/gtest.h>
 
-#include <cctype>
-#include <sstream>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -12,36 +10,12 @@
 #include "core/game.h"
 #include "core/movegen.h"
 #include "core/notation.h"
+#include "tests/core/rule_fixtures.h"
 
 namespace junqi {
 namespace {
 
-const Ruleset kPresets[] = {Ruleset::hiddenFront(), Ruleset::worldAtPlay(), Ruleset::refereed()};
-
-int at(std::string_view name) {
-  const auto square = parseSquare(name);
-  if (!square) throw std::invalid_argument("not a point: " + std::string(name));
-  return *square;
-}
-
-Move move(std::string_view from, std::string_view to) {
-  return Move{static_cast<std::uint8_t>(at(from)), static_cast<std::uint8_t>(at(to))};
-}
-
-// A position from "symbol:point" words (upper case Red, lower case Blue),
-// passed through the position notation so that a game can reach it.
-Position make(const Ruleset& ruleset, std::string_view pieces, Side toMove = Side::Red) {
-  const Rules& rules = Rules::of(ruleset);
-  Position pos(rules);
-  std::istringstream in{std::string(pieces)};
-  for (std::string word; in >> word;) {
-    const auto type = parseTypeSymbol(word[0]);
-    if (!type || word.size() < 4 || word[1] != ':') throw std::invalid_argument("bad piece: " + word);
-    pos.addPiece(std::isupper(static_cast<unsigned char>(word[0])) ? Side::Red : Side::Blue, *type, at(word.substr(2)));
-  }
-  pos.setSideToMove(toMove);
-  return parsePosition(formatPosition(pos), rules);
-}
+using namespace fixtures;
 
 Outcome win(Termination reason, Side winner) { return Outcome{reason, winner}; }
 

@@ -5,8 +5,6 @@
 // sentences it checks in docs/rules.md.
 #include <gtest/gtest.h>
 
-#include <cctype>
-#include <sstream>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -14,32 +12,12 @@
 #include "core/game.h"
 #include "core/notation.h"
 #include "core/observation.h"
+#include "tests/core/rule_fixtures.h"
 
 namespace junqi {
 namespace {
 
-int at(std::string_view name) {
-  const auto square = parseSquare(name);
-  if (!square) throw std::invalid_argument("not a point: " + std::string(name));
-  return *square;
-}
-
-Move move(std::string_view from, std::string_view to) {
-  return Move{static_cast<std::uint8_t>(at(from)), static_cast<std::uint8_t>(at(to))};
-}
-
-Position make(const Ruleset& ruleset, std::string_view pieces, Side toMove = Side::Red) {
-  const Rules& rules = Rules::of(ruleset);
-  Position pos(rules);
-  std::istringstream in{std::string(pieces)};
-  for (std::string word; in >> word;) {
-    const auto type = parseTypeSymbol(word[0]);
-    if (!type || word.size() < 4 || word[1] != ':') throw std::invalid_argument("bad piece: " + word);
-    pos.addPiece(std::isupper(static_cast<unsigned char>(word[0])) ? Side::Red : Side::Blue, *type, at(word.substr(2)));
-  }
-  pos.setSideToMove(toMove);
-  return parsePosition(formatPosition(pos), rules);
-}
+using namespace fixtures;
 
 // Red plays the example layout against two Blue layouts that differ in three
 // identities on the points where the fights and the quiet move happen:
@@ -56,8 +34,6 @@ Game playTheSameMoves(const Ruleset& ruleset, std::string_view blue) {
   game.apply(Action::makeMove(Side::Red, move("A6", "A7")));
   return game;
 }
-
-const Ruleset kPresets[] = {Ruleset::hiddenFront(), Ruleset::worldAtPlay(), Ruleset::refereed()};
 
 TEST(Information, EachSeatSeesWhereEveryPieceIsAndWhoOwnsIt) {
   for (const auto& ruleset : kPresets) {

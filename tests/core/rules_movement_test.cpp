@@ -4,9 +4,7 @@
 // docs/rules.md. Legal moves are checked as exact sets of target points.
 #include <gtest/gtest.h>
 
-#include <cctype>
 #include <initializer_list>
-#include <sstream>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -17,54 +15,14 @@
 #include "core/movegen.h"
 #include "core/notation.h"
 #include "core/random.h"
+#include "tests/core/rule_fixtures.h"
 
 namespace junqi {
 namespace {
 
-const Ruleset kPresets[] = {Ruleset::hiddenFront(), Ruleset::worldAtPlay(), Ruleset::refereed()};
-
-int at(std::string_view name) {
-  const auto square = parseSquare(name);
-  if (!square) throw std::invalid_argument("not a point: " + std::string(name));
-  return *square;
-}
-
-Bitboard points(std::initializer_list<std::string_view> names) {
-  Bitboard b = 0;
-  for (const auto name : names) b |= bit(at(name));
-  return b;
-}
-
-std::string names(Bitboard b) {
-  std::string out;
-  while (b) {
-    if (!out.empty()) out += ' ';
-    out += squareName(popLsb(b));
-  }
-  return out;
-}
-
-// A position from "symbol:point" words (upper case Red, lower case Blue; see
-// piece.h for the symbols), passed through the position notation so that it is
-// one a game can reach.
-Position make(const Ruleset& ruleset, std::string_view pieces, Side toMove = Side::Red) {
-  const Rules& rules = Rules::of(ruleset);
-  Position pos(rules);
-  std::istringstream in{std::string(pieces)};
-  for (std::string word; in >> word;) {
-    const auto type = parseTypeSymbol(word[0]);
-    if (!type || word.size() < 4 || word[1] != ':') throw std::invalid_argument("bad piece: " + word);
-    pos.addPiece(std::isupper(static_cast<unsigned char>(word[0])) ? Side::Red : Side::Blue, *type, at(word.substr(2)));
-  }
-  pos.setSideToMove(toMove);
-  return parsePosition(formatPosition(pos), rules);
-}
+using namespace fixtures;
 
 Bitboard targets(const Position& pos, std::string_view from) { return legalTargets(pos, at(from)); }
-
-Move move(std::string_view from, std::string_view to) {
-  return Move{static_cast<std::uint8_t>(at(from)), static_cast<std::uint8_t>(at(to))};
-}
 
 TEST(Movement, RedMovesFirstAndPlayersAlternate) {
   const Layout layout = parseLayout(kExampleLayout);

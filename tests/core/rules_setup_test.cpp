@@ -22,13 +22,12 @@
 #include "core/random.h"
 #include "core/ruleset.h"
 #include "core/topology.h"
+#include "tests/core/rule_fixtures.h"
 
 namespace junqi {
 namespace {
 
-const Ruleset kPresets[] = {Ruleset::hiddenFront(), Ruleset::worldAtPlay(), Ruleset::refereed()};
-
-int at(std::string_view name) { return *parseSquare(name); }
+using namespace fixtures;
 
 bool legal(std::string_view layout, const Ruleset& ruleset) {
   return !validateLayout(parseLayout(layout), ruleset).has_value();

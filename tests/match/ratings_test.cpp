@@ -121,6 +121,17 @@ TEST(Trinomial, EloAndIntervalByHand) {
   EXPECT_TRUE(std::isnan(trinomialElo(Trinomial{}).estimate));
 }
 
+TEST(Trinomial, AddCountsEachScoreAndRejectsOthers) {
+  Trinomial t;
+  for (const double score : {1.0, 1.0, 0.5, 0.0, 1.0}) t.add(score);
+  EXPECT_EQ(t.wins, 3);
+  EXPECT_EQ(t.draws, 1);
+  EXPECT_EQ(t.losses, 1);
+  EXPECT_THROW(t.add(0.25), std::invalid_argument);
+  EXPECT_THROW(t.add(-1.0), std::invalid_argument);
+  EXPECT_EQ(t.games(), 5);  // a rejected score counts nothing
+}
+
 TEST(Trinomial, IntervalShrinksLikeOneOverSqrtN) {
   // The score's standard error at a fixed score is sqrt(var / n): 4x the games
   // halve it, 16x quarter it.

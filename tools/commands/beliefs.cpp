@@ -2,8 +2,11 @@
 // enemy piece at some point of a recorded game, as a table and optionally as
 // an SVG board. junqi beliefs-check: over many random games, checks that the
 // truth is always among the possible and prints the calibration figure.
+#include <atomic>
 #include <cmath>
 #include <fstream>
+#include <thread>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -106,6 +109,62 @@ std::string svgBoard(const InfoState& view) {
   return svg + "</svg>\n";
 }
 
+// What checking one game found: the calibration sums, or the first violation.
+struct CheckTally {
+  double bitsBelief = 0, bitsPrior = 0;
+  long long samples = 0, top1 = 0;
+  std::string error;
+};
+
+// Plays game `g` of a beliefs-check (random moves, or `agent` for both seats)
+// and checks after every move that each seat's beliefs allow the truth.
+CheckTally checkGame(const Ruleset& ruleset, int g, const std::string& agent, std::uint64_t seed, int maxPlies) {
+  CheckTally tally;
+  Rng rng(Rng::mix(seed, static_cast<std::uint64_t>(g)));
+  const auto style = static_cast<LayoutStyle>(rng.below(4));
+  Game game(ruleset, styledLayout(style, ruleset, rng), styledLayout(style, ruleset, rng));
+  std::array<InfoState, kSides> views = {InfoState::of(game, Side::Red), InfoState::of(game, Side::Blue)};
+  std::array<std::unique_ptr<Agent>, kSides> players;
+  if (!agent.empty())
+    for (const Side s : {Side::Red, Side::Blue}) {
+      players[index(s)] = makeAgent(agent);
+      players[index(s)]->newGame(ruleset, s, Rng::mix(seed, static_cast<std::uint64_t>(g)));
+    }
+  MoveList moves;
+  while (!game.isOver() && game.position().ply() < maxPlies) {
+    const Side mover = game.position().sideToMove();
+    if (players[index(mover)]) {
+      game.apply(players[index(mover)]->chooseAction(views[index(mover)]));
+    } else {
+      generateMoves(game.position(), moves);
+      game.apply(Action::makeMove(mover, moves[static_cast<int>(rng.below(moves.size()))]));
+    }
+    for (InfoState& view : views) {
+      view.apply(publicEvent(game, game.history().size() - 1));
+      const Side them = view.enemy();
+      for (int k = 0; k < view.knowledge().pieceCount(); ++k) {
+        const int p = index(them) * kMaxPiecesPerSide + k;
+        const PieceType truth = game.start().typeOf(p);
+        const double q = view.marginals()[k][typeIndex(truth)];
+        if (!(view.knowledge().possible(k) & identityBit(truth)) || q <= 0) {
+          tally.error = fmt::format("game {} move {}: {}'s piece {} is a {} but {} rules it out", g,
+                                    game.position().ply(), sideName(them), k, typeName(truth), sideName(view.seat()));
+          return tally;
+        }
+        if (!game.position().isAlive(p)) continue;
+        tally.bitsBelief -= std::log2(q);
+        tally.bitsPrior -= std::log2(static_cast<double>(ruleset.counts[typeIndex(truth)]) / totalPieces(ruleset.counts));
+        int best = 0;
+        for (int t = 1; t < kPieceTypes; ++t)
+          if (view.marginals()[k][t] > view.marginals()[k][best]) best = t;
+        tally.top1 += best == typeIndex(truth);
+        ++tally.samples;
+      }
+    }
+  }
+  return tally;
+}
+
 }  // namespace
 
 void registerBeliefs(CLI::App& app) {
@@ -135,7 +194,7 @@ void registerBeliefsCheck(CLI::App& app) {
   auto* cmd = app.add_subcommand(
       "beliefs-check", "Play random games, check the truth is always possible, and print the calibration figure");
   static std::string rules;
-  static int games = 200, maxPlies = 1000;
+  static int games = 200, maxPlies = 1000, threads = 1;
   static std::uint64_t seed = 1;
   static std::string agent;
   addRulesOption(cmd, rules);
@@ -143,58 +202,36 @@ void registerBeliefsCheck(CLI::App& app) {
   cmd->add_option("--agent", agent, "Moves chosen by this agent for both seats (default: uniformly random)");
   cmd->add_option("--seed", seed, "Random seed")->capture_default_str();
   cmd->add_option("--max-plies", maxPlies, "Stop a game after this many moves")->capture_default_str();
+  cmd->add_option("--threads", threads, "Games checked at once (the figures do not depend on it)")
+      ->check(CLI::Range(1, 256))
+      ->capture_default_str();
   setAction(cmd, [] {
     const Ruleset ruleset = Ruleset::parse(rules);
-    double bitsBelief = 0, bitsPrior = 0;
-    long long samples = 0, top1 = 0;
-    for (int g = 0; g < games; ++g) {
-      Rng rng(Rng::mix(seed, static_cast<std::uint64_t>(g)));
-      const auto style = static_cast<LayoutStyle>(rng.below(4));
-      Game game(ruleset, styledLayout(style, ruleset, rng), styledLayout(style, ruleset, rng));
-      std::array<InfoState, kSides> views = {InfoState::of(game, Side::Red), InfoState::of(game, Side::Blue)};
-      std::array<std::unique_ptr<Agent>, kSides> players;
-      if (!agent.empty())
-        for (const Side s : {Side::Red, Side::Blue}) {
-          players[index(s)] = makeAgent(agent);
-          players[index(s)]->newGame(ruleset, s, Rng::mix(seed, static_cast<std::uint64_t>(g)));
-        }
-      MoveList moves;
-      while (!game.isOver() && game.position().ply() < maxPlies) {
-        const Side mover = game.position().sideToMove();
-        if (players[index(mover)]) {
-          game.apply(players[index(mover)]->chooseAction(views[index(mover)]));
-        } else {
-          generateMoves(game.position(), moves);
-          game.apply(Action::makeMove(mover, moves[static_cast<int>(rng.below(moves.size()))]));
-        }
-        for (InfoState& view : views) {
-          view.apply(publicEvent(game, game.history().size() - 1));
-          const Side them = view.enemy();
-          for (int k = 0; k < view.knowledge().pieceCount(); ++k) {
-            const int p = index(them) * kMaxPiecesPerSide + k;
-            const PieceType truth = game.start().typeOf(p);
-            const double q = view.marginals()[k][typeIndex(truth)];
-            if (!(view.knowledge().possible(k) & identityBit(truth)) || q <= 0)
-              throw std::runtime_error(fmt::format("game {} move {}: {}'s piece {} is a {} but {} rules it out", g,
-                                                   game.position().ply(), sideName(them), k, typeName(truth),
-                                                   sideName(view.seat())));
-            if (!game.position().isAlive(p)) continue;
-            bitsBelief -= std::log2(q);
-            bitsPrior -= std::log2(static_cast<double>(ruleset.counts[typeIndex(truth)]) / totalPieces(ruleset.counts));
-            int best = 0;
-            for (int t = 1; t < kPieceTypes; ++t)
-              if (view.marginals()[k][t] > view.marginals()[k][best]) best = t;
-            top1 += best == typeIndex(truth);
-            ++samples;
-          }
-        }
-      }
+    // Each game is checked on its own; the tallies are summed in game order so
+    // that the printed figures are the same on any number of threads.
+    std::vector<CheckTally> tallies(static_cast<std::size_t>(games));
+    std::atomic<int> next{0};
+    const auto work = [&] {
+      for (int g; (g = next.fetch_add(1)) < games;) tallies[static_cast<std::size_t>(g)] = checkGame(ruleset, g, agent, seed, maxPlies);
+    };
+    std::vector<std::thread> pool;
+    for (int t = 1; t < std::min(threads, games); ++t) pool.emplace_back(work);
+    work();
+    for (std::thread& t : pool) t.join();
+
+    CheckTally total;
+    for (const CheckTally& t : tallies) {
+      if (!t.error.empty()) throw std::runtime_error(t.error);  // the first failing game
+      total.bitsBelief += t.bitsBelief;
+      total.bitsPrior += t.bitsPrior;
+      total.samples += t.samples;
+      total.top1 += t.top1;
     }
     fmt::print("{} games ({}), {} piece-positions: the truth was always possible\n", games,
-               agent.empty() ? "random moves" : agent, samples);
+               agent.empty() ? "random moves" : agent, total.samples);
     fmt::print("bits per enemy piece on the board: exact beliefs {:.3f}, count-only prior {:.3f}\n",
-               bitsBelief / samples, bitsPrior / samples);
-    fmt::print("top-1 accuracy of the exact beliefs: {:.1f}%\n", 100.0 * top1 / samples);
+               total.bitsBelief / total.samples, total.bitsPrior / total.samples);
+    fmt::print("top-1 accuracy of the exact beliefs: {:.1f}%\n", 100.0 * total.top1 / total.samples);
     return 0;
   });
 }
