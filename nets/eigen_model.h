@@ -1,7 +1,7 @@
 // The network in plain Eigen, for bots that must not need LibTorch. Same
 // outputs as the LibTorch model (to about 1e-5) from an exported weights
-// file. Convolutions are one matrix product each: the 3x3 neighbourhoods of
-// all points (and all positions of a batch) are gathered into columns first.
+// file. 3x3 convolutions use Winograd's F(2x2, 3x3) (sixteen matrix products
+// over 2x2 blocks of points), 1x1 convolutions are one matrix product each.
 #pragma once
 
 #include <vector>

@@ -1,5 +1,6 @@
 // The Eigen model (what exported bots run) against the LibTorch model it was
-// exported from: the same logits, batch norms folded, at batch 1 and 5, and
+// exported from: the same logits, batch norms folded, at batch 1 and 5 (for
+// the tiny, a 3x24 and the benchmarked 6x64 network), and
 // the LibTorch backend built from the same weights file too.
 #include <gtest/gtest.h>
 
@@ -74,7 +75,7 @@ void expectClose(const std::vector<float>& want, const std::vector<float>& got, 
 
 TEST(EigenVsTorch, SameLogitsWithNonTrivialBatchNormsAtBatchOneAndFive) {
   TempDir dir("eigen");
-  for (const NetworkShape& shape : {NetworkShape::tiny(), NetworkShape::parse("3x24")}) {
+  for (const NetworkShape& shape : {NetworkShape::tiny(), NetworkShape::parse("3x24"), NetworkShape::parse("6x64")}) {
     JunqiNet net = netstest::randomNet(shape, 11);
     const std::string path = dir.file(shape.toString() + ".jqw");
     saveWeights(net->exportWeights("hiddenfront", "test"), path);

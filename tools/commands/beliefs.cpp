@@ -153,7 +153,8 @@ CheckTally checkGame(const Ruleset& ruleset, int g, const std::string& agent, st
         }
         if (!game.position().isAlive(p)) continue;
         tally.bitsBelief -= std::log2(q);
-        tally.bitsPrior -= std::log2(static_cast<double>(ruleset.counts[typeIndex(truth)]) / totalPieces(ruleset.counts));
+        tally.bitsPrior -=
+            std::log2(static_cast<double>(ruleset.counts[typeIndex(truth)]) / totalPieces(ruleset.counts));
         int best = 0;
         for (int t = 1; t < kPieceTypes; ++t)
           if (view.marginals()[k][t] > view.marginals()[k][best]) best = t;
@@ -212,7 +213,8 @@ void registerBeliefsCheck(CLI::App& app) {
     std::vector<CheckTally> tallies(static_cast<std::size_t>(games));
     std::atomic<int> next{0};
     const auto work = [&] {
-      for (int g; (g = next.fetch_add(1)) < games;) tallies[static_cast<std::size_t>(g)] = checkGame(ruleset, g, agent, seed, maxPlies);
+      for (int g; (g = next.fetch_add(1)) < games;)
+        tallies[static_cast<std::size_t>(g)] = checkGame(ruleset, g, agent, seed, maxPlies);
     };
     std::vector<std::thread> pool;
     for (int t = 1; t < std::min(threads, games); ++t) pool.emplace_back(work);
