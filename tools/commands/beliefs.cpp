@@ -213,8 +213,14 @@ void registerBeliefsCheck(CLI::App& app) {
     std::vector<CheckTally> tallies(static_cast<std::size_t>(games));
     std::atomic<int> next{0};
     const auto work = [&] {
-      for (int g; (g = next.fetch_add(1)) < games;)
-        tallies[static_cast<std::size_t>(g)] = checkGame(ruleset, g, agent, seed, maxPlies);
+      for (int g; (g = next.fetch_add(1)) < games;) {
+        CheckTally& tally = tallies[static_cast<std::size_t>(g)];
+        try {
+          tally = checkGame(ruleset, g, agent, seed, maxPlies);
+        } catch (const std::exception& e) {  // reported like a violation, not thrown out of the thread
+          tally.error = fmt::format("game {}: {}", g, e.what());
+        }
+      }
     };
     std::vector<std::thread> pool;
     for (int t = 1; t < std::min(threads, games); ++t) pool.emplace_back(work);
