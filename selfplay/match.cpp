@@ -148,17 +148,33 @@ Match::Match(MatchOptions options) : options_(std::move(options)) {
 
   // The run directory remembers its match; another match may not reuse it.
   fs::create_directories(fs::path(options_.outDir) / "games");
-  nlohmann::json config = {{"ruleset", options_.ruleset.toString()},
-                           {"schedule", options_.schedule == MatchSchedule::RoundRobin ? "round-robin" : "gauntlet"},
-                           {"pairs", options_.pairs},
-                           {"seed", options_.seed},
-                           {"max_plies", options_.maxPlies},
-                           {"move_seconds", options_.moveSeconds},
-                           {"ruleset_clock", options_.rulesetClock},
-                           {"agent_layouts", options_.agentLayouts},
-                           {"layout_book", options_.layoutBook}};
-  for (const MatchPlayer& p : options_.players)
-    config["players"].push_back({{"name", p.name}, {"agent", p.agent}, {"command", p.command}});
+  // Written with paths under the movable root as "$ROOT" (and compared both
+  // ways, for directories written before roots were movable).
+  const auto configWith = [&](const std::function<std::string(const std::string&)>& path) {
+    nlohmann::json config = {
+        {"ruleset", options_.ruleset.toString()},
+        {"schedule", options_.schedule == MatchSchedule::RoundRobin ? "round-robin" : "gauntlet"},
+        {"pairs", options_.pairs},
+        {"seed", options_.seed},
+        {"max_plies", options_.maxPlies},
+        {"move_seconds", options_.moveSeconds},
+        {"ruleset_clock", options_.rulesetClock},
+        {"agent_layouts", options_.agentLayouts},
+        {"layout_book", path(options_.layoutBook)}};
+    for (const MatchPlayer& p : options_.players)
+      config["players"].push_back({{"name", p.name}, {"agent", path(p.agent)}, {"command", path(p.command)}});
+    return config;
+  };
+  const nlohmann::json config = configWith([&](const std::string& text) {
+    constexpr std::string_view kRoot = "$ROOT";
+    const std::string& root = options_.movableRoot;
+    std::string out = text;
+    if (!root.empty())
+      for (std::size_t at = 0; (at = out.find(root, at)) != std::string::npos; at += kRoot.size())
+        out.replace(at, root.size(), kRoot);
+    return out;
+  });
+  const nlohmann::json absolute = configWith([](const std::string& text) { return text; });
   const fs::path configPath = fs::path(options_.outDir) / "match.json";
   if (fs::exists(configPath)) {
     nlohmann::json before;
@@ -167,7 +183,7 @@ Match::Match(MatchOptions options) : options_(std::move(options)) {
     } catch (const std::exception& e) {
       throw bad(fmt::format("{} is unreadable ({}); move it away or use another directory", configPath.string(), e.what()));
     }
-    if (before != config)
+    if (before != config && before != absolute)
       throw bad(fmt::format("{} holds a different match; use another directory to start a new one", options_.outDir));
   } else {
     writeFileAtomically(configPath.string(), config.dump(2) + "\n");

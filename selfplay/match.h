@@ -43,6 +43,10 @@ struct MatchOptions {
   std::string layoutBook;     // a file of "red-layout blue-layout" lines; else generated per pair
   bool agentLayouts = false;  // the agents choose their own layouts (no opening pairs)
   std::string outDir;         // required: records, games.pgn, ratings.*, report.svg
+  // A directory that holds the match and files its players use, and may be
+  // moved: match.json writes paths under it as "$ROOT", so that the match
+  // still resumes from its new place (training runs pass their run directory).
+  std::string movableRoot;
   std::optional<SprtConfig> sprt;  // head-to-head only
 };
 

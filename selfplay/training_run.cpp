@@ -154,6 +154,7 @@ MatchOptions ratingMatch(const fs::path& dir, int g, const TrainingConfig& c) {
   o.seed = Rng::mix(c.seed, 0xa7c4 + static_cast<std::uint64_t>(g));
   o.maxPlies = c.maxPlies;
   o.outDir = (dir / "matches" / gen(g)).string();
+  o.movableRoot = dir.string();  // the weights paths in the players' specs are under it
   o.players.push_back({gen(g), netSpec(dir, g, c), ""});
   o.players.push_back({gen(g - 1), netSpec(dir, g - 1, c), ""});
   for (const std::string& b : c.baselines) o.players.push_back({b.substr(0, b.find(':')), b, ""});
@@ -218,7 +219,8 @@ std::string progressSvg(const std::vector<std::pair<int, PlayerRating>>& elo, co
 
 void runTraining(const std::string& dirName, const TrainingConfig& c, const std::function<void(const std::string&)>& log,
                  const std::atomic<bool>* stop) {
-  // One spelling of the directory (its weights paths are part of the rating matches' identity).
+  // One spelling of the directory: the rating matches' identity names the
+  // weights files under it (as "$ROOT", so that the directory may move).
   fs::create_directories(dirName);
   const fs::path dir = fs::canonical(dirName);
   const auto started = Clock::now();

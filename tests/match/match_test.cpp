@@ -626,6 +626,36 @@ MatchOptions resumeOptions(const std::string& outDir) {
   return o;
 }
 
+TEST(Match, AMatchWhoseDirectoryMovedResumesWhenTheDirectoryIsItsMovableRoot) {
+  // The match and its layout book live in one folder, and the match's
+  // identity (match.json) names the book by its path. Moved elsewhere, the
+  // folder resumes its match if it is the movable root, and only then.
+  TempDir tmp;
+  const fs::path before = tmp.path() / "before", after = tmp.path() / "after";
+  fs::create_directories(before);
+  writeText(before / "book.txt", fmt::format("{} {}\n", kExampleLayout, kExampleLayout));
+  const auto options = [](const fs::path& root, bool movable) {
+    MatchOptions o = baseOptions((root / "match").string(), builtins(2));
+    o.layoutBook = (root / "book.txt").string();
+    o.pairs = 1;
+    o.maxPlies = 40;
+    if (movable) o.movableRoot = root.string();
+    return o;
+  };
+  const MatchSummary first = Match(options(before, true)).run();
+  ASSERT_EQ(first.results.size(), 2u);
+  EXPECT_NE(readText(before / "match" / "match.json").find("$ROOT/book.txt"), std::string::npos);
+
+  fs::rename(before, after);
+  EXPECT_THROW(Match{options(after, false)}, std::invalid_argument);  // the book's path changed
+  const MatchSummary resumed = Match(options(after, true)).run();
+  ASSERT_EQ(resumed.results.size(), 2u);
+  for (std::size_t i = 0; i < 2; ++i) {
+    EXPECT_TRUE(resumed.results[i].resumed) << "game " << i;
+    EXPECT_EQ(resumed.results[i].outcome, first.results[i].outcome) << "game " << i;
+  }
+}
+
 TEST(Match, AResumedMatchPlaysOnlyTheRestAndEndsAsAnUninterruptedOne) {
   TempDir dir;
   const MatchOptions options = resumeOptions(dir / "resumed");

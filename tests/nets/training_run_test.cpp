@@ -81,13 +81,15 @@ TEST(TrainingRun, KilledInGenerationTwoAndResumedEndsLikeAnUninterruptedRun) {
   nets::registerTorchBackend();
   const netstest::TorchThreads restore(torch::get_num_threads());  // runTraining sets the global count
   netstest::TempDir root("run");
-  const fs::path a = root.path() / "a", b = root.path() / "b";
+  const fs::path a = root.path() / "a";
+  fs::path b = root.path() / "b";
   const TrainingConfig c = smallConfig();
   std::vector<std::string> logA;
   runTraining(a.string(), c, [&](const std::string& line) { logA.push_back(line); });
 
   // B: stopped during generation 2's self-play (after its first game), then
-  // during generation 2's training (no checkpoint yet), then run to the end.
+  // during generation 2's training (no checkpoint yet), then moved to another
+  // directory and run to the end.
   std::atomic<bool> stop{false};
   const auto stopOn = [&](const std::string& marker) {
     return [&stop, marker](const std::string& line) {
@@ -105,6 +107,11 @@ TEST(TrainingRun, KilledInGenerationTwoAndResumedEndsLikeAnUninterruptedRun) {
   EXPECT_TRUE(fs::exists(b / "shards" / "gen-0002.jqs"));
   EXPECT_FALSE(fs::exists(b / "checkpoints" / "gen-0002")) << "an unfinished training saved a checkpoint";
   EXPECT_FALSE(fs::exists(b / "weights" / "gen-0002.jqw"));
+  // Moved before it goes on: the rating matches name the weights files by
+  // their paths, under the run directory wherever it now is.
+  const fs::path moved = root.path() / "b-moved";
+  fs::rename(b, moved);
+  b = moved;
   stop = false;
   std::vector<std::string> logB;
   runTraining(b.string(), c, [&](const std::string& line) { logB.push_back(line); }, &stop);
