@@ -5,6 +5,7 @@
 #include "core/auto_layout.h"
 #include "core/info_state.h"
 #include "core/notation.h"
+#include "tests/support/alternate_world.h"
 
 namespace junqi {
 namespace {
@@ -55,30 +56,6 @@ TEST(InfoState, TruthIsAlwaysAmongThePossible) {
   EXPECT_GT(checks, 30000);
 }
 
-// A world that differs from `game` only in what `seat` cannot see: the enemy's
-// identities (lost pieces included) drawn from the seat's information state,
-// with every action of the game replayed in it. Fails the test when an action is
-// illegal there or shows a different public result.
-Game alternateWorld(const Game& game, const InfoState& view, Rng& rng) {
-  const Side seat = view.seat(), them = view.enemy();
-  std::array<PieceType, kMaxPiecesPerSide> enemyTypes{};
-  view.sampleEnemyTypes(rng, enemyTypes, true);
-  Layout enemy;
-  for (int k = 0; k < game.start().pieceCount(them); ++k)
-    enemy.at[Layout::relative(them, game.start().squareOf(index(them) * kMaxPiecesPerSide + k))] = enemyTypes[k];
-  const Layout& own = *game.layout(seat);
-  Game world(game.rules().ruleset(), seat == Side::Red ? own : enemy, seat == Side::Red ? enemy : own);
-  for (std::size_t i = 0; i < game.history().size(); ++i) {
-    const Action& a = game.history()[i].action;
-    const auto why = world.whyIllegal(a);
-    EXPECT_FALSE(why) << "action " << i + 1 << " is illegal in a sampled world: " << *why;
-    if (why) break;
-    world.apply(a);
-    EXPECT_EQ(publicEvent(world, i), publicEvent(game, i)) << "action " << i + 1 << " shows another result";
-  }
-  return world;
-}
-
 TEST(InfoState, EverySampleReplaysTheObservedHistoryAndLooksTheSameToTheSeat) {
   // Worlds that differ only in what the seat cannot see give it byte-identical
   // observations: nothing of the hidden identities leaks into them.
@@ -92,8 +69,10 @@ TEST(InfoState, EverySampleReplaysTheObservedHistoryAndLooksTheSameToTheSeat) {
           const InfoState view = InfoState::of(game, seat);
           const std::string seen = Observation::of(game, seat).toText();
           for (int s = 0; s < 5; ++s) {
-            const Game world = alternateWorld(game, view, rng);
-            EXPECT_EQ(Observation::of(world, seat).toText(), seen);
+            std::string why;
+            const std::optional<Game> world = test_support::alternateWorld(game, view, rng, &why);
+            ASSERT_TRUE(world) << why;
+            EXPECT_EQ(Observation::of(*world, seat).toText(), seen);
             ++worlds;
           }
         }

@@ -14,6 +14,7 @@
 #include "nets/encoding.h"
 #include "search/ismcts.h"
 #include "tests/nets/nets_test_util.h"
+#include "tests/support/alternate_world.h"
 
 namespace junqi::nets {
 namespace {
@@ -172,7 +173,7 @@ TEST(Encoding, HoldsNoHiddenEnemyIdentityAlternateWorldsEncodeBitIdentically) {
           const std::vector<float> seen = encoded(view, &legal);
           for (int w = 0; w < 4; ++w) {
             std::string why;
-            const std::optional<Game> world = netstest::alternateWorld(game, view, rng, why);
+            const std::optional<Game> world = test_support::alternateWorld(game, view, rng, &why);
             ASSERT_TRUE(world) << why;
             const Side them = opposite(seat);
             bool differs = false;
@@ -234,7 +235,7 @@ TEST(Encoding, ASearchsNetworkInputsAreTheSameInWorldsTheSeatCannotTellApart) {
         ASSERT_GE(truth.inputs.size(), 10u);
         for (int w = 0; w < 2; ++w) {
           std::string why;
-          const std::optional<Game> world = netstest::alternateWorld(game, view, rng, why);
+          const std::optional<Game> world = test_support::alternateWorld(game, view, rng, &why);
           ASSERT_TRUE(world) << why;
           const InfoState other = InfoState::of(*world, seat);
           RecordingEvaluator there;

@@ -47,30 +47,6 @@ Game randomGame(const Ruleset& ruleset, std::uint64_t seed, int plies, const std
   return game;
 }
 
-std::optional<Game> alternateWorld(const Game& game, const InfoState& view, Rng& rng, std::string& why) {
-  const Side seat = view.seat(), them = view.enemy();
-  std::array<PieceType, kMaxPiecesPerSide> enemyTypes{};
-  view.sampleEnemyTypes(rng, enemyTypes, true);
-  Layout enemy;
-  for (int k = 0; k < game.start().pieceCount(them); ++k)
-    enemy.at[Layout::relative(them, game.start().squareOf(index(them) * kMaxPiecesPerSide + k))] = enemyTypes[k];
-  const Layout& own = *game.layout(seat);
-  Game world(game.rules().ruleset(), seat == Side::Red ? own : enemy, seat == Side::Red ? enemy : own);
-  for (std::size_t i = 0; i < game.history().size(); ++i) {
-    const Action& a = game.history()[i].action;
-    if (const auto illegal = world.whyIllegal(a)) {
-      why = "action " + std::to_string(i + 1) + " is illegal in a sampled world: " + *illegal;
-      return std::nullopt;
-    }
-    world.apply(a);
-    if (!(publicEvent(world, i) == publicEvent(game, i))) {
-      why = "action " + std::to_string(i + 1) + " shows another result in a sampled world";
-      return std::nullopt;
-    }
-  }
-  return world;
-}
-
 void randomizeBatchNorms(nets::JunqiNet& net, std::uint64_t seed) {
   torch::manual_seed(seed);
   torch::NoGradGuard guard;

@@ -49,12 +49,6 @@ class TorchThreads {
 Game randomGame(const Ruleset& ruleset, std::uint64_t seed, int plies,
                 const std::function<void(const Game&)>& visit = {});
 
-// A world that differs from `game` only in what `seat` cannot see: the enemy's
-// identities (lost pieces too) redrawn from `view`, every action replayed.
-// Sets `why` and returns nothing if an action is illegal there or shows
-// another public result (a bug of the information layer).
-std::optional<Game> alternateWorld(const Game& game, const InfoState& view, Rng& rng, std::string& why);
-
 // Sets every batch norm's weight, bias, running mean and variance to random
 // values (so folding them is really tested).
 void randomizeBatchNorms(nets::JunqiNet& net, std::uint64_t seed);

@@ -88,32 +88,6 @@ Game randomGame(const Ruleset& ruleset, std::uint64_t seed, int plies) {
   return game;
 }
 
-std::unique_ptr<Game> alternateWorld(const Game& game, Side seat, Rng& rng, std::string* why) {
-  const InfoState view = InfoState::of(game, seat);
-  const Side them = opposite(seat);
-  std::array<PieceType, kMaxPiecesPerSide> enemyTypes{};
-  view.sampleEnemyTypes(rng, enemyTypes, /*lostToo=*/true);
-  Layout enemy;
-  for (int k = 0; k < game.start().pieceCount(them); ++k)
-    enemy.at[Layout::relative(them, game.start().squareOf(index(them) * kMaxPiecesPerSide + k))] = enemyTypes[k];
-  const Layout& own = *game.layout(seat);
-  auto world = std::make_unique<Game>(game.rules().ruleset(), seat == Side::Red ? own : enemy,
-                                      seat == Side::Red ? enemy : own);
-  for (std::size_t i = 0; i < game.history().size(); ++i) {
-    const Action& a = game.history()[i].action;
-    if (const auto illegal = world->whyIllegal(a)) {
-      if (why) *why = "action " + std::to_string(i + 1) + " is illegal in a sampled world: " + *illegal;
-      return nullptr;
-    }
-    world->apply(a);
-    if (!(publicEvent(*world, i) == publicEvent(game, i))) {
-      if (why) *why = "action " + std::to_string(i + 1) + " shows another result in a sampled world";
-      return nullptr;
-    }
-  }
-  return world;
-}
-
 std::string mirrorPosition(const std::string& text) {
   const auto space = text.find(' ');
   const std::string board = text.substr(0, space);

@@ -5,7 +5,6 @@
 
 #include <cstdint>
 #include <functional>
-#include <memory>
 #include <string>
 #include <vector>
 
@@ -48,13 +47,6 @@ Action decide(const std::string& spec, const InfoState& state, std::uint64_t gam
 // Random legal moves from random layouts (fixed by `seed`) for `plies` plies
 // (fewer if the game ends); the layouts are styled by seed % 4.
 Game randomGame(const Ruleset& ruleset, std::uint64_t seed, int plies);
-
-// A world that differs from `game` only in what `seat` cannot see: the enemy's
-// identities (lost pieces included) drawn from the seat's InfoState, and every
-// action of `game` replayed in it. The game must have started from layouts.
-// Returns nothing (and sets `why`) if an action is illegal there or shows a
-// different public result, which would be a bug of the information layer.
-std::unique_ptr<Game> alternateWorld(const Game& game, Side seat, Rng& rng, std::string* why = nullptr);
 
 // The text position turned round with the colours swapped: what was Red's is
 // Blue's on the rotated point (the side to move swaps too).

@@ -12,6 +12,7 @@
 #include "core/info_state.h"
 #include "search/registry.h"
 #include "tests/search/play.h"
+#include "tests/support/alternate_world.h"
 
 namespace junqi {
 namespace {
@@ -47,7 +48,7 @@ TEST(SearchLeakage, DecisionsDependOnlyOnWhatTheSeatSaw) {
         for (const std::string& spec : kSpecs) truth.push_back(decideWithReport(spec, game, seat, seed));
         for (int w = 0; w < 2; ++w) {
           std::string why;
-          const auto world = searchtest::alternateWorld(game, seat, rng, &why);
+          const auto world = test_support::alternateWorld(game, InfoState::of(game, seat), rng, &why);
           ASSERT_TRUE(world) << why;
           ASSERT_EQ(Observation::of(*world, seat).toText(), seen);
           // The world really differs from the truth somewhere hidden (most of the time).
@@ -92,7 +93,7 @@ TEST(SearchLeakage, AgentsInAGameSeeOnlyTheirOwnSide) {
       ASSERT_EQ(views[index(seat)].observation().toText(), Observation::of(game, seat).toText());
       const Decision here = decideWithReport(spec, game, seat, 8);
       std::string why;
-      const auto world = searchtest::alternateWorld(game, seat, rng, &why);
+      const auto world = test_support::alternateWorld(game, InfoState::of(game, seat), rng, &why);
       ASSERT_TRUE(world) << why;
       const Decision there = decideWithReport(spec, *world, seat, 8);
       EXPECT_EQ(searchtest::actionName(here.action), searchtest::actionName(there.action))
@@ -134,7 +135,7 @@ TEST(SearchLeakage, APeekingAgentIsCaught) {
     const Side seat = game.position().sideToMove();
     PeekingAgent here(game);
     const Action a = here.chooseAction(InfoState::of(game, seat));
-    const auto world = searchtest::alternateWorld(game, seat, rng);
+    const auto world = test_support::alternateWorld(game, InfoState::of(game, seat), rng);
     ASSERT_TRUE(world);
     PeekingAgent there(*world);
     differ += !(there.chooseAction(InfoState::of(*world, seat)) == a);
