@@ -37,6 +37,7 @@ void registerTrain(CLI::App& app) {
   cmd->add_option("--root-noise", c.rootNoise, "Dirichlet alpha of the root noise (0: none)")->capture_default_str();
   cmd->add_option("--value-target", c.valueOutcomeShare,
                   "Share of the game's result in the value target (the rest: the search's root value)")
+      ->check(CLI::Range(0.0, 1.0))
       ->capture_default_str();
   cmd->add_option("--max-plies", c.maxPlies, "Adjudicate a draw after this many moves")->capture_default_str();
   cmd->add_option("--steps", c.stepsPerGeneration, "Training steps per generation")->capture_default_str();
