@@ -1,8 +1,11 @@
 #include "nets/nn_agent.h"
 
+#include <cmath>
+
 #include <fmt/format.h>
 
 #include "nets/layout_policy.h"
+#include "search/mcts_agent.h"
 
 namespace junqi::nets {
 
@@ -25,11 +28,13 @@ NetAgent::NetAgent(const AgentParams& p) : BasicAgent(p, LayoutStyle::Balanced, 
   const auto rollout = parseRolloutPolicy(p.getString("rollout", "random"));
   if (!rollout) throw AgentSpecError("agent 'nn': rollout must be random or greedy");
   search_.rollout = *rollout;
+  readChoiceParams(p, search_);
   netLayouts_ = layoutName_ == "net";
   layoutTemperature_ = p.getDouble("temp", 1.0);
-  spec_ = fmt::format("nn:weights={},backend={},sims={},c={},mix={},depth={},rollout={},threads={},temp={},{}", weights,
-                      backend, search_.iterations, search_.exploration, search_.rolloutMix, search_.rolloutDepth,
-                      rolloutPolicyName(search_.rollout), search_.threads, layoutTemperature_, commonSpec());
+  spec_ = fmt::format("nn:weights={},backend={},sims={},c={},mix={},depth={},rollout={},threads={},temp={},{},{}",
+                      weights, backend, search_.iterations, search_.exploration, search_.rolloutMix,
+                      search_.rolloutDepth, rolloutPolicyName(search_.rollout), search_.threads, layoutTemperature_,
+                      choiceSpec(search_), commonSpec());
   if (search_.seconds > 0) spec_ += fmt::format(",seconds={}", search_.seconds);
 }
 
@@ -64,15 +69,15 @@ Action NetAgent::chooseAction(const InfoState& state) {
     const EvalQuery q = rootQuery(state, &legal);
     EvalResult r;
     evaluator_->evaluate(std::span<const EvalQuery>(&q, 1), std::span<EvalResult>(&r, 1));
-    int best = 0;
-    for (int i = 1; i < legal.size(); ++i)
-      if (r.priors[i] > r.priors[best]) best = i;
+    // The favourite move, through the same root choice as a search (priors as visits).
+    last_ = {};
+    for (int i = 0; i < legal.size(); ++i)
+      last_.root.push_back({legal[i], std::lround(static_cast<double>(r.priors[i]) * 1e6), 0.0});
+    last_.best = last_.root[chooseRootMove(state, last_.root, search_.choice)].move;
+    for (RootMoveStats& s : last_.root) s.visits = 0;
     report_.value = r.value;
     report_.simulations = 1;
-    last_ = {};
-    last_.best = legal[best];
-    for (int i = 0; i < legal.size(); ++i) last_.root.push_back({legal[i], 0, 0.0});
-    return Action::makeMove(state.seat(), legal[best]);
+    return Action::makeMove(state.seat(), last_.best);
   }
   SearchParams params = search_;
   params.evaluator = evaluator_.get();

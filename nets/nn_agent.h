@@ -1,5 +1,5 @@
 // nn: ISMCTS guided by a trained network (PUCT priors, value-head leaves).
-//   nn:weights=FILE,sims=N,c=1.5,mix=0,depth=30,rollout=random,threads=1,backend=eigen|torch,
+//   nn:weights=FILE,sims=N,c=1.5,mix=0,depth=30,rollout=random,threads=1,backend=eigen|torch,discount=,guard=,reversals=,
 //      layout=net|random|aggressive|defensive|balanced,temp=1,seed=...
 // With sims=0 it plays the policy head's favourite move (no search).
 #pragma once

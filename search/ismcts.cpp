@@ -83,12 +83,12 @@ class TreeSearch {
     for (int depth = 0;; ++depth) {
       if (depth > maxDepth_) maxDepth_ = depth;
       if (const auto taker = world.flagCapturedBy()) {
-        value = *taker == seat_ ? 1.0 : -1.0;
+        value = (*taker == seat_ ? 1.0 : -1.0) * std::pow(params_.discount, depth);
         break;
       }
       generateMoves(world, legal_);
       if (legal_.empty()) {
-        value = world.sideToMove() == seat_ ? -1.0 : 1.0;
+        value = (world.sideToMove() == seat_ ? -1.0 : 1.0) * std::pow(params_.discount, depth);
         break;
       }
       const int quietLimit = world.rules().ruleset().quietMoveLimit;
@@ -101,7 +101,7 @@ class TreeSearch {
       const bool learning = !params_.multipleObserver || owner == view;
       const std::uint32_t e = select(at, owner, learning);
       if (e == kNoNode) {  // cannot happen while edge lists are supersets; value it as a leaf
-        value = rollout(world, seat_, params_.rollout, params_.rolloutDepth, rng_);
+        value = leafRollout(world) * std::pow(params_.discount, depth);
         break;
       }
       const std::uint8_t result = publicResult(world, tree_.edges[e].move);
@@ -114,8 +114,8 @@ class TreeSearch {
         tree_.nodes[child].sibling = tree_.edges[e].child;
         tree_.edges[e].child = child;
         if (depth + 1 > maxDepth_) maxDepth_ = depth + 1;
-        value = params_.evaluator ? evaluateLeaf(world, child)
-                                  : rollout(world, seat_, params_.rollout, params_.rolloutDepth, rng_);
+        value = (params_.evaluator ? evaluateLeaf(world, child) : leafRollout(world)) *
+                std::pow(params_.discount, depth + 1);
         break;
       }
       at = child;
@@ -148,6 +148,10 @@ class TreeSearch {
     return static_cast<std::uint32_t>(tree_.nodes.size() - 1);
   }
 
+  double leafRollout(Position& world) {
+    return rollout(world, seat_, params_.rollout, params_.rolloutDepth, rng_, params_.discount);
+  }
+
   // The network's value of a new leaf from the searching seat's side; sets the
   // priors of the node's edges when the seat is to move there.
   double evaluateLeaf(Position& world, std::uint32_t node) {
@@ -176,7 +180,7 @@ class TreeSearch {
     double value = r.value;
     if (params_.rolloutMix > 0)
       value = (1 - params_.rolloutMix) * value +
-              params_.rolloutMix * rollout(world, seat_, params_.rollout, params_.rolloutDepth, rng_);
+              params_.rolloutMix * leafRollout(world);
     return value;
   }
 
@@ -448,9 +452,7 @@ SearchResult search(const InfoState& state, const SearchParams& params, std::uin
     result.maxDepth = std::max(result.maxDepth, depths[t]);
     result.nodes += nodes[t], result.edges += edges[t], result.treeBytes += bytes[t];
   }
-  const RootMoveStats* best = &result.root[0];
-  for (const RootMoveStats& s : result.root)
-    if (s.visits > best->visits || (s.visits == best->visits && s.value > best->value)) best = &s;
+  const RootMoveStats* best = &result.root[chooseRootMove(state, result.root, params.choice)];
   result.best = best->move;
   result.value = best->value;
   result.principalLine = principalLine(kept, params.multipleObserver && worlds.empty(), seat, result.best);

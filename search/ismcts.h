@@ -34,6 +34,7 @@
 #include "core/info_state.h"
 #include "search/evaluator.h"
 #include "search/rollout.h"
+#include "search/root_choice.h"
 #include "search/tree.h"
 
 namespace junqi {
@@ -44,6 +45,9 @@ struct SearchParams {
   double exploration = 0.7;     // UCB constant
   int rolloutDepth = 50;        // plies before the static evaluation
   RolloutPolicy rollout = RolloutPolicy::Random;
+  // Each ply to a result multiplies its value by this, so that a sooner win
+  // (and a later loss) is worth more and a saturated value keeps its urgency.
+  double discount = 0.995;
   int threads = 1;
   // PIMC: how many determinizations (0: ISMCTS, a fresh one per iteration).
   int worlds = 0;
@@ -61,6 +65,8 @@ struct SearchParams {
   // Self-play exploration: root priors mixed with Dirichlet(alpha) noise.
   double rootNoiseAlpha = 0.0;  // 0: none
   double rootNoiseFraction = 0.25;
+  // How the move to play is picked from the root statistics (flag guard, reversals).
+  RootChoiceParams choice;
 };
 
 struct RootMoveStats {

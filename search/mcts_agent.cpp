@@ -4,6 +4,19 @@
 
 namespace junqi {
 
+void readChoiceParams(const AgentParams& p, SearchParams& search) {
+  search.discount = p.getDouble("discount", search.discount);
+  search.choice.flagGuard = p.getInt("guard", search.choice.flagGuard ? 1 : 0) != 0;
+  search.choice.avoidReversal = p.getInt("reversals", search.choice.avoidReversal ? 0 : 1) == 0;
+  if (!(search.discount > 0 && search.discount <= 1))
+    throw AgentSpecError(fmt::format("agent '{}': discount={} is not in (0, 1]", p.name(), search.discount));
+}
+
+std::string choiceSpec(const SearchParams& search) {
+  return fmt::format("discount={},guard={},reversals={}", search.discount, search.choice.flagGuard ? 1 : 0,
+                     search.choice.avoidReversal ? 0 : 1);
+}
+
 MctsAgent::MctsAgent(const std::string& kind, const AgentParams& p) : BasicAgent(p, LayoutStyle::Balanced), kind_(kind) {
   params_.iterations = p.getInt("sims", 2000);
   params_.seconds = p.getDouble("seconds", 0);
@@ -23,6 +36,7 @@ MctsAgent::MctsAgent(const std::string& kind, const AgentParams& p) : BasicAgent
     params_.opponentViews = p.getInt("views", 8);
     params_.opponentFraction = p.getDouble("opp", 0.5);
   }
+  readChoiceParams(p, params_);
   if (params_.iterations < 1 && params_.seconds <= 0)
     throw AgentSpecError(fmt::format("agent '{}': needs sims >= 1 or seconds > 0", kind));
   if (params_.threads < 1) throw AgentSpecError(fmt::format("agent '{}': threads must be at least 1", kind));
@@ -38,7 +52,7 @@ std::string MctsAgent::spec() const {
   else
     s += fmt::format(",mo={},views={},opp={}", params_.multipleObserver ? 1 : 0, params_.opponentViews,
                      params_.opponentFraction);
-  return s + "," + commonSpec();
+  return s + "," + choiceSpec(params_) + "," + commonSpec();
 }
 
 Action MctsAgent::chooseAction(const InfoState& state) {

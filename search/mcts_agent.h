@@ -1,12 +1,19 @@
 // pimc and ismcts: the search agents (search/ismcts.h does the work).
 //   pimc:sims=N,worlds=K,vote=0|1,c=...,depth=...,rollout=random|greedy,threads=T,seconds=S,seed=...,layout=...
 //   ismcts:sims=N,mo=0|1,views=V,opp=F,c=...,depth=...,rollout=...,threads=T,seconds=S,seed=...,layout=...
+// both also with discount=D,guard=0|1,reversals=0|1 (readChoiceParams).
 #pragma once
 
 #include "search/basic_agent.h"
 #include "search/ismcts.h"
 
 namespace junqi {
+
+// The parameters every search agent shares for valuing results and picking
+// its move: discount=D (per ply), guard=0|1 (flag guard), reversals=0|1 (allow
+// aimless reversals); read into `search`, and written back as a spec fragment.
+void readChoiceParams(const AgentParams& params, SearchParams& search);
+std::string choiceSpec(const SearchParams& search);
 
 class MctsAgent : public BasicAgent {
  public:

@@ -50,14 +50,15 @@ Move greedyMove(const Position& world, const MoveList& moves, Rng& rng) {
 
 }  // namespace
 
-double rollout(Position& world, Side perspective, RolloutPolicy policy, int depth, Rng& rng) {
+double rollout(Position& world, Side perspective, RolloutPolicy policy, int depth, Rng& rng, double discount) {
   const int quietLimit = world.rules().ruleset().quietMoveLimit;
   MoveList moves;
-  for (int ply = 0;; ++ply) {
+  double weight = 1.0;  // discount^ply
+  for (int ply = 0;; ++ply, weight *= discount) {
     // The same order as boardOutcome, with the move list generated once.
-    if (const auto taker = world.flagCapturedBy()) return *taker == perspective ? 1.0 : -1.0;
+    if (const auto taker = world.flagCapturedBy()) return *taker == perspective ? weight : -weight;
     generateMoves(world, moves);
-    if (moves.empty()) return world.sideToMove() == perspective ? -1.0 : 1.0;
+    if (moves.empty()) return world.sideToMove() == perspective ? -weight : weight;
     if (quietLimit > 0 && world.quietPlies() >= quietLimit) return 0.0;
     if (ply >= depth) return staticEvaluation(world, perspective);
     const Move m = policy == RolloutPolicy::Greedy

@@ -33,6 +33,7 @@ int main(int argc, char** argv) {
   registerReplay(app);
   registerBeliefs(app);
   registerBeliefsCheck(app);
+  registerTactics(app);
   registerAgents(app);
   registerMatch(app);
   registerBot(app);

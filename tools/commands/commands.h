@@ -20,6 +20,7 @@ void registerPlayRandom(CLI::App& app);
 void registerReplay(CLI::App& app);
 void registerRules(CLI::App& app);
 void registerSetup(CLI::App& app);
+void registerTactics(CLI::App& app);
 
 #ifdef JUNQI_WITH_TORCH
 void registerTrain(CLI::App& app);

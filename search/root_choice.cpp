@@ -1,0 +1,71 @@
+#include "search/root_choice.h"
+
+#include "search/flag_tactics.h"
+#include "search/ismcts.h"
+
+namespace junqi {
+
+namespace {
+
+// Flag-tactics scores closer than this to the best count as equally safe.
+constexpr double kFlagTolerance = 0.02;
+// How much better (in mean value) a reversal must be to be played anyway.
+constexpr double kReversalMargin = 0.05;
+
+bool moreVisited(const RootMoveStats& a, const RootMoveStats& b) {
+  return a.visits > b.visits || (a.visits == b.visits && a.value > b.value);
+}
+
+// The moves the flag guard allows: those within tolerance of the best flag score
+// (only the best when some move takes the flag for certain).
+std::vector<bool> flagSafeMoves(const InfoState& state, const std::vector<RootMoveStats>& root) {
+  MoveList moves;
+  for (const RootMoveStats& r : root) moves.push(r.move);
+  const std::vector<FlagTactics> tactics = flagTactics(state, moves);
+  double best = -1;
+  for (const FlagTactics& f : tactics) best = std::max(best, f.score());
+  const double tolerance = best >= 1 - 1e-9 ? 1e-9 : kFlagTolerance;
+  std::vector<bool> allowed(root.size());
+  for (std::size_t i = 0; i < root.size(); ++i) allowed[i] = tactics[i].score() >= best - tolerance;
+  return allowed;
+}
+
+}  // namespace
+
+std::optional<Move> previousQuietMove(const Observation& obs) {
+  const auto& events = obs.events();
+  for (auto it = events.rbegin(); it != events.rend(); ++it) {
+    if (it->side != obs.seat() || it->type != ActionType::Move) continue;
+    if (it->combat != Combat::None) return std::nullopt;
+    return it->move;
+  }
+  return std::nullopt;
+}
+
+bool reverses(Move m, const std::optional<Move>& previous) {
+  return previous && m.from == previous->to && m.to == previous->from;
+}
+
+std::size_t chooseRootMove(const InfoState& state, const std::vector<RootMoveStats>& root,
+                           const RootChoiceParams& params) {
+  const std::vector<bool> allowed = params.flagGuard ? flagSafeMoves(state, root) : std::vector<bool>(root.size(), true);
+  const auto bestAllowed = [&](auto&& accept) {
+    std::size_t best = root.size();
+    for (std::size_t i = 0; i < root.size(); ++i)
+      if (allowed[i] && accept(i) && (best == root.size() || moreVisited(root[i], root[best]))) best = i;
+    return best;
+  };
+  const std::size_t pick = bestAllowed([](std::size_t) { return true; });
+  if (!params.avoidReversal) return pick;
+  const Observation& obs = state.observation();
+  const std::optional<Move> previous = previousQuietMove(obs);
+  const auto isReversal = [&](std::size_t i) {
+    return reverses(root[i].move, previous) && obs.pieceAt(root[i].move.to) == kNoPiece;
+  };
+  if (!isReversal(pick)) return pick;
+  const std::size_t other = bestAllowed([&](std::size_t i) { return !isReversal(i); });
+  if (other == root.size() || root[pick].value > root[other].value + kReversalMargin) return pick;
+  return other;
+}
+
+}  // namespace junqi

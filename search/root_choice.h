@@ -1,0 +1,34 @@
+// The move a search plays, from its root statistics.
+//
+// The most visited move, except where that would be a tactical blunder a
+// search with a small budget can make:
+//   - flag guard: only moves whose flag tactics (search/flag_tactics.h) score
+//     within a small tolerance of the best may be played, so a certain flag
+//     capture is always taken and a flag capture the opponent could make next
+//     is prevented whenever some move prevents it;
+//   - no aimless reversal: a quiet move that undoes our previous quiet move is
+//     replaced by the best other candidate unless the search clearly prefers it.
+#pragma once
+
+#include <vector>
+
+#include "core/info_state.h"
+
+namespace junqi {
+
+struct RootMoveStats;
+
+struct RootChoiceParams {
+  bool flagGuard = true;
+  bool avoidReversal = true;
+};
+
+// The index into `root` (one entry per legal move, in generation order) of the move to play.
+std::size_t chooseRootMove(const InfoState& state, const std::vector<RootMoveStats>& root,
+                           const RootChoiceParams& params);
+
+// Our previous move, when it was quiet (no fight): the move a reversal would undo.
+std::optional<Move> previousQuietMove(const Observation& obs);
+bool reverses(Move m, const std::optional<Move>& previous);
+
+}  // namespace junqi

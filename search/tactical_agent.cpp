@@ -1,0 +1,219 @@
+#include "search/tactical_agent.h"
+
+#include <algorithm>
+#include <cstdlib>
+
+#include <fmt/format.h>
+
+#include "search/evaluation.h"
+#include "search/flag_tactics.h"
+#include "search/root_choice.h"
+
+namespace junqi {
+
+namespace {
+
+constexpr double kFlagValue = 100.0;
+constexpr double kReplyWeight = 0.8;  // the enemy does not know what it attacks: a little below full weight
+
+// Material the attacker's side gains when `attacker` attacks `defender`.
+double fightGain(const Rules& rules, PieceType attacker, PieceType defender) {
+  const Combat c = rules.combat(attacker, defender);
+  return (defenderRemoved(c) ? pieceValue(defender) : 0.0) - (attackerRemoved(c) ? pieceValue(attacker) : 0.0);
+}
+
+// One board our move can lead to (a branch), with how likely it is.
+struct Branch {
+  double probability = 0;
+  Bitboard own = 0, enemy = 0;
+  int moverSquare = kNoSquare;    // where our moving piece stands (kNoSquare: it fell)
+  int targetSquare = kNoSquare;   // an enemy target that survived, with its narrowed identities
+  IdentityMarginals target{};
+};
+
+class Scorer {
+ public:
+  explicit Scorer(const InfoState& state)
+      : state_(state), obs_(state.observation()), rules_(obs_.rules()), topo_(rules_.topology()),
+        us_(state.seat()), them_(state.enemy()), enemyFirst_(index(them_) * kMaxPiecesPerSide),
+        own_(obs_.occupied(us_)), enemy_(obs_.occupied(them_)), previous_(previousQuietMove(obs_)) {
+    double enemyMaterial = 0;
+    for (Bitboard b = enemy_; b;) {
+      const IdentityMarginals& q = beliefAt(popLsb(b));
+      for (int t = 0; t < kPieceTypes; ++t) enemyMaterial += q[t] * pieceValue(typeFromIndex(t));
+    }
+    double ownMaterial = 0;
+    for (Bitboard b = own_; b;) ownMaterial += pieceValue(ownTypeAt(popLsb(b)));
+    lead_ = ownMaterial - enemyMaterial;
+    aimAt_ = likeliestFlagPoint();
+  }
+
+  double score(Move m, const FlagTactics& flags) const {
+    const PieceType mine = ownTypeAt(m.from);
+    double s = kFlagValue * (flags.winNow - (1 - flags.winNow) * flags.loseNext);
+    for (const Branch& o : outcomes(m, mine)) {
+      s += o.probability * (materialOf(o, m, mine) - kReplyWeight * bestReply(o, mine));
+      if (o.moverSquare == m.to) s += o.probability * plan(m, mine);
+    }
+    if (reverses(m, previous_) && !contains(enemy_, m.to)) s -= 0.4;
+    return s;
+  }
+
+ private:
+  const IdentityMarginals& beliefAt(int square) const { return state_.marginals()[obs_.pieceAt(square) - enemyFirst_]; }
+  PieceType ownTypeAt(int square) const { return obs_.ownType(obs_.pieceAt(square)); }
+
+  // The enemy headquarters most likely to hold the flag (kNoSquare if none can).
+  int likeliestFlagPoint() const {
+    int best = kNoSquare;
+    double bestP = 0;
+    for (Bitboard b = topo_.headquarters & topo_.home[index(them_)] & enemy_; b;) {
+      const int s = popLsb(b);
+      const double p = beliefAt(s)[typeIndex(PieceType::Flag)];
+      if (p > bestP) bestP = p, best = s;
+    }
+    return best;
+  }
+
+  // The boards a move leads to: one for a quiet move, up to three for a fight
+  // (the flag's capture ends the game and is scored by the flag tactics).
+  std::vector<Branch> outcomes(Move m, PieceType mine) const {
+    const Bitboard ownMoved = (own_ & ~bit(m.from)) | bit(m.to), ownLost = own_ & ~bit(m.from);
+    if (!contains(enemy_, m.to)) return {{1.0, ownMoved, enemy_, m.to}};
+    const IdentityMarginals& q = beliefAt(m.to);
+    Branch won{0, ownMoved, enemy_ & ~bit(m.to), m.to}, traded{0, ownLost, enemy_ & ~bit(m.to)},
+        lost{0, ownLost, enemy_, kNoSquare, m.to};
+    for (int t = 0; t < kPieceTypes; ++t) {
+      if (q[t] <= 0 || typeFromIndex(t) == PieceType::Flag) continue;
+      const Combat c = rules_.combat(mine, typeFromIndex(t));
+      Branch& o = c == Combat::DefenderRemoved ? won : c == Combat::BothRemoved ? traded : lost;
+      o.probability += q[t];
+      if (&o == &lost) lost.target[t] = q[t];
+    }
+    if (lost.probability > 0)
+      for (double& x : lost.target) x /= lost.probability;
+    std::vector<Branch> out;
+    for (const Branch* o : {&won, &traded, &lost})
+      if (o->probability > 0) out.push_back(*o);
+    return out;
+  }
+
+  // The material this outcome of the fight wins or loses (0 for a quiet move);
+  // when ahead, a trade also brings the end nearer.
+  double materialOf(const Branch& o, Move m, PieceType mine) const {
+    if (!contains(enemy_, m.to)) return 0;
+    const IdentityMarginals& q = o.targetSquare == m.to ? o.target : beliefAt(m.to);
+    double taken = 0, norm = 0;
+    for (int t = 0; t < kPieceTypes; ++t) {
+      if (typeFromIndex(t) == PieceType::Flag) continue;
+      const Combat c = rules_.combat(mine, typeFromIndex(t));
+      const bool inThisOutcome = o.moverSquare == m.to ? c == Combat::DefenderRemoved
+                                 : o.targetSquare == m.to ? c == Combat::AttackerRemoved
+                                                          : c == Combat::BothRemoved;
+      if (!inThisOutcome) continue;
+      taken += q[t] * (defenderRemoved(c) ? pieceValue(typeFromIndex(t)) : 0.0);
+      norm += q[t];
+    }
+    const double lostMine = o.moverSquare == m.to ? 0.0 : pieceValue(mine);
+    const double tradeBonus = o.moverSquare == kNoSquare && o.targetSquare == kNoSquare && lead_ > 0 ? 0.05 * lead_ : 0;
+    return (norm > 0 ? taken / norm : 0.0) - lostMine + tradeBonus;
+  }
+
+  // The most material one enemy piece can expect to win with its next move.
+  double bestReply(const Branch& o, PieceType mine) const {
+    const Bitboard targets = o.own & ~topo_.camps;
+    double best = 0;
+    for (Bitboard e = o.enemy & ~rules_.frozenSquares(); e;) {
+      const int s = popLsb(e);
+      MoverView v{o.enemy, o.own | o.enemy, bit(s), 0};
+      const Bitboard plain = legalTargets(topo_, v, s) & targets;
+      v.engineers = bit(s);
+      const Bitboard turned = legalTargets(topo_, v, s) & targets;
+      if (!turned) continue;
+      const IdentityMarginals& q = s == o.targetSquare ? o.target : beliefAt(s);
+      double expected = 0;
+      for (int t = 0; t < kPieceTypes; ++t) {
+        const PieceType type = typeFromIndex(t);
+        if (q[t] <= 0 || isImmobile(type)) continue;
+        double gain = 0;
+        for (Bitboard r = type == PieceType::Engineer ? turned : plain; r;) {
+          const int target = popLsb(r);
+          const PieceType ours = target == o.moverSquare ? mine : ownTypeAt(target);
+          if (ours != PieceType::Flag) gain = std::max(gain, fightGain(rules_, type, ours));
+        }
+        expected += q[t] * gain;
+      }
+      best = std::max(best, expected);
+    }
+    return best;
+  }
+
+  // Where a piece is headed, for a move that puts it on m.to.
+  double plan(Move m, PieceType mine) const {
+    double s = 0;
+    if (contains(topo_.camps, m.to)) s += contains(topo_.home[index(them_)], m.to) ? 0.6 : 0.3;
+    if (contains(topo_.camps, m.from)) s -= 0.2;
+    if (contains(topo_.headquarters & topo_.home[index(us_)], m.to) && rules_.ruleset().headquartersFreeze) s -= 5.0;
+    const int r = rank(mine);
+    const double push = mine == PieceType::Engineer || mine == PieceType::Bomb ? 0.04
+                        : r >= 9 ? 0.06 : r >= 7 ? 0.1 : 0.18;
+    s += push * (distanceToAim(m.from) - distanceToAim(m.to));
+    // Ahead in material: do not let the quiet-move count run out.
+    const int limit = rules_.ruleset().quietMoveLimit;
+    if (limit > 0 && lead_ > 3 && obs_.quietPlies() > limit / 2) s -= 0.5 * obs_.quietPlies() / limit;
+    return s;
+  }
+
+  // Steps to the point we aim at (the likeliest flag), or rows to the enemy's back row.
+  int distanceToAim(int square) const {
+    if (aimAt_ != kNoSquare) return std::abs(columnOf(square) - columnOf(aimAt_)) + std::abs(rowOf(square) - rowOf(aimAt_));
+    return us_ == Side::Red ? kRows - 1 - rowOf(square) : rowOf(square);
+  }
+
+  const InfoState& state_;
+  const Observation& obs_;
+  const Rules& rules_;
+  const Topology& topo_;
+  const Side us_, them_;
+  const int enemyFirst_;
+  const Bitboard own_, enemy_;
+  const std::optional<Move> previous_;
+  double lead_ = 0;
+  int aimAt_ = kNoSquare;
+};
+
+}  // namespace
+
+TacticalAgent::TacticalAgent(const AgentParams& params)
+    : BasicAgent(params, LayoutStyle::Balanced), noise_(params.getDouble("noise", 0.05)) {
+  if (!(noise_ >= 0)) throw AgentSpecError(fmt::format("agent 'tactical': noise={} is negative", noise_));
+}
+
+std::string TacticalAgent::spec() const { return fmt::format("tactical:noise={},{}", noise_, commonSpec()); }
+
+std::vector<std::pair<Move, double>> TacticalAgent::scoreMoves(const InfoState& state) {
+  MoveList moves;
+  state.legalMoves(moves);
+  const std::vector<FlagTactics> flags = flagTactics(state, moves);
+  const Scorer scorer(state);
+  std::vector<std::pair<Move, double>> scored;
+  for (int i = 0; i < moves.size(); ++i) scored.emplace_back(moves[i], scorer.score(moves[i], flags[static_cast<std::size_t>(i)]));
+  return scored;
+}
+
+Action TacticalAgent::chooseAction(const InfoState& state) {
+  const auto scored = scoreMoves(state);
+  report_ = {};
+  double best = -1e300;
+  Move choice = scored.front().first;
+  for (const auto& [m, s] : scored) {
+    const double jittered = s + noise_ * rng_.uniform();
+    if (jittered > best) best = jittered, choice = m;
+  }
+  report_.simulations = static_cast<long long>(scored.size());
+  report_.value = std::clamp(best / 10.0, -1.0, 1.0);
+  report_.principalLine = {choice};
+  return Action::makeMove(state.seat(), choice);
+}
+
+}  // namespace junqi

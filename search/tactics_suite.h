@@ -1,0 +1,78 @@
+// The tactics suite: positions from real games where one kind of move is right
+// or wrong, each with the set of acceptable moves, for measuring any agent.
+//
+// Categories (docs/tactics.md):
+//   flag-capture   some move takes the enemy flag for certain (the seat's exact
+//                  beliefs say the target is the flag);
+//   flag-defence   the enemy can probably take our flag next move and some
+//                  moves make that much less likely: only the safest are
+//                  acceptable;
+//   landmine-bomb  a big officer (rank 7 or more) can attack a piece that is
+//                  probably a landmine or a bomb and surely not the flag, at
+//                  an expected loss of material: every move but those attacks.
+// Positions are stored as game records (docs/records.md) cut at the decision,
+// with tags naming the entry, its category and its acceptable moves; the side
+// to move decides. The acceptable moves are worked out from worlds sampled
+// from the seat's InfoState, by full move generation in each world: a check
+// independent of the flag arithmetic the agents use (search/flag_tactics.h).
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/info_state.h"
+#include "core/record.h"
+
+namespace junqi {
+
+struct TacticsPosition {
+  std::string id;        // "flag-capture-007"
+  std::string category;  // one of the categories above
+  GameRecord record;     // the game up to the decision
+  std::vector<Move> accept;
+};
+
+const std::vector<std::string>& tacticsCategories();
+
+// Entries one after another, each a record starting with its "junqi-record" line.
+std::string formatTacticsSuite(const std::vector<TacticsPosition>& suite);
+// Throws RecordError naming the entry and what is wrong.
+std::vector<TacticsPosition> parseTacticsSuite(std::string_view text);
+
+// The category of the seat's decision and its acceptable moves, if it falls
+// into one (labelled from `samples` worlds drawn from the InfoState).
+struct TacticsLabel {
+  std::string category;
+  std::vector<Move> accept;
+};
+std::optional<TacticsLabel> labelTacticsPosition(const InfoState& state, int samples, Rng& rng);
+
+// Plays games with the given agents and keeps the positions that fall into a
+// category, at most `perCategory` of each (one per game and category).
+struct TacticsMining {
+  std::vector<std::string> agents = {"heuristic", "random", "tactical"};  // paired at random per game
+  std::vector<std::string> rulesets = {"hiddenfront", "worldatplay", "refereed"};
+  int perCategory = 60;
+  int maxGames = 4000;
+  int samples = 1000;  // sampled worlds per labelled position
+  std::uint64_t seed = 1;
+};
+std::vector<TacticsPosition> mineTacticsSuite(const TacticsMining& mining,
+                                              const std::function<void(int games, int found)>& progress = {});
+
+// How an agent does on the suite.
+struct TacticsResult {
+  std::map<std::string, std::pair<int, int>> byCategory;  // solved, total
+  std::vector<std::string> failures;                      // "id: played X, accept Y Z"
+  int solved() const;
+  int total() const;
+};
+TacticsResult runTacticsSuite(const std::vector<TacticsPosition>& suite, const std::string& agentSpec,
+                              const std::function<void(int done)>& progress = {});
+
+}  // namespace junqi

@@ -1,0 +1,120 @@
+// The tactics suite (tests/data/tactics-suite.jqs): the file is sound, its
+// answers are what its labeller finds, and every search agent at its default
+// budget solves at least 95% of it (docs/tactics.md has the figures).
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <set>
+
+#include "core/files.h"
+#include "core/movegen.h"
+#include "search/tactics_suite.h"
+
+namespace junqi {
+namespace {
+
+const std::vector<TacticsPosition>& suite() {
+  static const std::vector<TacticsPosition> s = parseTacticsSuite(readFile(JUNQI_TACTICS_SUITE));
+  return s;
+}
+
+TEST(TacticsSuite, HasTwoHundredPositionsInEveryCategory) {
+  ASSERT_GE(suite().size(), 200u);
+  std::map<std::string, int> count;
+  std::set<std::string> ids;
+  for (const TacticsPosition& p : suite()) {
+    ++count[p.category];
+    EXPECT_TRUE(ids.insert(p.id).second) << "duplicate id " << p.id;
+  }
+  for (const std::string& c : tacticsCategories()) EXPECT_GE(count[c], 20) << c;
+}
+
+// Every entry replays to an unfinished game whose side to move has the
+// acceptable moves among its legal ones, and not all of them.
+TEST(TacticsSuite, EveryEntryReplaysAndItsAnswersAreLegal) {
+  for (const TacticsPosition& p : suite()) {
+    const Game game = replay(p.record);
+    ASSERT_FALSE(game.isOver()) << p.id;
+    MoveList legal;
+    generateMoves(game.position(), legal);
+    ASSERT_FALSE(p.accept.empty()) << p.id;
+    EXPECT_LT(p.accept.size(), static_cast<std::size_t>(legal.size())) << p.id;
+    for (const Move m : p.accept) EXPECT_TRUE(isLegalMove(game.position(), m)) << p.id << " " << moveName(m);
+  }
+}
+
+TEST(TacticsSuite, FormatAndParseRoundTrip) {
+  const std::string text = formatTacticsSuite(suite());
+  const auto again = parseTacticsSuite(text);
+  ASSERT_EQ(again.size(), suite().size());
+  EXPECT_EQ(formatTacticsSuite(again), text);
+}
+
+TEST(TacticsSuite, BrokenEntriesAreRefusedWithTheirNumber) {
+  const std::string first = formatTacticsSuite({suite().front()});
+  std::string noAccept = first;
+  noAccept.replace(noAccept.find("tag accept"), 10, "tag acceptX");
+  EXPECT_THROW(parseTacticsSuite(noAccept), RecordError);
+  std::string badMove = first;
+  const auto at = badMove.find("tag accept ") + 11;
+  badMove.insert(at, "Z9-Z9,");
+  try {
+    parseTacticsSuite(badMove);
+    FAIL() << "a bad move was accepted";
+  } catch (const RecordError& e) {
+    EXPECT_NE(std::string(e.what()).find("tactics entry 1"), std::string::npos) << e.what();
+  }
+}
+
+// The labeller finds the same category again for a sample of entries, with
+// other sampled worlds (a certain capture's answers exactly).
+TEST(TacticsSuite, LabelsAreReproducible) {
+  Rng rng(99);
+  for (std::size_t i = 0; i < suite().size(); i += 9) {
+    const TacticsPosition& p = suite()[i];
+    const Game game = replay(p.record);
+    const auto label = labelTacticsPosition(InfoState::of(game, game.position().sideToMove()), 1000, rng);
+    ASSERT_TRUE(label.has_value()) << p.id;
+    EXPECT_EQ(label->category, p.category) << p.id;
+    if (p.category == "flag-capture") {
+      EXPECT_EQ(label->accept, p.accept) << p.id;
+    }
+  }
+}
+
+TEST(TacticsSuite, MiningFindsLabelledPositions) {
+  TacticsMining mining;
+  mining.perCategory = 1;
+  mining.maxGames = 6;
+  mining.samples = 200;
+  const auto mined = mineTacticsSuite(mining);
+  ASSERT_FALSE(mined.empty());
+  for (const TacticsPosition& p : mined) EXPECT_FALSE(replay(p.record).isOver()) << p.id;
+}
+
+void expectSolves(const std::string& spec, double atLeast) {
+#ifdef JUNQI_SANITIZED_BUILD
+  if (spec != "tactical") GTEST_SKIP() << "searches over the whole suite run in the normal build";
+#endif
+  const TacticsResult r = runTacticsSuite(suite(), spec);
+  std::string missed;
+  for (const std::string& f : r.failures) missed += "\n  " + f;
+  EXPECT_GE(r.solved(), atLeast * r.total()) << spec << " solved " << r.solved() << " of " << r.total() << missed;
+}
+
+TEST(TacticsSuite, TacticalSolvesNinetyFivePercent) { expectSolves("tactical", 0.95); }
+TEST(TacticsSuite, IsmctsSolvesNinetyFivePercent) { expectSolves("ismcts", 0.95); }
+TEST(TacticsSuite, MultipleObserverIsmctsSolvesNinetyFivePercent) { expectSolves("ismcts:mo=1", 0.95); }
+TEST(TacticsSuite, PimcSolvesNinetyFivePercent) { expectSolves("pimc", 0.95); }
+
+// The suite can tell: without the flag guard, a small search misses many.
+TEST(TacticsSuite, ASearchWithoutTheFlagGuardFails) {
+#ifdef JUNQI_SANITIZED_BUILD
+  GTEST_SKIP() << "searches over the whole suite run in the normal build";
+#endif
+  const TacticsResult r = runTacticsSuite(suite(), "ismcts:sims=100,guard=0,rollout=random");
+  EXPECT_LT(r.solved(), 0.9 * r.total());
+}
+
+}  // namespace
+}  // namespace junqi

@@ -1,0 +1,74 @@
+// junqi tactics: measures an agent on the tactics suite, or mines a new suite
+// from played games (search/tactics_suite.h, docs/tactics.md).
+#include <chrono>
+#include <cstdio>
+
+#include <fmt/format.h>
+
+#include "search/tactics_suite.h"
+#include "tools/commands/commands.h"
+#include "tools/commands/common.h"
+
+namespace junqi::tools {
+
+namespace {
+
+// One line, rewritten in place, with the rate and the time left.
+void showProgress(int done, int total, std::chrono::steady_clock::time_point start, const char* what) {
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  const double rate = done / std::max(seconds, 1e-9);
+  std::fprintf(stderr, "\r%d/%d %s, %.1f/s, about %.0f s left   ", done, total, what, rate, (total - done) / rate);
+  if (done == total) std::fprintf(stderr, "\n");
+}
+
+int measure(const std::string& suitePath, const std::string& agent, bool showFailures) {
+  const auto suite = parseTacticsSuite(readFile(suitePath));
+  const auto start = std::chrono::steady_clock::now();
+  const int total = static_cast<int>(suite.size());
+  const TacticsResult r =
+      runTacticsSuite(suite, agent, [&](int done) { showProgress(done, total, start, "positions"); });
+  fmt::print("agent {}\n", agent);
+  for (const auto& [category, st] : r.byCategory)
+    fmt::print("{:<14} {:>4}/{:<4} {:5.1f}%\n", category, st.first, st.second, 100.0 * st.first / st.second);
+  fmt::print("{:<14} {:>4}/{:<4} {:5.1f}%\n", "all", r.solved(), r.total(), 100.0 * r.solved() / std::max(1, r.total()));
+  if (showFailures)
+    for (const std::string& f : r.failures) fmt::print("missed {}\n", f);
+  return 0;
+}
+
+int mine(const std::string& out, const TacticsMining& mining) {
+  const auto start = std::chrono::steady_clock::now();
+  const auto suite = mineTacticsSuite(mining, [&](int games, int found) {
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    std::fprintf(stderr, "\r%d games, %d positions, %.1f games/s   ", games, found, games / std::max(seconds, 1e-9));
+  });
+  std::fprintf(stderr, "\n");
+  writeFileAtomically(out, formatTacticsSuite(suite));
+  fmt::print("wrote {} positions to {}\n", suite.size(), out);
+  return 0;
+}
+
+}  // namespace
+
+void registerTactics(CLI::App& app) {
+  auto* cmd = app.add_subcommand("tactics", "Measure an agent on the tactics suite, or mine a new suite");
+  static std::string suite, agent = "tactical", out;
+  static bool failures = false;
+  static TacticsMining mining;
+  cmd->add_option("--suite", suite, "The suite file to measure on (tests/data/tactics-suite.jqs)");
+  cmd->add_option("--agent", agent, "Agent spec to measure")->capture_default_str();
+  cmd->add_flag("--failures", failures, "List every missed position");
+  cmd->add_option("--mine", out, "Mine a new suite from played games into this file");
+  cmd->add_option("--per-category", mining.perCategory, "Mining: positions of each category")
+      ->check(CLI::Range(1, 100000))->capture_default_str();
+  cmd->add_option("--max-games", mining.maxGames, "Mining: games at most")->check(CLI::Range(1, 10000000))->capture_default_str();
+  cmd->add_option("--samples", mining.samples, "Mining: sampled worlds per labelled position")
+      ->check(CLI::Range(50, 1000000))->capture_default_str();
+  cmd->add_option("--seed", mining.seed, "Mining: random seed")->capture_default_str();
+  setAction(cmd, [] {
+    if (out.empty() == suite.empty()) throw std::invalid_argument("give either --suite FILE or --mine FILE");
+    return out.empty() ? measure(suite, agent, failures) : mine(out, mining);
+  });
+}
+
+}  // namespace junqi::tools
