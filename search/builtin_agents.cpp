@@ -19,11 +19,11 @@ std::vector<AgentKind> builtinAgentKinds() {
        [](const AgentParams& p) { return std::make_unique<TacticalAgent>(p); }},
       {"pimc",
        "determinized UCT over K sampled worlds; params: sims, worlds, vote, c, depth, rollout, threads, seconds, "
-       "seed, layout",
+       "prior, ptemp, pc, discount, guard, reversals, seed, layout",
        [](const AgentParams& p) { return std::make_unique<MctsAgent>("pimc", p); }},
       {"ismcts",
        "information-set MCTS (mo=1: multiple-observer); params: sims, mo, views, opp, c, depth, rollout, threads, "
-       "seconds, seed, layout",
+       "seconds, prior, ptemp, pc, discount, guard, reversals, seed, layout",
        [](const AgentParams& p) { return std::make_unique<MctsAgent>("ismcts", p); }},
   };
 }

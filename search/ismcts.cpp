@@ -7,6 +7,7 @@
 #include <thread>
 
 #include "core/movegen.h"
+#include "search/tactical_agent.h"
 
 namespace junqi {
 
@@ -57,12 +58,19 @@ class TreeSearch {
   TreeSearch& operator=(const TreeSearch&) = delete;
 
   // `root` gives the network the searching seat's view (and the moves before the search).
-  void start(const Position& rootWorld, const EvalQuery* root) {
+  void start(const Position& rootWorld, const EvalQuery* root, const std::vector<std::pair<Move, double>>& priors) {
     tree_.clear();
     root_ = root;
     path_.clear();
     moves_.clear();
     newNode(rootWorld, 0);
+    rootPriors_ = !priors.empty() && !params_.evaluator;
+    if (rootPriors_) {
+      const Node& r = tree_.nodes[0];
+      for (std::uint32_t e = r.firstEdge; e < r.firstEdge + r.edgeCount; ++e)
+        for (const auto& [m, p] : priors)
+          if (m == tree_.edges[e].move) tree_.edges[e].reserved = static_cast<std::uint16_t>(std::lround(p * 65535.0));
+    }
     if (params_.evaluator) {
       Position world = rootWorld;
       evaluateLeaf(world, 0);  // for the root's priors
@@ -187,7 +195,8 @@ class TreeSearch {
   // Picks the edge to follow at node `at` among the moves legal in this world
   // (legal_, in the same order as the node's edges).
   std::uint32_t select(std::uint32_t at, int owner, bool learning) {
-    if (params_.evaluator) return selectPuct(at);
+    if (params_.evaluator) return selectPuct(at, params_.exploration);
+    if (at == 0 && rootPriors_) return selectPuct(at, params_.priorExploration);
     const Node& n = tree_.nodes[at];
     std::uint32_t best = kNoNode, untried = kNoNode, anyAvailable = kNoNode;
     int untriedSeen = 0, availableSeen = 0;
@@ -250,7 +259,7 @@ class TreeSearch {
 
   // PUCT with availability: Q + c P sqrt(available) / (1 + visits); priors from
   // the network at the seat's nodes, uniform at the opponent's.
-  std::uint32_t selectPuct(std::uint32_t at) {
+  std::uint32_t selectPuct(std::uint32_t at, double exploration) {
     const Node& n = tree_.nodes[at];
     const bool ours = static_cast<Side>(n.sideToMove) == seat_;
     const double uniform = 1.0 / std::max(1, legal_.size());
@@ -266,7 +275,7 @@ class TreeSearch {
       ++s.available;
       const double prior = ours ? edge.reserved / 65535.0 : uniform;
       const double mean = s.visits ? s.valueSum / s.visits : 0.0;
-      const double score = mean + params_.exploration * prior * std::sqrt(static_cast<double>(s.available)) / (1 + s.visits);
+      const double score = mean + exploration * prior * std::sqrt(static_cast<double>(s.available)) / (1 + s.visits);
       if (score > bestScore) bestScore = score, best = e;
     }
     return best;
@@ -274,6 +283,7 @@ class TreeSearch {
 
   const SearchParams& params_;
   const EvalQuery* root_ = nullptr;
+  bool rootPriors_ = false;  // the root's edges hold tactical priors
   std::vector<std::pair<Move, Combat>> moves_;  // moves of this iteration so far
   Side seat_;
   const PossibleById& possible_;
@@ -284,6 +294,16 @@ class TreeSearch {
   long long iterations_ = 0;
   int maxDepth_ = 0;
 };
+
+// The tactical player's scores as a softmax over the root's moves.
+std::vector<std::pair<Move, double>> tacticalPriors(const InfoState& state, double temperature) {
+  auto scored = TacticalAgent::scoreMoves(state);
+  double top = -1e300, sum = 0;
+  for (const auto& [m, s] : scored) top = std::max(top, s);
+  for (auto& [m, s] : scored) sum += s = std::exp((s - top) / std::max(temperature, 1e-6));
+  for (auto& [m, s] : scored) s /= sum;
+  return scored;
+}
 
 // Root statistics of one tree, by move (view 0: the searching seat's).
 void addRoot(const Tree& tree, std::vector<RootMoveStats>& root, bool vote) {
@@ -379,6 +399,8 @@ SearchResult search(const InfoState& state, const SearchParams& params, std::uin
   for (int w = 0; w < params.worlds; ++w) worlds.push_back(state.sample(setup));
 
   const EvalQuery rootInfo = rootQuery(state, nullptr);
+  const auto priors = params.tacticalPriors ? tacticalPriors(state, params.priorTemperature)
+                                            : std::vector<std::pair<Move, double>>{};
   const int threads = std::max(1, params.threads);
   const bool timed = params.seconds > 0;
   const auto deadline = started + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(params.seconds));
@@ -398,7 +420,7 @@ SearchResult search(const InfoState& state, const SearchParams& params, std::uin
       for (std::size_t w = static_cast<std::size_t>(t); w < worlds.size(); w += static_cast<std::size_t>(threads), ++k) {
         for (int p = 0; p < kMaxPieces; ++p) exact[p] = worlds[w].isAlive(p) ? identityBit(worlds[w].typeOf(p)) : 0;
         TreeSearch tree(params, seat, exact, Rng::mix(seed, 1000 + w));
-        tree.start(worlds[w], &rootInfo);
+        tree.start(worlds[w], &rootInfo, priors);
         // Every world gets its share: of the iterations, or of this thread's time.
         const long long perWorld = params.iterations / static_cast<long long>(worlds.size()) +
                                    (static_cast<long long>(w) < params.iterations % static_cast<long long>(worlds.size()));
@@ -417,7 +439,7 @@ SearchResult search(const InfoState& state, const SearchParams& params, std::uin
       return;
     }
     TreeSearch tree(params, seat, possible, Rng::mix(seed, static_cast<std::uint64_t>(t)));
-    tree.start(state.sample(tree.rng()), &rootInfo);
+    tree.start(state.sample(tree.rng()), &rootInfo, priors);
     for (long long i = 0; timed ? (i % 16 != 0 || Clock::now() < deadline) : i < share; ++i) {
       const bool theirs =
           !opponentViews.empty() && tree.rng().uniform() < params.opponentFraction;

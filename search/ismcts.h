@@ -65,6 +65,12 @@ struct SearchParams {
   // Self-play exploration: root priors mixed with Dirichlet(alpha) noise.
   double rootNoiseAlpha = 0.0;  // 0: none
   double rootNoiseFraction = 0.25;
+  // Without a network: priors for the root's moves from the tactical player's
+  // scores (softmax at priorTemperature, in material units), used by PUCT at
+  // the root with priorExploration; the rest of the tree stays UCB.
+  bool tacticalPriors = false;  // the agents' default is on (prior=tactical)
+  double priorTemperature = 0.5;
+  double priorExploration = 1.5;
   // How the move to play is picked from the root statistics (flag guard, reversals).
   RootChoiceParams choice;
 };

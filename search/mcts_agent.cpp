@@ -37,6 +37,13 @@ MctsAgent::MctsAgent(const std::string& kind, const AgentParams& p) : BasicAgent
     params_.opponentFraction = p.getDouble("opp", 0.5);
   }
   readChoiceParams(p, params_);
+  const std::string prior = p.getString("prior", "tactical");
+  if (prior != "none" && prior != "tactical")
+    throw AgentSpecError(fmt::format("agent '{}': prior={} is not none or tactical", kind, prior));
+  params_.tacticalPriors = prior == "tactical";
+  params_.priorTemperature = p.getDouble("ptemp", params_.priorTemperature);
+  params_.priorExploration = p.getDouble("pc", params_.priorExploration);
+  if (!(params_.priorTemperature > 0)) throw AgentSpecError(fmt::format("agent '{}': ptemp must be positive", kind));
   if (params_.iterations < 1 && params_.seconds <= 0)
     throw AgentSpecError(fmt::format("agent '{}': needs sims >= 1 or seconds > 0", kind));
   if (params_.threads < 1) throw AgentSpecError(fmt::format("agent '{}': threads must be at least 1", kind));
@@ -52,6 +59,8 @@ std::string MctsAgent::spec() const {
   else
     s += fmt::format(",mo={},views={},opp={}", params_.multipleObserver ? 1 : 0, params_.opponentViews,
                      params_.opponentFraction);
+  s += params_.tacticalPriors ? fmt::format(",prior=tactical,ptemp={},pc={}", params_.priorTemperature, params_.priorExploration)
+                              : std::string(",prior=none");
   return s + "," + choiceSpec(params_) + "," + commonSpec();
 }
 

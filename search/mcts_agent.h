@@ -1,7 +1,8 @@
 // pimc and ismcts: the search agents (search/ismcts.h does the work).
 //   pimc:sims=N,worlds=K,vote=0|1,c=...,depth=...,rollout=random|greedy,threads=T,seconds=S,seed=...,layout=...
 //   ismcts:sims=N,mo=0|1,views=V,opp=F,c=...,depth=...,rollout=...,threads=T,seconds=S,seed=...,layout=...
-// both also with discount=D,guard=0|1,reversals=0|1 (readChoiceParams).
+// both also with discount=D,guard=0|1,reversals=0|1 (readChoiceParams) and
+// prior=tactical|none,ptemp=T,pc=C (root priors from the tactical player, on by default).
 #pragma once
 
 #include "search/basic_agent.h"

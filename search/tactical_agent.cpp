@@ -50,7 +50,7 @@ class Scorer {
 
   double score(Move m, const FlagTactics& flags) const {
     const PieceType mine = ownTypeAt(m.from);
-    double s = kFlagValue * (flags.winNow - (1 - flags.winNow) * flags.loseNext);
+    double s = kFlagValue * flags.score();
     for (const Branch& o : outcomes(m, mine)) {
       s += o.probability * (materialOf(o, m, mine) - kReplyWeight * bestReply(o, mine));
       if (o.moverSquare == m.to) s += o.probability * plan(m, mine);

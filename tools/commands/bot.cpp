@@ -15,18 +15,28 @@ namespace junqi::tools {
 
 namespace {
 std::string agentSpec = "ismcts", weights;
-int sims = 400;
+int sims = 400, level = 0;
+
+// The playing levels, weakest first (their Elo is in docs/tactics.md).
+const char* const kLevels[] = {"heuristic", "tactical", "ismcts:sims=400", "ismcts:sims=2000"};
 }  // namespace
 
 void addBotOptions(CLI::App* cmd) {
-  cmd->add_option("--agent", agentSpec, "Agent spec, e.g. 'ismcts:sims=2000,seed=3' (see `junqi agents`)")
-      ->capture_default_str();
-  cmd->add_option("--weights", weights, "Play a trained network from this weights file (Eigen backend)");
+  auto* agent = cmd->add_option("--agent", agentSpec, "Agent spec, e.g. 'ismcts:sims=2000,seed=3' (see `junqi agents`)")
+                    ->capture_default_str();
+  auto* net = cmd->add_option("--weights", weights, "Play a trained network from this weights file (Eigen backend)");
   cmd->add_option("--sims", sims, "With --weights: search simulations per move")->capture_default_str();
+  cmd->add_option("--level", level,
+                  "Playing level 1-4: heuristic, tactical, ismcts with 400 and with 2000 simulations")
+      ->check(CLI::Range(1, 4))
+      ->excludes(agent)
+      ->excludes(net);
 }
 
 int runBot() {
-  const std::string spec = weights.empty() ? agentSpec : fmt::format("nn:weights={},sims={},backend=eigen", weights, sims);
+  const std::string spec = level > 0        ? std::string(kLevels[level - 1])
+                           : weights.empty() ? agentSpec
+                                             : fmt::format("nn:weights={},sims={},backend=eigen", weights, sims);
   auto agent = makeAgent(spec);
   std::ios::sync_with_stdio(false);
   return jbp::serveBot(*agent, std::cin, std::cout);

@@ -1,10 +1,16 @@
-// junqi tactics: measures an agent on the tactics suite, or mines a new suite
-// from played games (search/tactics_suite.h, docs/tactics.md).
+// junqi tactics: measures an agent on the tactics suite, mines a new suite
+// from played games (search/tactics_suite.h), or counts the flag blunders in
+// game records (search/flag_blunders.h); docs/tactics.md.
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 
 #include <fmt/format.h>
 
+#include <filesystem>
+#include <map>
+
+#include "search/flag_blunders.h"
 #include "search/tactics_suite.h"
 #include "tools/commands/commands.h"
 #include "tools/commands/common.h"
@@ -48,16 +54,50 @@ int mine(const std::string& out, const TacticsMining& mining) {
   return 0;
 }
 
+// Counts the flag blunders in every record (*.jqr) under `dir`.
+int checkRecords(const std::string& dir, bool showExamples) {
+  std::vector<std::filesystem::path> files;
+  for (const auto& e : std::filesystem::recursive_directory_iterator(dir))
+    if (e.is_regular_file() && e.path().extension() == ".jqr") files.push_back(e.path());
+  if (files.empty()) throw std::invalid_argument(fmt::format("no game records (*.jqr) under {}", dir));
+  std::sort(files.begin(), files.end());
+  std::map<std::string, FlagBlunders> byPlayer;  // by the record's player tags
+  const auto start = std::chrono::steady_clock::now();
+  for (std::size_t i = 0; i < files.size(); ++i) {
+    try {
+      const GameRecord record = parseRecord(readFile(files[i].string()));
+      const auto bySide = checkFlagBlunders(record);
+      for (const Side side : {Side::Red, Side::Blue}) {
+        const std::string player = record.tag(fmt::format("{}-player", sideName(side))).value_or(std::string(sideName(side)));
+        byPlayer[player] += bySide[index(side)];
+      }
+    } catch (const RecordError& e) {
+      throw std::invalid_argument(fmt::format("{}: {}", files[i].string(), e.what()));
+    }
+    showProgress(static_cast<int>(i + 1), static_cast<int>(files.size()), start, "records");
+  }
+  fmt::print("{} records\n{:<24} {:>10} {:>22} {:>22}\n", files.size(), "player", "decisions", "flag captures missed",
+             "flag defences missed");
+  for (const auto& [player, b] : byPlayer)
+    fmt::print("{:<24} {:>10} {:>14} of {:<5} {:>14} of {:<5}\n", player, b.decisions, b.capturesMissed,
+               b.captureChances, b.defencesMissed, b.defenceChances);
+  if (showExamples)
+    for (const auto& [player, b] : byPlayer)
+      for (const std::string& e : b.examples) fmt::print("missed by {}, {}\n", player, e);
+  return 0;
+}
+
 }  // namespace
 
 void registerTactics(CLI::App& app) {
   auto* cmd = app.add_subcommand("tactics", "Measure an agent on the tactics suite, or mine a new suite");
-  static std::string suite, agent = "tactical", out;
+  static std::string suite, agent = "tactical", out, records;
   static bool failures = false;
   static TacticsMining mining;
   cmd->add_option("--suite", suite, "The suite file to measure on (tests/data/tactics-suite.jqs)");
   cmd->add_option("--agent", agent, "Agent spec to measure")->capture_default_str();
-  cmd->add_flag("--failures", failures, "List every missed position");
+  cmd->add_flag("--failures", failures, "List every missed position (or blunder, with --check-records)");
+  cmd->add_option("--check-records", records, "Count missed certain flag captures and defences in the records under DIR");
   cmd->add_option("--mine", out, "Mine a new suite from played games into this file");
   cmd->add_option("--per-category", mining.perCategory, "Mining: positions of each category")
       ->check(CLI::Range(1, 100000))->capture_default_str();
@@ -66,7 +106,9 @@ void registerTactics(CLI::App& app) {
       ->check(CLI::Range(50, 1000000))->capture_default_str();
   cmd->add_option("--seed", mining.seed, "Mining: random seed")->capture_default_str();
   setAction(cmd, [] {
-    if (out.empty() == suite.empty()) throw std::invalid_argument("give either --suite FILE or --mine FILE");
+    if (out.empty() + suite.empty() + records.empty() != 2)
+      throw std::invalid_argument("give one of --suite FILE, --mine FILE or --check-records DIR");
+    if (!records.empty()) return checkRecords(records, failures);
     return out.empty() ? measure(suite, agent, failures) : mine(out, mining);
   });
 }
