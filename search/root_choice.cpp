@@ -1,5 +1,8 @@
 #include "search/root_choice.h"
 
+#include <limits>
+#include <stdexcept>
+
 #include "search/flag_tactics.h"
 #include "search/ismcts.h"
 
@@ -22,7 +25,7 @@ std::vector<bool> flagSafeMoves(const InfoState& state, const std::vector<RootMo
   MoveList moves;
   for (const RootMoveStats& r : root) moves.push(r.move);
   const std::vector<FlagTactics> tactics = flagTactics(state, moves);
-  double best = -1;
+  double best = -std::numeric_limits<double>::infinity();
   for (const FlagTactics& f : tactics) best = std::max(best, f.score());
   const double tolerance = best >= 1 - 1e-9 ? 1e-9 : kFlagTolerance;
   std::vector<bool> allowed(root.size());
@@ -56,6 +59,7 @@ std::size_t chooseRootMove(const InfoState& state, const std::vector<RootMoveSta
     return best;
   };
   const std::size_t pick = bestAllowed([](std::size_t) { return true; });
+  if (pick == root.size()) throw std::logic_error("chooseRootMove: no move allowed (NaN flag score?)");
   if (!params.avoidReversal) return pick;
   const Observation& obs = state.observation();
   const std::optional<Move> previous = previousQuietMove(obs);

@@ -8,6 +8,9 @@
 //   BM_IsmctsMultipleObserverSetup the same with one iteration: the fixed cost of a search
 //                                  (the opponent views built from the public history)  searches/s
 //   BM_Pimc/threads:T              PIMC over 20 worlds                      iterations/s, nodes
+//   BM_TacticalMove                the tactical player's decision (flag tactics, every
+//                                  move's outcomes and the enemy's best reply)  moves/s
+//   BM_FlagTactics                 the flag guard's arithmetic over every legal move  decisions/s
 //   BM_TreeBytesPerNode            the tree's memory for 2000-iteration ISMCTS searches
 //                                  (16-byte nodes, 32-byte edges)           bytes/node, edges/node
 //
@@ -26,7 +29,9 @@
 #include "core/info_state.h"
 #include "core/movegen.h"
 #include "core/random.h"
+#include "search/flag_tactics.h"
 #include "search/ismcts.h"
+#include "search/tactical_agent.h"
 
 namespace junqi {
 namespace {
@@ -122,6 +127,27 @@ void BM_Pimc(benchmark::State& bench) {
   runSearches(bench, p, false);  // treeBytes is the largest world's tree, not the sum
 }
 BENCHMARK(BM_Pimc)->ArgName("threads")->Arg(1)->Arg(2)->UseRealTime()->Unit(benchmark::kMillisecond);
+
+void BM_TacticalMove(benchmark::State& bench) {
+  const auto& states = midgameStates();
+  std::size_t i = 0;
+  for (auto _ : bench) benchmark::DoNotOptimize(TacticalAgent::scoreMoves(states[i++ % states.size()]));
+  bench.SetItemsProcessed(bench.iterations());
+}
+BENCHMARK(BM_TacticalMove)->Unit(benchmark::kMicrosecond);
+
+void BM_FlagTactics(benchmark::State& bench) {
+  const auto& states = midgameStates();
+  std::size_t i = 0;
+  MoveList moves;
+  for (auto _ : bench) {
+    const InfoState& state = states[i++ % states.size()];
+    state.legalMoves(moves);
+    benchmark::DoNotOptimize(flagTactics(state, moves));
+  }
+  bench.SetItemsProcessed(bench.iterations());
+}
+BENCHMARK(BM_FlagTactics)->Unit(benchmark::kMicrosecond);
 
 void BM_TreeBytesPerNode(benchmark::State& bench) {
   const auto& states = midgameStates();

@@ -106,6 +106,22 @@ TEST(RootChoice, TheFlagGuardTakesACertainFlag) {
   EXPECT_EQ(moveName(root[chooseRootMove(state, root, {})].move), "B11-B12");
 }
 
+// Every move loses the flag (the intruder on B2 cannot be reached): the guard
+// still lets the search choose.
+TEST(RootChoice, WhenEveryMoveLosesTheFlagTheSearchStillChooses) {
+  const Game game = gameAfter(Ruleset::hiddenFront(), "lfl1l/5/5/5/5/5/5/5/5/M4/1e3/1F3 r 0 10", {});
+  const InfoState state = InfoState::of(game, Side::Red);
+  auto root = rootOf(state);
+  for (const FlagTactics& f : flagTactics(state, [&] {
+         MoveList m;
+         state.legalMoves(m);
+         return m;
+       }()))
+    ASSERT_DOUBLE_EQ(f.loseNext, 1.0);
+  entry(root, "A3-A4").visits = 500;
+  EXPECT_EQ(moveName(root[chooseRootMove(state, root, {})].move), "A3-A4");
+}
+
 // Red went A2-A3 last move; undoing it is played only when the search clearly prefers it.
 TEST(RootChoice, NoAimlessReversal) {
   const Game game = gameAfter(Ruleset::hiddenFront(), "1f2g/5/5/5/5/5/5/5/5/5/P4/1F2G r 0 10", {"A2-A3", "E12-E11"});

@@ -86,7 +86,7 @@ TEST(SearchLeakage, AgentsInAGameSeeOnlyTheirOwnSide) {
   for (const auto& [redSpec, blueSpec] : pairings) {
     auto red = makeAgent(redSpec), blue = makeAgent(blueSpec);
     searchtest::playGame(*red, *blue, Ruleset(), 8, 120, [&](const Game& game, const InfoState (&views)[2]) {
-      if (game.history().size() % 20 != 19) return;
+      if (game.history().size() % 10 != 9) return;
       const Side seat = game.position().sideToMove();
       const std::string& spec = seat == Side::Red ? redSpec : blueSpec;
       // The loop's incrementally updated view is the one built from scratch.

@@ -112,7 +112,7 @@ TEST(TacticsSuite, ASearchWithoutTheFlagGuardFails) {
 #ifdef JUNQI_SANITIZED_BUILD
   GTEST_SKIP() << "searches over the whole suite run in the normal build";
 #endif
-  const TacticsResult r = runTacticsSuite(suite(), "ismcts:sims=100,guard=0,rollout=random");
+  const TacticsResult r = runTacticsSuite(suite(), "ismcts:sims=100,guard=0,rollout=random,prior=none");
   EXPECT_LT(r.solved(), 0.9 * r.total());
 }
 
