@@ -6,6 +6,7 @@
 
 #include "core/movegen.h"
 #include "search/evaluation.h"
+#include "search/root_choice.h"
 
 namespace junqi {
 
@@ -147,9 +148,15 @@ std::vector<std::pair<Move, double>> HeuristicAgent::scoreMoves(const InfoState&
 Action HeuristicAgent::chooseAction(const InfoState& state) {
   auto scored = scoreMoves(state);
   report_ = {};
+  // Never a flag blunder: only the moves the flag guard allows.
+  MoveList moves;
+  for (const auto& [m, s] : scored) moves.push(m);
+  const std::vector<bool> allowed = flagSafeMoves(state, moves);
   double best = -1e300;
   Move choice = scored.front().first;
-  for (const auto& [m, s] : scored) {
+  for (std::size_t i = 0; i < scored.size(); ++i) {
+    const auto& [m, s] = scored[i];
+    if (!allowed[i]) continue;
     const double jittered = s + noise_ * rng_.uniform();
     if (jittered > best) best = jittered, choice = m;
   }

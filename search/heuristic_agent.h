@@ -8,7 +8,8 @@
 //   - camps are taken (a piece in a camp cannot be attacked), the front is
 //     pushed by small and middle officers, engineers stay back for the
 //     landmines, nothing walks into its own headquarters;
-// and it deploys with the automatic layout styles.
+// and it deploys with the automatic layout styles. Like every agent here it
+// plays only moves the flag guard allows (search/root_choice.h).
 #pragma once
 
 #include "search/basic_agent.h"

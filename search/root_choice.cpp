@@ -19,21 +19,17 @@ bool moreVisited(const RootMoveStats& a, const RootMoveStats& b) {
   return a.visits > b.visits || (a.visits == b.visits && a.value > b.value);
 }
 
-// The moves the flag guard allows: those within tolerance of the best flag score
-// (only the best when some move takes the flag for certain).
-std::vector<bool> flagSafeMoves(const InfoState& state, const std::vector<RootMoveStats>& root) {
-  MoveList moves;
-  for (const RootMoveStats& r : root) moves.push(r.move);
+}  // namespace
+
+std::vector<bool> flagSafeMoves(const InfoState& state, const MoveList& moves) {
   const std::vector<FlagTactics> tactics = flagTactics(state, moves);
   double best = -std::numeric_limits<double>::infinity();
   for (const FlagTactics& f : tactics) best = std::max(best, f.score());
   const double tolerance = best >= 1 - 1e-9 ? 1e-9 : kFlagTolerance;
-  std::vector<bool> allowed(root.size());
-  for (std::size_t i = 0; i < root.size(); ++i) allowed[i] = tactics[i].score() >= best - tolerance;
+  std::vector<bool> allowed(tactics.size());
+  for (std::size_t i = 0; i < tactics.size(); ++i) allowed[i] = tactics[i].score() >= best - tolerance;
   return allowed;
 }
-
-}  // namespace
 
 std::optional<Move> previousQuietMove(const Observation& obs) {
   const auto& events = obs.events();
@@ -51,7 +47,9 @@ bool reverses(Move m, const std::optional<Move>& previous) {
 
 std::size_t chooseRootMove(const InfoState& state, const std::vector<RootMoveStats>& root,
                            const RootChoiceParams& params) {
-  const std::vector<bool> allowed = params.flagGuard ? flagSafeMoves(state, root) : std::vector<bool>(root.size(), true);
+  MoveList moves;
+  for (const RootMoveStats& r : root) moves.push(r.move);
+  const std::vector<bool> allowed = params.flagGuard ? flagSafeMoves(state, moves) : std::vector<bool>(root.size(), true);
   const auto bestAllowed = [&](auto&& accept) {
     std::size_t best = root.size();
     for (std::size_t i = 0; i < root.size(); ++i)

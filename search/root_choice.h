@@ -27,6 +27,11 @@ struct RootChoiceParams {
 std::size_t chooseRootMove(const InfoState& state, const std::vector<RootMoveStats>& root,
                            const RootChoiceParams& params);
 
+// Which of `moves` the flag guard allows: those whose flag-tactics score is
+// within a small tolerance of the best (only the best when some move takes
+// the flag for certain).
+std::vector<bool> flagSafeMoves(const InfoState& state, const MoveList& moves);
+
 // Our previous move, when it was quiet (no fight): the move a reversal would undo.
 std::optional<Move> previousQuietMove(const Observation& obs);
 bool reverses(Move m, const std::optional<Move>& previous);
