@@ -1,5 +1,7 @@
 #include "search/basic_agent.h"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 namespace junqi {
@@ -21,6 +23,22 @@ void BasicAgent::newGame(const Ruleset&, Side seat, std::uint64_t gameSeed) {
 }
 
 Layout BasicAgent::chooseLayout(const Ruleset& ruleset, Side) { return styledLayout(style_, ruleset, rng_); }
+
+Action BasicAgent::playBestScored(const InfoState& state, const std::vector<std::pair<Move, double>>& scored,
+                                  const std::vector<bool>& allowed, double noise) {
+  report_ = {};
+  double best = -1e300;
+  Move choice = scored.front().first;
+  for (std::size_t i = 0; i < scored.size(); ++i) {
+    if (!allowed.empty() && !allowed[i]) continue;
+    const double jittered = scored[i].second + noise * rng_.uniform();
+    if (jittered > best) best = jittered, choice = scored[i].first;
+  }
+  report_.simulations = static_cast<long long>(scored.size());
+  report_.value = std::clamp(best / 10.0, -1.0, 1.0);
+  report_.principalLine = {choice};
+  return Action::makeMove(state.seat(), choice);
+}
 
 std::string BasicAgent::commonSpec() const { return fmt::format("seed={},layout={}", seed_, layoutName_); }
 

@@ -4,6 +4,8 @@
 #pragma once
 
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "core/auto_layout.h"
 #include "search/agent.h"
@@ -22,6 +24,10 @@ class BasicAgent : public Agent {
   BasicAgent(const AgentParams& params, LayoutStyle defaultStyle, const std::string& ownLayout = {});
   // "seed=..,layout=.." for spec().
   std::string commonSpec() const;
+  // For the one-ply players: the best-scored move after `noise` times a uniform
+  // jitter, among the `allowed` ones (all when empty); fills the report.
+  Action playBestScored(const InfoState& state, const std::vector<std::pair<Move, double>>& scored,
+                        const std::vector<bool>& allowed, double noise);
 
   std::uint64_t seed_;
   LayoutStyle style_;

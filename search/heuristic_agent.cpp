@@ -146,24 +146,11 @@ std::vector<std::pair<Move, double>> HeuristicAgent::scoreMoves(const InfoState&
 }
 
 Action HeuristicAgent::chooseAction(const InfoState& state) {
-  auto scored = scoreMoves(state);
-  report_ = {};
+  const auto scored = scoreMoves(state);
   // Never a flag blunder: only the moves the flag guard allows.
   MoveList moves;
   for (const auto& [m, s] : scored) moves.push(m);
-  const std::vector<bool> allowed = flagSafeMoves(state, moves);
-  double best = -1e300;
-  Move choice = scored.front().first;
-  for (std::size_t i = 0; i < scored.size(); ++i) {
-    const auto& [m, s] = scored[i];
-    if (!allowed[i]) continue;
-    const double jittered = s + noise_ * rng_.uniform();
-    if (jittered > best) best = jittered, choice = m;
-  }
-  report_.simulations = static_cast<long long>(scored.size());
-  report_.value = std::clamp(best / 10.0, -1.0, 1.0);
-  report_.principalLine = {choice};
-  return Action::makeMove(state.seat(), choice);
+  return playBestScored(state, scored, flagSafeMoves(state, moves), noise_);
 }
 
 }  // namespace junqi

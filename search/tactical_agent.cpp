@@ -202,18 +202,7 @@ std::vector<std::pair<Move, double>> TacticalAgent::scoreMoves(const InfoState& 
 }
 
 Action TacticalAgent::chooseAction(const InfoState& state) {
-  const auto scored = scoreMoves(state);
-  report_ = {};
-  double best = -1e300;
-  Move choice = scored.front().first;
-  for (const auto& [m, s] : scored) {
-    const double jittered = s + noise_ * rng_.uniform();
-    if (jittered > best) best = jittered, choice = m;
-  }
-  report_.simulations = static_cast<long long>(scored.size());
-  report_.value = std::clamp(best / 10.0, -1.0, 1.0);
-  report_.principalLine = {choice};
-  return Action::makeMove(state.seat(), choice);
+  return playBestScored(state, scoreMoves(state), {}, noise_);  // the flags are in the scores already
 }
 
 }  // namespace junqi
