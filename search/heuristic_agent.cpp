@@ -5,7 +5,7 @@
 #include <fmt/format.h>
 
 #include "core/movegen.h"
-#include "search/evaluation.h"
+#include "search/material.h"
 #include "search/root_choice.h"
 
 namespace junqi {

@@ -69,7 +69,7 @@ class TreeSearch {
       const Node& r = tree_.nodes[0];
       for (std::uint32_t e = r.firstEdge; e < r.firstEdge + r.edgeCount; ++e)
         for (const auto& [m, p] : priors)
-          if (m == tree_.edges[e].move) tree_.edges[e].reserved = static_cast<std::uint16_t>(std::lround(p * 65535.0));
+          if (m == tree_.edges[e].move) tree_.edges[e].prior = static_cast<std::uint16_t>(std::lround(p * 65535.0));
     }
     if (params_.evaluator) {
       Position world = rootWorld;
@@ -184,7 +184,7 @@ class TreeSearch {
     params_.evaluator->evaluate(std::span<const EvalQuery>(&q, 1), std::span<EvalResult>(&r, 1));
     if (ours)
       for (std::uint32_t i = 0; i < n.edgeCount && i < r.priors.size(); ++i)
-        tree_.edges[n.firstEdge + i].reserved = static_cast<std::uint16_t>(std::lround(r.priors[i] * 65535.0f));
+        tree_.edges[n.firstEdge + i].prior = static_cast<std::uint16_t>(std::lround(r.priors[i] * 65535.0f));
     double value = r.value;
     if (params_.rolloutMix > 0)
       value = (1 - params_.rolloutMix) * value +
@@ -232,7 +232,7 @@ class TreeSearch {
     double sum = 0;
     for (double& x : noise) sum += x = gammaVariate(params_.rootNoiseAlpha);
     for (std::uint32_t i = 0; i < root.edgeCount; ++i) {
-      std::uint16_t& prior = tree_.edges[root.firstEdge + i].reserved;
+      std::uint16_t& prior = tree_.edges[root.firstEdge + i].prior;
       const double p = (1 - params_.rootNoiseFraction) * prior / 65535.0 + params_.rootNoiseFraction * noise[i] / sum;
       prior = static_cast<std::uint16_t>(std::lround(std::clamp(p, 0.0, 1.0) * 65535.0));
     }
@@ -273,7 +273,7 @@ class TreeSearch {
       ++j;
       EdgeStats& s = edge.stats[0];
       ++s.available;
-      const double prior = ours ? edge.reserved / 65535.0 : uniform;
+      const double prior = ours ? edge.prior / 65535.0 : uniform;
       const double mean = s.visits ? s.valueSum / s.visits : 0.0;
       const double score = mean + exploration * prior * std::sqrt(static_cast<double>(s.available)) / (1 + s.visits);
       if (score > bestScore) bestScore = score, best = e;

@@ -2,7 +2,7 @@
 
 #include "core/movegen.h"
 #include "core/outcome.h"
-#include "search/evaluation.h"
+#include "search/material.h"
 
 namespace junqi {
 

@@ -5,7 +5,7 @@
 
 #include <fmt/format.h>
 
-#include "search/evaluation.h"
+#include "search/material.h"
 #include "search/flag_tactics.h"
 #include "search/root_choice.h"
 

@@ -2,7 +2,7 @@
 // strong reference opponent (about a millisecond a move) and as a prior for
 // the searches.
 //
-// Every legal move is scored, in expected material (search/evaluation.h):
+// Every legal move is scored, in expected material (search/material.h):
 //   - the flags first: the chance the move takes the enemy flag, minus the
 //     chance it leaves ours to be taken next (search/flag_tactics.h), each
 //     worth kFlagValue;

@@ -9,7 +9,7 @@
 #include "core/info_state.h"
 #include "core/movegen.h"
 #include "core/text.h"
-#include "search/evaluation.h"
+#include "search/material.h"
 #include "search/flag_tactics.h"
 #include "search/registry.h"
 

@@ -28,7 +28,7 @@ struct EdgeStats {
 
 struct Edge {
   Move move;
-  std::uint16_t reserved = 0;
+  std::uint16_t prior = 0;  // the move's prior probability times 65535 (PUCT), from a network or the tactical player
   std::uint32_t child = kNoNode;  // first child (by fight result)
   EdgeStats stats[2];
 };
@@ -39,7 +39,7 @@ struct Node {
   std::uint8_t result = 0;         // the public result of the move that led here (ismcts.cpp: publicResult)
   std::uint8_t sideToMove = 0;
   std::uint32_t sibling = kNoNode;  // the next child of the same edge, for another result
-  std::uint32_t reserved = 0;
+  std::uint32_t padding = 0;  // keeps a node at 16 bytes
 };
 
 static_assert(sizeof(Node) == 16, "a node should stay 16 bytes");

@@ -1,5 +1,6 @@
-// Static evaluation of a full position (a determinization), for truncated
-// rollouts and for the heuristic player: material by piece value.
+// Material: what pieces are worth, and the static evaluation of a full
+// position (a determinization) by it, for truncated rollouts and the one-ply
+// players. (The network's evaluation is search/evaluator.h.)
 #pragma once
 
 #include <array>

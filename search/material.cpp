@@ -1,4 +1,4 @@
-#include "search/evaluation.h"
+#include "search/material.h"
 
 #include <cmath>
 
