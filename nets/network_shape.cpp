@@ -15,7 +15,7 @@ NetworkShape NetworkShape::parse(const std::string& text) {
   NetworkShape s;
   char x = 0, extra = 0;
   if (std::sscanf(text.c_str(), "%d%c%d%c", &s.blocks, &x, &s.channels, &extra) != 3 || x != 'x' || s.blocks < 0 ||
-      s.blocks > 64 || s.channels < 1 || s.channels > 1024)
+      s.blocks > kMaxBlocks || s.channels < 1 || s.channels > kMaxChannels)
     throw std::invalid_argument(
         fmt::format("network shape '{}': use tiny, small, standard, large or BLOCKSxCHANNELS like 6x64", text));
   s.valueHidden = std::max(32, s.channels);
