@@ -1,6 +1,5 @@
 #include "core/notation.h"
 
-#include <charconv>
 #include <vector>
 
 #include <fmt/format.h>
@@ -12,11 +11,9 @@ namespace junqi {
 namespace {
 
 int parseCounter(std::string_view text, std::string_view what) {
-  int value = 0;
-  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (ec != std::errc() || end != text.data() + text.size() || value < 0 || value > 65535)
-    throw NotationError(fmt::format("position: the {} must be a number from 0 to 65535, not '{}'", what, text));
-  return value;
+  const auto value = parseNumber(text, 0, 65535);
+  if (!value) throw NotationError(fmt::format("position: the {} must be a number from 0 to 65535, not '{}'", what, text));
+  return static_cast<int>(*value);
 }
 
 char cellSymbol(const Position& pos, int square) {
