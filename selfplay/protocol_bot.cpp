@@ -109,14 +109,14 @@ int serveBot(Agent& agent, std::istream& in, std::ostream& out) {
         outcome = o;
         if (state) state->setOutcome(o);
       } else if (cmd == "reveal") {
-        agent.gameOver(outcome.value_or(Outcome{}), parsePosition(joinWords(w, 1), Rules::of(ruleset)));
+        agent.gameOver(outcome.value_or(Outcome{}), parsePosition(joinWords(w, 1), Rules::of(ruleset), PositionUse::Final));
       } else if (cmd == "view") {
         if (state) out << state->observation().toText();
         say("end");
       } else if (cmd == "perft") {
         if (w.size() < 3) throw std::invalid_argument("perft <depth> <position>");
         const int depth = static_cast<int>(number(w[1], kMaxPerftDepth, "the depth"));
-        say(fmt::format("perft {}", perft(parsePosition(joinWords(w, 2), Rules::of(ruleset)), depth)));
+        say(fmt::format("perft {}", perft(parsePositionOrStart(joinWords(w, 2), Rules::of(ruleset)), depth)));
       } else if (cmd == "bench") {
         say(bench(agent));
       } else if (cmd == "quit") {

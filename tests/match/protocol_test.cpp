@@ -231,6 +231,27 @@ TEST(ServeBot, PerftCountsUnderTheCurrentRuleset) {
   EXPECT_EQ(r.lines, (std::vector<std::string>{"ready", "perft 1159"}));
 }
 
+// "perft <depth> start": the example deployment, as `junqi perft --position start`.
+TEST(ServeBot, PerftTakesStartForTheExampleDeployment) {
+  const Served s = serve("random", newgameLine(Side::Red, 1) + "perft 2 start\n");
+  EXPECT_EQ(s.lines, (std::vector<std::string>{"ready", "perft 1162"}));
+  const Served r = serve("random", newgameLine(Side::Red, 1, Ruleset::refereed()) + "perft 2 start\n");
+  EXPECT_EQ(r.lines, (std::vector<std::string>{"ready", "perft 1159"}));
+}
+
+// The final position of a game won by taking the flag has no such flag: the
+// reveal is taken in silence (an error line would answer the next newgame),
+// while perft refuses a position without a flag.
+TEST(ServeBot, ARevealedFinalPositionMayLackTheTakenFlag) {
+  const std::string taken = "eplfl/pjelc/i1b1r/cb1md/r1j1g/cedpi/IPDEC/G1J1R/DM1BC/R1B1I/CLEJP/L1LPE b 0 40";
+  const Served s = serve("random", newgameLine(Side::Red, 1) + "gameover blue flag-captured\nreveal " + taken +
+                                       "\nperft 1 " + taken + "\n" + newgameLine(Side::Red, 2));
+  ASSERT_EQ(s.lines.size(), 3u) << fmt::format("{}", fmt::join(s.lines, "\n"));
+  EXPECT_EQ(s.lines[0], "ready");
+  EXPECT_TRUE(startsWith(s.lines[1], "error perft: position: red has 0 flag(s)")) << s.lines[1];
+  EXPECT_EQ(s.lines[2], "ready");
+}
+
 TEST(ServeBot, UnknownAndBrokenCommandsAreErrorsAndTheBotGoesOn) {
   const Game game(Ruleset{}, layoutFor(1), layoutFor(2));
   const std::string start = "start " + jbp::startBoard(Observation::of(game, Side::Blue)) + "\n";

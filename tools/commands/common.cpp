@@ -43,12 +43,6 @@ void addRulesOption(CLI::App* command, std::string& text) {
       ->capture_default_str();
 }
 
-Position positionFromArgument(const std::string& text, const Rules& rules) {
-  if (text == "start") {
-    const Layout layout = parseLayout(kExampleLayout);
-    return Position::fromLayouts(rules, layout, layout);
-  }
-  return parsePosition(text, rules);
-}
+Position positionFromArgument(const std::string& text, const Rules& rules) { return parsePositionOrStart(text, rules); }
 
 }  // namespace junqi::tools
