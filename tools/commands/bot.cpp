@@ -22,7 +22,9 @@ void addBotOptions(CLI::App* cmd) {
   cmd->add_option("--agent", agentSpec, "Agent spec, e.g. 'ismcts:sims=2000,seed=3' (see `junqi agents`)")
       ->capture_default_str();
   cmd->add_option("--weights", weights, "Play a trained network from this weights file (Eigen backend)");
-  cmd->add_option("--sims", sims, "With --weights: search simulations per move")->capture_default_str();
+  cmd->add_option("--sims", sims, "With --weights: search simulations per move")
+      ->check(atLeast(1))
+      ->capture_default_str();
 }
 
 int runBot() {
