@@ -1,5 +1,6 @@
 #include "selfplay/match.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <filesystem>
@@ -69,6 +70,15 @@ std::string pairingTable(const std::vector<std::string>& names, const std::vecto
   return out;
 }
 
+// A player's name goes into file names (NAME.stderr.log), records and PGN tags.
+bool isPlainName(const std::string& name) {
+  const auto plain = [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '_' ||
+           c == '.';
+  };
+  return !name.empty() && name.size() <= 64 && name[0] != '.' && std::all_of(name.begin(), name.end(), plain);
+}
+
 std::string resultToken(const Outcome& o) {
   if (!o.winner) return "1/2-1/2";
   return *o.winner == Side::Red ? "1-0" : "0-1";
@@ -83,8 +93,9 @@ Match::Match(MatchOptions options) : options_(std::move(options)) {
   if (options_.pairs < 1) throw bad("needs at least one layout pair per pairing");
   for (std::size_t i = 0; i < options_.players.size(); ++i) {
     const MatchPlayer& p = options_.players[i];
-    if (p.name.empty() || p.name.find_first_of(" \"#\n") != std::string::npos)
-      throw bad(fmt::format("'{}' is not a usable player name (one word, no quotes or '#')", p.name));
+    if (!isPlainName(p.name))
+      throw bad(fmt::format("'{}' is not a usable player name (up to 64 letters, digits, '-', '_' and '.', not "
+                            "starting with '.')", p.name));
     for (std::size_t j = 0; j < i; ++j)
       if (options_.players[j].name == p.name) throw bad(fmt::format("two players are called '{}'", p.name));
     if (p.command.empty()) makeAgent(p.agent);  // fail now, not in the middle of the match

@@ -22,7 +22,7 @@
 namespace junqi {
 
 struct MatchPlayer {
-  std::string name;     // as shown in tables and PGN (unique)
+  std::string name;     // as shown in tables and PGN (unique; letters, digits, '-', '_', '.', not starting with '.')
   std::string agent;    // an agent spec (search/registry.h), or
   std::string command;  // an external bot's command line (JBP)
 };
@@ -78,7 +78,7 @@ struct MatchSummary {
 class Match {
  public:
   // Throws std::invalid_argument for a bad configuration (no players, duplicate
-  // names, an agent spec that does not parse, an unreadable layout book, an
+  // names or names that are not plain identifiers, an agent spec that does not parse, an unreadable layout book, an
   // SPRT outside head-to-head, a run directory holding another match).
   explicit Match(MatchOptions options);
 

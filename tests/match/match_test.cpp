@@ -606,6 +606,13 @@ TEST(Match, BadConfigurationsAreRejected) {
   rejected({{"a", "random", ""}}, "at least two players");
   rejected({{"a", "random", ""}, {"a", "heuristic", ""}}, "two players are called 'a'");
   rejected({{"a b", "random", ""}, {"c", "heuristic", ""}}, "not a usable player name");
+  // A name is part of a file name (NAME.stderr.log): nothing that leaves the run directory or hides a file.
+  const std::vector<std::string> unusable = {"../../x", "a/b",      ".hidden", "..", "",
+                                             "a\\b",    "tab\tname", "quote\"d", "#1", std::string(65, 'n')};
+  for (const std::string& name : unusable)
+    rejected({{"a", "random", ""}, {name, "", "true"}}, fmt::format("'{}' is not a usable player name", name));
+  MatchOptions plain = baseOptions(dir / "plain", {{"Bot-2.0_b", "", "true"}, {"random", "random", ""}});
+  EXPECT_NO_THROW(Match{plain});
   rejected(builtins(3), "head-to-head", true);
   MatchOptions o = baseOptions(dir / "run2", {{"a", "random", ""}, {"b", "nosuchagent", ""}});
   EXPECT_THROW(Match{o}, AgentSpecError);
