@@ -79,6 +79,23 @@ bool isPlainName(const std::string& name) {
   return !name.empty() && name.size() <= 64 && name[0] != '.' && std::all_of(name.begin(), name.end(), plain);
 }
 
+// The start of what a bot wrote to its log from byte `from` on, quoted on one line.
+std::string quoteStderr(const std::string& log, std::uintmax_t from) {
+  constexpr std::size_t kShown = 200;
+  std::ifstream in(log, std::ios::binary);
+  in.seekg(static_cast<std::streamoff>(from));
+  std::string text(kShown + 1, '\0');
+  in.read(text.data(), static_cast<std::streamsize>(text.size()));
+  text.resize(in ? text.size() : static_cast<std::size_t>(std::max<std::streamsize>(0, in.gcount())));
+  const bool more = text.size() > kShown;
+  text.resize(std::min(text.size(), kShown));
+  for (char& c : text)
+    if (static_cast<unsigned char>(c) < ' ' || c == 127) c = ' ';
+  while (!text.empty() && text.back() == ' ') text.pop_back();
+  if (text.empty()) return "it wrote nothing to its standard error";
+  return fmt::format("its standard error begins: \"{}{}\"", text, more ? "..." : "");
+}
+
 std::string resultToken(const Outcome& o) {
   if (!o.winner) return "1/2-1/2";
   return *o.winner == Side::Red ? "1-0" : "0-1";
@@ -201,7 +218,28 @@ Match::Match(MatchOptions options) : options_(std::move(options)) {
   }
 }
 
+std::string Match::stderrLog(const MatchPlayer& bot) const {
+  return (fs::path(options_.outDir) / fmt::format("{}.stderr.log", bot.name)).string();
+}
+
+void Match::checkBotsStart() const {
+  for (const MatchPlayer& p : options_.players) {
+    if (p.command.empty()) continue;
+    const std::string log = stderrLog(p);
+    std::error_code none;
+    const std::uintmax_t size = fs::file_size(log, none);
+    const std::uintmax_t before = none ? 0 : size;
+    try {
+      ExternalAgent bot(p.name, p.command, options_.hangSeconds, log);
+    } catch (const std::exception& e) {
+      throw std::runtime_error(
+          fmt::format("match: the bot '{}' did not start: {}; {}", p.name, e.what(), quoteStderr(log, before)));
+    }
+  }
+}
+
 std::string Match::recordPath(int index) const {
+
   return (fs::path(options_.outDir) / "games" / fmt::format("game-{:05}.jqr", index)).string();
 }
 
@@ -231,8 +269,7 @@ MatchGameResult Match::play(const ScheduledGame& g) const {
     const MatchPlayer& p = options_.players[i];
     if (p.command.empty()) return makeAgent(p.agent);
     try {
-      return std::make_unique<ExternalAgent>(p.name, p.command, options_.hangSeconds,
-                                             (fs::path(options_.outDir) / fmt::format("{}.stderr.log", p.name)).string());
+      return std::make_unique<ExternalAgent>(p.name, p.command, options_.hangSeconds, stderrLog(p));
     } catch (const std::exception& e) {
       return std::make_unique<FailedAgent>(p.name, e.what());
     }
@@ -346,6 +383,7 @@ MatchSummary Match::run(const std::function<void(const std::string&)>& progress)
     stop_ = true;
     summary.stoppedEarly = true;
   }
+  if (!todo.empty() && !stop_) checkBotsStart();
   const auto worker = [&] {
     for (;;) {
       int index;
