@@ -12,7 +12,8 @@ namespace {
 
 int parseCounter(std::string_view text, std::string_view what) {
   const auto value = parseNumber(text, 0, 65535);
-  if (!value) throw NotationError(fmt::format("position: the {} must be a number from 0 to 65535, not '{}'", what, text));
+  if (!value)
+    throw NotationError(fmt::format("position: the {} must be a number from 0 to 65535, not '{}'", what, text));
   return static_cast<int>(*value);
 }
 

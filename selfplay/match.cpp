@@ -86,7 +86,7 @@ std::string quoteStderr(const std::string& log, std::uintmax_t from) {
   in.seekg(static_cast<std::streamoff>(from));
   std::string text(kShown + 1, '\0');
   in.read(text.data(), static_cast<std::streamsize>(text.size()));
-  text.resize(in ? text.size() : static_cast<std::size_t>(std::max<std::streamsize>(0, in.gcount())));
+  text.resize(static_cast<std::size_t>(in.gcount()));
   const bool more = text.size() > kShown;
   text.resize(std::min(text.size(), kShown));
   for (char& c : text)
@@ -226,9 +226,9 @@ void Match::checkBotsStart() const {
   for (const MatchPlayer& p : options_.players) {
     if (p.command.empty()) continue;
     const std::string log = stderrLog(p);
-    std::error_code none;
-    const std::uintmax_t size = fs::file_size(log, none);
-    const std::uintmax_t before = none ? 0 : size;
+    std::error_code missing;
+    const std::uintmax_t size = fs::file_size(log, missing);
+    const std::uintmax_t before = missing ? 0 : size;  // earlier runs' lines are not this start's
     try {
       ExternalAgent bot(p.name, p.command, options_.hangSeconds, log);
     } catch (const std::exception& e) {
@@ -239,7 +239,6 @@ void Match::checkBotsStart() const {
 }
 
 std::string Match::recordPath(int index) const {
-
   return (fs::path(options_.outDir) / "games" / fmt::format("game-{:05}.jqr", index)).string();
 }
 

@@ -109,7 +109,9 @@ int serveBot(Agent& agent, std::istream& in, std::ostream& out) {
         outcome = o;
         if (state) state->setOutcome(o);
       } else if (cmd == "reveal") {
-        agent.gameOver(outcome.value_or(Outcome{}), parsePosition(joinWords(w, 1), Rules::of(ruleset), PositionUse::Final));
+        // The final position: the flag may have just been taken.
+        const Position finalPosition = parsePosition(joinWords(w, 1), Rules::of(ruleset), PositionUse::Final);
+        agent.gameOver(outcome.value_or(Outcome{}), finalPosition);
       } else if (cmd == "view") {
         if (state) out << state->observation().toText();
         say("end");

@@ -377,7 +377,8 @@ INSTANTIATE_TEST_SUITE_P(
                 "its standard error begins: \"" + std::string(200, '0') + "...\""},
         // Hangs in the handshake (hang limit 1 s); says nothing.
         DeadBot{"hangs_in_handshake", "read line\nsleep 60\n", "",
-                "did not answer with the handshake (id ..., jbpok) within 1 s", "; it wrote nothing to its standard error"},
+                "did not answer with the handshake (id ..., jbpok) within 1 s",
+                "; it wrote nothing to its standard error"},
         DeadBot{"handshake_nonsense", loopBot("    jbp) echo hello ;;\n"), "", "sent 'hello' during the handshake",
                 "it wrote nothing"}),
     [](const ::testing::TestParamInfo<DeadBot>& info) { return info.param.name; });
