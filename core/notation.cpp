@@ -1,6 +1,5 @@
 #include "core/notation.h"
 
-#include <charconv>
 #include <vector>
 
 #include <fmt/format.h>
@@ -12,11 +11,10 @@ namespace junqi {
 namespace {
 
 int parseCounter(std::string_view text, std::string_view what) {
-  int value = 0;
-  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (ec != std::errc() || end != text.data() + text.size() || value < 0 || value > 65535)
+  const auto value = parseNumber(text, 0, 65535);
+  if (!value)
     throw NotationError(fmt::format("position: the {} must be a number from 0 to 65535, not '{}'", what, text));
-  return value;
+  return static_cast<int>(*value);
 }
 
 char cellSymbol(const Position& pos, int square) {
@@ -43,6 +41,18 @@ void checkReachable(const Position& pos) {
   if (pos.quietPlies() > pos.ply())
     throw NotationError(fmt::format("position: the quiet-move counter {} exceeds the ply {}", pos.quietPlies(),
                                     pos.ply()));
+  if (r.quietMoveLimit > 0 && pos.quietPlies() > r.quietMoveLimit)
+    throw NotationError(fmt::format("position: the quiet-move counter {} is past the ruleset's limit of {}, where the "
+                                    "game ends", pos.quietPlies(), r.quietMoveLimit));
+}
+
+// A side without its flag has lost: no game goes on from there.
+void checkFlags(const std::array<PieceCounts, kSides>& seen, const PieceCounts& allowed) {
+  const int flags = allowed[typeIndex(PieceType::Flag)];
+  for (const Side side : {Side::Red, Side::Blue})
+    if (const int has = seen[index(side)][typeIndex(PieceType::Flag)]; has < flags)
+      throw NotationError(fmt::format("position: {} has {} flag(s) where the ruleset gives {}: the game would be over",
+                                      sideName(side), has, flags));
 }
 
 }  // namespace
@@ -103,7 +113,7 @@ std::string formatPosition(const Position& pos) {
   return fmt::format("{} {} {} {}", out, pos.sideToMove() == Side::Red ? 'r' : 'b', pos.quietPlies(), pos.ply());
 }
 
-Position parsePosition(std::string_view text, const Rules& rules) {
+Position parsePosition(std::string_view text, const Rules& rules, PositionUse use) {
   const auto fields = words(text);
   if (fields.size() != 4)
     throw NotationError(fmt::format(
@@ -155,6 +165,7 @@ Position parsePosition(std::string_view text, const Rules& rules) {
       throw NotationError(fmt::format("position: {} has more than {} {}(s)", sideName(side), allowed[typeIndex(type)],
                                       typeName(type)));
   }
+  if (use == PositionUse::Play) checkFlags(seen, allowed);
   Position pos(rules);
   for (const Side side : {Side::Red, Side::Blue})
     for (int i = 0; i < kSquares; ++i) {
@@ -165,6 +176,14 @@ Position parsePosition(std::string_view text, const Rules& rules) {
   pos.setCounters(parseCounter(fields[2], "quiet-move counter"), parseCounter(fields[3], "ply"));
   checkReachable(pos);
   return pos;
+}
+
+Position parsePositionOrStart(std::string_view text, const Rules& rules) {
+  if (text == "start") {
+    const Layout layout = parseLayout(kExampleLayout);
+    return Position::fromLayouts(rules, layout, layout);
+  }
+  return parsePosition(text, rules);
 }
 
 std::string boardDiagram(const Position& pos) {

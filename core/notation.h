@@ -30,9 +30,18 @@ std::string formatLayout(const Layout& layout);
 Layout parseLayout(std::string_view text);  // syntax only: see validateLayout for the rules
 
 std::string formatPosition(const Position& pos);
+// What a position text is read as: a position to play on, or the final
+// position of a game (the bot protocol's reveal), which may lack a taken flag.
+enum class PositionUse { Play, Final };
 // Also checks what no game can produce: more pieces of an identity than the
-// ruleset gives, a flag or landmine off the points it must have started on.
-Position parsePosition(std::string_view text, const Rules& rules = Rules::standard());
+// ruleset gives, a flag or landmine off the points it must have started on, a
+// quiet-move counter past the ruleset's limit (where the game ends); and, to
+// play on, fewer flags than the ruleset gives (the game would be over).
+Position parsePosition(std::string_view text, const Rules& rules = Rules::standard(),
+                       PositionUse use = PositionUse::Play);
+// "start" (both sides deploy kExampleLayout under `rules`) or a position text
+// to play on: what the tools and the bot protocol's perft take.
+Position parsePositionOrStart(std::string_view text, const Rules& rules);
 
 // A picture of the board for people, Red at the bottom: rows 12..1, camps in
 // parentheses, headquarters in brackets.

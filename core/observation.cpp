@@ -207,14 +207,11 @@ PublicEvent Observation::parseEvent(std::string_view text) const {
   e.side = *side;
   const auto pieceByName = [&](std::string_view name) -> int {
     if (name.size() < 2 || (name[0] != 'r' && name[0] != 'b')) throw bad(fmt::format("'{}' is not a piece", name));
-    int k = 0;
-    for (const char c : name.substr(1)) {
-      if (c < '0' || c > '9') throw bad(fmt::format("'{}' is not a piece", name));
-      k = k * 10 + (c - '0');
-    }
+    const auto k = parseNumber(name.substr(1), 0, UINT64_MAX);
+    if (!k) throw bad(fmt::format("'{}' is not a piece", name));
     const Side owner = name[0] == 'r' ? Side::Red : Side::Blue;
-    if (k >= pieceCount(owner)) throw bad(fmt::format("there is no piece {}", name));
-    return index(owner) * kMaxPiecesPerSide + k;
+    if (*k >= static_cast<std::uint64_t>(pieceCount(owner))) throw bad(fmt::format("there is no piece {}", name));
+    return index(owner) * kMaxPiecesPerSide + static_cast<int>(*k);
   };
   static const std::pair<std::string_view, ActionType> kWords[] = {
       {"timeout", ActionType::Timeout},         {"offer-draw", ActionType::OfferDraw},

@@ -1,7 +1,5 @@
 #include "core/record.h"
 
-#include <charconv>
-
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
@@ -165,11 +163,9 @@ GameRecord parseRecord(std::string_view text) {
       } else if (!key.empty() && key[0] >= '0' && key[0] <= '9') {
         if (w.size() < 3) fail(lineNo, "an action line is '<move number> <side> <action> [results]'");
         ActionRecord a;
-        int number = 0;
-        const auto [end, ec] = std::from_chars(key.data(), key.data() + key.size(), number);
-        if (ec != std::errc() || end != key.data() + key.size() || number < 1)
-          fail(lineNo, fmt::format("'{}' is not a move number", key));
-        a.ply = number - 1;
+        const auto number = parseNumber(key, 1, INT32_MAX);
+        if (!number) fail(lineNo, fmt::format("'{}' is not a move number", key));
+        a.ply = static_cast<int>(*number) - 1;
         const auto side = parseSide(w[1]);
         if (!side) fail(lineNo, fmt::format("'{}' is not a side (red or blue)", w[1]));
         a.action.side = *side;

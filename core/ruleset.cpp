@@ -1,9 +1,10 @@
 #include "core/ruleset.h"
 
-#include <charconv>
 #include <functional>
 
 #include <fmt/format.h>
+
+#include "core/text.h"
 
 namespace junqi {
 
@@ -27,10 +28,9 @@ bool parseBool(std::string_view v, bool& out) {
 }
 
 bool parseCount(std::string_view v, int& out, int max) {
-  int x = 0;
-  const auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), x);
-  if (ec != std::errc() || end != v.data() + v.size() || x < 0 || x > max) return false;
-  out = x;
+  const auto x = parseNumber(v, 0, static_cast<std::uint64_t>(max));
+  if (!x) return false;
+  out = static_cast<int>(*x);
   return true;
 }
 

@@ -1,6 +1,6 @@
 #include "core/square.h"
 
-#include <charconv>
+#include "core/text.h"
 
 namespace junqi {
 
@@ -15,12 +15,9 @@ std::optional<int> parseSquare(std::string_view text) {
   const char c = static_cast<char>(text[0] >= 'a' ? text[0] - 'a' + 'A' : text[0]);
   if (c < 'A' || c >= 'A' + kColumns) return std::nullopt;
   if (text[1] == '0') return std::nullopt;  // no leading zeros: "A01" is not a point
-  int row = 0;
-  const auto digits = text.substr(1);
-  const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), row);
-  if (ec != std::errc() || end != digits.data() + digits.size()) return std::nullopt;
-  if (row < 1 || row > kRows) return std::nullopt;
-  return makeSquare(c - 'A', row - 1);
+  const auto row = parseNumber(text.substr(1), 1, kRows);
+  if (!row) return std::nullopt;
+  return makeSquare(c - 'A', static_cast<int>(*row) - 1);
 }
 
 }  // namespace junqi

@@ -1,5 +1,7 @@
 #include "core/text.h"
 
+#include <charconv>
+
 namespace junqi {
 
 std::vector<std::string_view> split(std::string_view text, char sep) {
@@ -31,6 +33,14 @@ std::string joinWords(const std::vector<std::string_view>& w, std::size_t from) 
     out.append(w[i]);
   }
   return out;
+}
+
+std::optional<std::uint64_t> parseNumber(std::string_view text, std::uint64_t low, std::uint64_t high) {
+  std::uint64_t value = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (text.empty() || ec != std::errc() || end != text.data() + text.size() || value < low || value > high)
+    return std::nullopt;
+  return value;
 }
 
 }  // namespace junqi

@@ -1,9 +1,10 @@
 #include "nets/network_shape.h"
 
-#include <cstdio>
 #include <stdexcept>
 
 #include <fmt/format.h>
+
+#include "core/text.h"
 
 namespace junqi::nets {
 
@@ -12,12 +13,17 @@ NetworkShape NetworkShape::parse(const std::string& text) {
   if (text == "small") return small();
   if (text == "standard") return standard();
   if (text == "large") return large();
+  const std::string_view view = text;
+  const auto x = view.find('x');
+  const auto blocks = x == view.npos ? std::nullopt : parseNumber(view.substr(0, x), 0, kMaxBlocks);
+  const auto channels = x == view.npos ? std::nullopt : parseNumber(view.substr(x + 1), 1, kMaxChannels);
+  if (!blocks || !channels)
+    throw std::invalid_argument(fmt::format(
+        "network shape '{}': use tiny, small, standard, large or BLOCKSxCHANNELS like 6x64 (at most {}x{})", text,
+        kMaxBlocks, kMaxChannels));
   NetworkShape s;
-  char x = 0, extra = 0;
-  if (std::sscanf(text.c_str(), "%d%c%d%c", &s.blocks, &x, &s.channels, &extra) != 3 || x != 'x' || s.blocks < 0 ||
-      s.blocks > 64 || s.channels < 1 || s.channels > 1024)
-    throw std::invalid_argument(
-        fmt::format("network shape '{}': use tiny, small, standard, large or BLOCKSxCHANNELS like 6x64", text));
+  s.blocks = static_cast<int>(*blocks);
+  s.channels = static_cast<int>(*channels);
   s.valueHidden = std::max(32, s.channels);
   return s;
 }

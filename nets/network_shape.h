@@ -14,6 +14,12 @@
 
 namespace junqi::nets {
 
+// The largest networks we build (a weights file claiming more is refused).
+constexpr int kMaxBlocks = 64;
+constexpr int kMaxChannels = 1024;
+constexpr int kMaxValueChannels = 64;
+constexpr int kMaxValueHidden = 4096;
+
 struct NetworkShape {
   int blocks = 6;
   int channels = 64;

@@ -11,6 +11,22 @@ namespace junqi::nets {
 
 namespace {
 constexpr char kMagic[4] = {'J', 'Q', 'N', 'W'};
+
+// Refuses a shape outside the networks we build before anything of its size is
+// built (each tensor is then checked against the bytes left before it is allocated).
+void checkShape(const std::string& path, const NetworkShape& s) {
+  const auto inRange = [&](int value, int low, int high, std::string_view what) {
+    if (value < low || value > high)
+      throw WeightsError(fmt::format("{}: the network shape claims {} {} (from {} to {} allowed)", path, value, what,
+                                     low, high));
+  };
+  if (s.inputPlanes != kInputPlanes)
+    throw WeightsError(fmt::format("{}: {} input planes, but the encoding has {}", path, s.inputPlanes, kInputPlanes));
+  inRange(s.blocks, 0, kMaxBlocks, "residual blocks");
+  inRange(s.channels, 1, kMaxChannels, "channels");
+  inRange(s.valueChannels, 1, kMaxValueChannels, "value channels");
+  inRange(s.valueHidden, 1, kMaxValueHidden, "value hidden units");
+}
 }  // namespace
 
 std::map<std::string, std::vector<int>> WeightsFile::expectedTensors(const NetworkShape& s) {
@@ -77,8 +93,7 @@ WeightsFile loadWeights(const std::string& path) {
   int* fields[] = {&w.shape.blocks, &w.shape.channels, &w.shape.inputPlanes, &w.shape.valueChannels,
                    &w.shape.valueHidden};
   for (int* f : fields) *f = in.get<std::int32_t>("the network shape");
-  if (w.shape.inputPlanes != kInputPlanes)
-    throw WeightsError(fmt::format("{}: {} input planes, but the encoding has {}", path, w.shape.inputPlanes, kInputPlanes));
+  checkShape(path, w.shape);
   w.ruleset = in.getString("the ruleset");
   w.note = in.getString("the note");
   const auto count = in.get<std::uint32_t>("the tensor count");
@@ -99,6 +114,7 @@ WeightsFile loadWeights(const std::string& path) {
     if (it->second != t.dims)
       throw WeightsError(fmt::format("{}: tensor '{}' has the wrong dimensions for a {} network", path, name,
                                      w.shape.toString()));
+    in.need(size * sizeof(float), fmt::format("the values of '{}'", name));
     t.data.resize(size);
     in.getBytes(t.data.data(), size * sizeof(float), fmt::format("the values of '{}'", name));
     w.tensors[name] = std::move(t);

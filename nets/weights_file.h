@@ -9,8 +9,9 @@
 //   (A string is a u32 length and its bytes.)
 // Batch norms are folded into the convolutions, so the tensors are what the
 // inference backends use directly. Loading checks the magic, both versions,
-// the shape, every tensor's name and size and the checksum, and names the
-// first thing wrong.
+// the shape (against the limits in network_shape.h), every tensor's name and
+// size (against the bytes left, before it is allocated) and the checksum, and
+// names the first thing wrong.
 #pragma once
 
 #include <map>

@@ -1,5 +1,6 @@
 #include "selfplay/match.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <filesystem>
@@ -69,6 +70,32 @@ std::string pairingTable(const std::vector<std::string>& names, const std::vecto
   return out;
 }
 
+// A player's name goes into file names (NAME.stderr.log), records and PGN tags.
+bool isPlainName(const std::string& name) {
+  const auto plain = [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '_' ||
+           c == '.';
+  };
+  return !name.empty() && name.size() <= 64 && name[0] != '.' && std::all_of(name.begin(), name.end(), plain);
+}
+
+// The start of what a bot wrote to its log from byte `from` on, quoted on one line.
+std::string quoteStderr(const std::string& log, std::uintmax_t from) {
+  constexpr std::size_t kShown = 200;
+  std::ifstream in(log, std::ios::binary);
+  in.seekg(static_cast<std::streamoff>(from));
+  std::string text(kShown + 1, '\0');
+  in.read(text.data(), static_cast<std::streamsize>(text.size()));
+  text.resize(static_cast<std::size_t>(in.gcount()));
+  const bool more = text.size() > kShown;
+  text.resize(std::min(text.size(), kShown));
+  for (char& c : text)
+    if (static_cast<unsigned char>(c) < ' ' || c == 127) c = ' ';
+  while (!text.empty() && text.back() == ' ') text.pop_back();
+  if (text.empty()) return "it wrote nothing to its standard error";
+  return fmt::format("its standard error begins: \"{}{}\"", text, more ? "..." : "");
+}
+
 std::string resultToken(const Outcome& o) {
   if (!o.winner) return "1/2-1/2";
   return *o.winner == Side::Red ? "1-0" : "0-1";
@@ -83,8 +110,9 @@ Match::Match(MatchOptions options) : options_(std::move(options)) {
   if (options_.pairs < 1) throw bad("needs at least one layout pair per pairing");
   for (std::size_t i = 0; i < options_.players.size(); ++i) {
     const MatchPlayer& p = options_.players[i];
-    if (p.name.empty() || p.name.find_first_of(" \"#\n") != std::string::npos)
-      throw bad(fmt::format("'{}' is not a usable player name (one word, no quotes or '#')", p.name));
+    if (!isPlainName(p.name))
+      throw bad(fmt::format("'{}' is not a usable player name (up to 64 letters, digits, '-', '_' and '.', not "
+                            "starting with '.')", p.name));
     for (std::size_t j = 0; j < i; ++j)
       if (options_.players[j].name == p.name) throw bad(fmt::format("two players are called '{}'", p.name));
     if (p.command.empty()) makeAgent(p.agent);  // fail now, not in the middle of the match
@@ -190,6 +218,26 @@ Match::Match(MatchOptions options) : options_(std::move(options)) {
   }
 }
 
+std::string Match::stderrLog(const MatchPlayer& bot) const {
+  return (fs::path(options_.outDir) / fmt::format("{}.stderr.log", bot.name)).string();
+}
+
+void Match::checkBotsStart() const {
+  for (const MatchPlayer& p : options_.players) {
+    if (p.command.empty()) continue;
+    const std::string log = stderrLog(p);
+    std::error_code missing;
+    const std::uintmax_t size = fs::file_size(log, missing);
+    const std::uintmax_t before = missing ? 0 : size;  // earlier runs' lines are not this start's
+    try {
+      ExternalAgent bot(p.name, p.command, options_.hangSeconds, log);
+    } catch (const std::exception& e) {
+      throw std::runtime_error(
+          fmt::format("match: the bot '{}' did not start: {}; {}", p.name, e.what(), quoteStderr(log, before)));
+    }
+  }
+}
+
 std::string Match::recordPath(int index) const {
   return (fs::path(options_.outDir) / "games" / fmt::format("game-{:05}.jqr", index)).string();
 }
@@ -220,8 +268,7 @@ MatchGameResult Match::play(const ScheduledGame& g) const {
     const MatchPlayer& p = options_.players[i];
     if (p.command.empty()) return makeAgent(p.agent);
     try {
-      return std::make_unique<ExternalAgent>(p.name, p.command, options_.hangSeconds,
-                                             (fs::path(options_.outDir) / fmt::format("{}.stderr.log", p.name)).string());
+      return std::make_unique<ExternalAgent>(p.name, p.command, options_.hangSeconds, stderrLog(p));
     } catch (const std::exception& e) {
       return std::make_unique<FailedAgent>(p.name, e.what());
     }
@@ -335,6 +382,7 @@ MatchSummary Match::run(const std::function<void(const std::string&)>& progress)
     stop_ = true;
     summary.stoppedEarly = true;
   }
+  if (!todo.empty() && !stop_) checkBotsStart();
   const auto worker = [&] {
     for (;;) {
       int index;

@@ -22,7 +22,7 @@
 namespace junqi {
 
 struct MatchPlayer {
-  std::string name;     // as shown in tables and PGN (unique)
+  std::string name;     // as shown in tables and PGN (unique; letters, digits, '-', '_', '.', not starting with '.')
   std::string agent;    // an agent spec (search/registry.h), or
   std::string command;  // an external bot's command line (JBP)
 };
@@ -78,19 +78,24 @@ struct MatchSummary {
 class Match {
  public:
   // Throws std::invalid_argument for a bad configuration (no players, duplicate
-  // names, an agent spec that does not parse, an unreadable layout book, an
+  // names or names that are not plain identifiers, an agent spec that does not parse, an unreadable layout book, an
   // SPRT outside head-to-head, a run directory holding another match).
   explicit Match(MatchOptions options);
 
   const std::vector<ScheduledGame>& schedule() const { return schedule_; }
   // Plays every scheduled game not yet recorded; `progress` gets a line after
   // each game. Writes records as games finish and the reports at the end.
+  // First starts each external bot once: one that does not get through the
+  // handshake stops the match with a std::runtime_error naming it, saying why
+  // and quoting the start of its standard error (nothing is played).
   MatchSummary run(const std::function<void(const std::string&)>& progress = {});
   // Ask a running match to stop after the games in progress (e.g. on Ctrl-C).
   void requestStop() { stop_ = true; }
 
  private:
   std::string recordPath(int index) const;
+  std::string stderrLog(const MatchPlayer& bot) const;  // DIR/NAME.stderr.log
+  void checkBotsStart() const;
   std::optional<MatchGameResult> loadRecorded(const ScheduledGame& g) const;
   MatchGameResult play(const ScheduledGame& g) const;
   std::vector<RatedGame> rated(const std::vector<MatchGameResult>& results) const;

@@ -33,6 +33,15 @@ std::string bench(Agent& agent) {
   return fmt::format("bench signature {:016x} perft {} move {} time {:.0f}", signature, leaves, moveName(a.move), ms);
 }
 
+constexpr std::uint64_t kMaxPerftDepth = 12;
+
+// A whole number from 0 to `max`; throws std::invalid_argument naming `what`.
+std::uint64_t number(std::string_view text, std::uint64_t max, std::string_view what) {
+  const auto value = parseNumber(text, 0, max);
+  if (!value) throw std::invalid_argument(fmt::format("{} must be a number from 0 to {}, not '{}'", what, max, text));
+  return *value;
+}
+
 }  // namespace
 
 int serveBot(Agent& agent, std::istream& in, std::ostream& out) {
@@ -63,7 +72,7 @@ int serveBot(Agent& agent, std::istream& in, std::ostream& out) {
         for (std::size_t i = 1; i + 1 < w.size(); i += 2) {
           if (w[i] == "ruleset") ruleset = Ruleset::parse(w[i + 1]);
           else if (w[i] == "seat") seat = parseSide(w[i + 1]).value_or(Side::Red);
-          else if (w[i] == "seed") seed = std::stoull(std::string(w[i + 1]));
+          else if (w[i] == "seed") seed = number(w[i + 1], UINT64_MAX, "the seed");
         }
         state.reset();
         ownLayout.reset();
@@ -100,14 +109,16 @@ int serveBot(Agent& agent, std::istream& in, std::ostream& out) {
         outcome = o;
         if (state) state->setOutcome(o);
       } else if (cmd == "reveal") {
-        agent.gameOver(outcome.value_or(Outcome{}), parsePosition(joinWords(w, 1), Rules::of(ruleset)));
+        // The final position: the flag may have just been taken.
+        const Position finalPosition = parsePosition(joinWords(w, 1), Rules::of(ruleset), PositionUse::Final);
+        agent.gameOver(outcome.value_or(Outcome{}), finalPosition);
       } else if (cmd == "view") {
         if (state) out << state->observation().toText();
         say("end");
       } else if (cmd == "perft") {
         if (w.size() < 3) throw std::invalid_argument("perft <depth> <position>");
-        const int depth = std::stoi(std::string(w[1]));
-        say(fmt::format("perft {}", perft(parsePosition(joinWords(w, 2), Rules::of(ruleset)), depth)));
+        const int depth = static_cast<int>(number(w[1], kMaxPerftDepth, "the depth"));
+        say(fmt::format("perft {}", perft(parsePositionOrStart(joinWords(w, 2), Rules::of(ruleset)), depth)));
       } else if (cmd == "bench") {
         say(bench(agent));
       } else if (cmd == "quit") {

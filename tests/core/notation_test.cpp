@@ -9,6 +9,7 @@
 #include "core/game.h"
 #include "core/movegen.h"
 #include "core/notation.h"
+#include "core/outcome.h"
 
 namespace junqi {
 namespace {
@@ -324,6 +325,44 @@ TEST(Notation, QuietCounterAbovePlyIsRejected) {
   const std::string board = boardOf(kStart);
   EXPECT_HAS(positionError(board + " b 5 3"), "quiet-move counter 5 exceeds the ply 3");
   EXPECT_EQ(parsePosition(board + " b 3 3").quietPlies(), 3);
+}
+
+// A side without its flag has lost: such a position is refused to play on,
+// and read only as a game's final position (the flag was just taken).
+TEST(Notation, APositionWithoutAFlagIsOnlyAFinalPosition) {
+  const std::string noRedFlag = withRow(kStart, 1, "L1LPD");
+  EXPECT_HAS(positionError(noRedFlag), "red has 0 flag(s) where the ruleset gives 1: the game would be over");
+  const std::string noBlueFlag = withRow(kStart, 12, "dpl1l");
+  EXPECT_HAS(positionError(noBlueFlag), "position: blue has 0 flag(s)");
+  EXPECT_EQ(formatPosition(parsePosition(noRedFlag, Rules::standard(), PositionUse::Final)), noRedFlag);
+  // A ruleset without flags needs none.
+  const Rules& flagless = Rules::of(Ruleset::parse("hiddenfront:count-flag=0"));
+  EXPECT_HAS(positionError(std::string(kStart), flagless), "red has more than 0 flag(s)");
+  EXPECT_NO_THROW(parsePosition(withRow(noRedFlag, 12, "dpl1l"), flagless));
+}
+
+// The quiet-move counter ends the game at the ruleset's limit: at it the
+// position is a drawn end, past it no game gets.
+TEST(Notation, AQuietMoveCounterPastTheLimitIsRejected) {
+  const std::string board = boardOf(kStart);
+  EXPECT_HAS(positionError(board + " r 101 200"),
+             "the quiet-move counter 101 is past the ruleset's limit of 100, where the game ends");
+  EXPECT_EQ(parsePosition(board + " r 100 200").quietPlies(), 100);
+  EXPECT_EQ(boardOutcome(parsePosition(board + " r 100 200")).reason, Termination::QuietMoves);
+  EXPECT_EQ(parsePosition(board + " r 300 300", Rules::of(Ruleset::parse("hiddenfront:quiet-moves=0"))).quietPlies(),
+            300);
+}
+
+// "start" is the example deployment under the given ruleset; anything else is a position text.
+TEST(Notation, StartOrAPositionText) {
+  for (const auto& preset : Ruleset::presetNames()) {
+    const Rules& rules = Rules::of(Ruleset::byName(preset));
+    const Layout example = parseLayout(kExampleLayout);
+    EXPECT_TRUE(parsePositionOrStart("start", rules).samePlacement(Position::fromLayouts(rules, example, example)));
+    EXPECT_EQ(&parsePositionOrStart("start", rules).rules(), &rules);
+  }
+  EXPECT_EQ(formatPosition(parsePositionOrStart(kStart, Rules::standard())), kStart);
+  EXPECT_HAS(notationError([] { parsePositionOrStart("begin", Rules::standard()); }), "position: 1 fields");
 }
 
 TEST(Notation, MorePiecesThanTheRulesetGivesIsRejected) {

@@ -232,8 +232,6 @@ INSTANTIATE_TEST_SUITE_P(
                "crashed or quit while the arbiter waited for a move"},
         // Answers the handshake, newgame and layout, then sleeps on go (hang limit 1 s).
         BadBot{"hangs", loopBot("    go) sleep 60 ;;\n"), "", false, "did not answer with a move within 1 s"},
-        // Hangs in the handshake.
-        BadBot{"hangs_in_handshake", "read line\nsleep 60\n", "", false, "within 1 s"},
         // Moves onto its own piece (as Red), or a piece not its own (as Blue).
         BadBot{"illegal_move", loopBot(""), "", false, "sent an illegal action, the move A1-A2: "},
         BadBot{"nonsense", loopBot("    go) echo 'hello there' ;;\n"), "", false,
@@ -242,8 +240,6 @@ INSTANTIATE_TEST_SUITE_P(
                "sent a malformed move 'C2-C55'"},
         BadBot{"error_line", loopBot("    go) echo 'error no idea' ;;\n"), "", false,
                "reported an error: error no idea"},
-        BadBot{"handshake_nonsense", loopBot("    jbp) echo hello ;;\n"), "", false,
-               "sent 'hello' during the handshake"},
         BadBot{"not_ready", loopBot("    newgame) echo steady ;;\n"), "", false,
                "answered newgame with 'steady' instead of 'ready'"},
         // The layout is asked only when the agents choose their layouts.
@@ -251,9 +247,7 @@ INSTANTIATE_TEST_SUITE_P(
                "sent an illegal layout: flag on E1"},
         BadBot{"hangs_on_layout", loopBot("    layout) sleep 60 ;;\n"), "", true, "did not answer with a layout within 1 s"},
         BadBot{"malformed_layout", loopBot("    layout) echo 'layout XYZ' ;;\n"), "", true,
-               "sent a malformed layout"},
-        // A command that does not exist: the shell cannot run it.
-        BadBot{"cannot_start", "", "/nonexistent/junqi-no-such-bot --x", false, "handshake"}),
+               "sent a malformed layout"}),
     [](const ::testing::TestParamInfo<BadBot>& info) { return info.param.name; });
 
 // Whatever a bot sends ends up in the recorded reason, and a record's free
@@ -332,14 +326,76 @@ TEST(Match, ABotDoesNotInheritTheArbitersIgnoredSigpipe) {
   }
 }
 
-TEST(Match, ABotThatCannotStartLeavesTheShellsMessageInItsErrorLog) {
+// A bot that never gets through the handshake stops the match before any
+// game, with an error that names it, says why and quotes the start of its
+// standard error (it used to forfeit every game, and the match ended well).
+struct DeadBot {
+  std::string name;
+  std::string script;  // empty: `command` as it is
+  std::string command;
+  std::string why;     // in the error
+  std::string quoted;  // in the error: what it wrote to its standard error
+};
+
+void PrintTo(const DeadBot& b, std::ostream* os) { *os << b.name; }
+
+class BotThatNeverStarts : public ::testing::TestWithParam<DeadBot> {};
+
+TEST_P(BotThatNeverStarts, StopsTheMatchBeforeAnyGameWithAnErrorNamingIt) {
+  const DeadBot& bad = GetParam();
   TempDir dir;
-  MatchOptions o = baseOptions(dir / "run", {{"ghost", "", "/nonexistent/junqi-no-such-bot"}, {"random", "random", ""}});
+  const std::string command = bad.script.empty() ? bad.command : writeScript(dir, "bot", bad.script);
+  MatchOptions o = baseOptions(dir / "run", {{"random", "random", ""}, {"dead", "", command}});
+  Match match(o);
+  int progressLines = 0;
+  try {
+    match.run([&](const std::string&) { ++progressLines; });
+    ADD_FAILURE() << "the match was played";
+  } catch (const std::runtime_error& e) {
+    const std::string error = e.what();
+    EXPECT_NE(error.find("match: the bot 'dead' did not start: " + bad.why), std::string::npos) << error;
+    EXPECT_NE(error.find(bad.quoted), std::string::npos) << error;
+    EXPECT_EQ(error.find('\n'), std::string::npos) << error;
+  }
+  EXPECT_EQ(progressLines, 0);
+  EXPECT_TRUE(fs::is_empty(fs::path(o.outDir) / "games"));
+  EXPECT_FALSE(fs::exists(fs::path(o.outDir) / "ratings.txt"));
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Match, BotThatNeverStarts,
+    ::testing::Values(
+        // A command that does not exist: the shell cannot run it, and says so.
+        DeadBot{"cannot_start", "", "/nonexistent/junqi-no-such-bot --x",
+                "crashed or quit while the arbiter waited for the handshake (id ..., jbpok)",
+                "; its standard error begins: \"sh: 1: /nonexistent/junqi-no-such-bot: not found\""},
+        // Exits at once with a complaint over two lines (quoted on one).
+        DeadBot{"complains", "echo 'cannot read weights.jqw' >&2\necho 'giving up' >&2\nexit 2\n", "",
+                "crashed or quit", "its standard error begins: \"cannot read weights.jqw giving up\""},
+        // Only the start of a long complaint is quoted.
+        DeadBot{"complains_at_length", "printf '%0300d\\n' 0 >&2\nexit 2\n", "", "crashed or quit",
+                "its standard error begins: \"" + std::string(200, '0') + "...\""},
+        // Hangs in the handshake (hang limit 1 s); says nothing.
+        DeadBot{"hangs_in_handshake", "read line\nsleep 60\n", "",
+                "did not answer with the handshake (id ..., jbpok) within 1 s",
+                "; it wrote nothing to its standard error"},
+        DeadBot{"handshake_nonsense", loopBot("    jbp) echo hello ;;\n"), "", "sent 'hello' during the handshake",
+                "it wrote nothing"}),
+    [](const ::testing::TestParamInfo<DeadBot>& info) { return info.param.name; });
+
+// A bot that started once and fails later is only forfeited: the match goes on.
+TEST(Match, ABotThatStartsOnceAndThenCannotIsForfeited) {
+  TempDir dir;
+  // Answers the first handshake (the match's check) and never runs again.
+  const std::string flag = (dir.path() / "started").string();
+  const std::string script = fmt::format(
+      "[ -e {0} ] && {{ echo 'no second start' >&2; exit 1; }}\ntouch {0}\nread line\necho jbpok\nread line\n", flag);
+  MatchOptions o = baseOptions(dir / "run", {{"once", "", writeScript(dir, "bot", script)}, {"random", "random", ""}});
   Match match(o);
   const MatchSummary summary = match.run();
-  expectBotForfeitedEverything(o, summary, "");
-  const std::string log = readText(fs::path(o.outDir) / "ghost.stderr.log");
-  EXPECT_NE(log.find("/nonexistent/junqi-no-such-bot"), std::string::npos) << log;
+  expectBotForfeitedEverything(o, summary, "crashed or quit while the arbiter waited for the handshake");
+  const std::string log = readText(fs::path(o.outDir) / "once.stderr.log");
+  EXPECT_NE(log.find("no second start"), std::string::npos) << log;
 }
 
 // ---------------------------------------------------------------------------
@@ -606,6 +662,13 @@ TEST(Match, BadConfigurationsAreRejected) {
   rejected({{"a", "random", ""}}, "at least two players");
   rejected({{"a", "random", ""}, {"a", "heuristic", ""}}, "two players are called 'a'");
   rejected({{"a b", "random", ""}, {"c", "heuristic", ""}}, "not a usable player name");
+  // A name is part of a file name (NAME.stderr.log): nothing that leaves the run directory or hides a file.
+  const std::vector<std::string> unusable = {"../../x", "a/b",      ".hidden", "..", "",
+                                             "a\\b",    "tab\tname", "quote\"d", "#1", std::string(65, 'n')};
+  for (const std::string& name : unusable)
+    rejected({{"a", "random", ""}, {name, "", "true"}}, fmt::format("'{}' is not a usable player name", name));
+  MatchOptions plain = baseOptions(dir / "plain", {{"Bot-2.0_b", "", "true"}, {"random", "random", ""}});
+  EXPECT_NO_THROW(Match{plain});
   rejected(builtins(3), "head-to-head", true);
   MatchOptions o = baseOptions(dir / "run2", {{"a", "random", ""}, {"b", "nosuchagent", ""}});
   EXPECT_THROW(Match{o}, AgentSpecError);

@@ -231,6 +231,27 @@ TEST(ServeBot, PerftCountsUnderTheCurrentRuleset) {
   EXPECT_EQ(r.lines, (std::vector<std::string>{"ready", "perft 1159"}));
 }
 
+// "perft <depth> start": the example deployment, as `junqi perft --position start`.
+TEST(ServeBot, PerftTakesStartForTheExampleDeployment) {
+  const Served s = serve("random", newgameLine(Side::Red, 1) + "perft 2 start\n");
+  EXPECT_EQ(s.lines, (std::vector<std::string>{"ready", "perft 1162"}));
+  const Served r = serve("random", newgameLine(Side::Red, 1, Ruleset::refereed()) + "perft 2 start\n");
+  EXPECT_EQ(r.lines, (std::vector<std::string>{"ready", "perft 1159"}));
+}
+
+// The final position of a game won by taking the flag has no such flag: the
+// reveal is taken in silence (an error line would answer the next newgame),
+// while perft refuses a position without a flag.
+TEST(ServeBot, ARevealedFinalPositionMayLackTheTakenFlag) {
+  const std::string taken = "eplfl/pjelc/i1b1r/cb1md/r1j1g/cedpi/IPDEC/G1J1R/DM1BC/R1B1I/CLEJP/L1LPE b 0 40";
+  const Served s = serve("random", newgameLine(Side::Red, 1) + "gameover blue flag-captured\nreveal " + taken +
+                                       "\nperft 1 " + taken + "\n" + newgameLine(Side::Red, 2));
+  ASSERT_EQ(s.lines.size(), 3u) << fmt::format("{}", fmt::join(s.lines, "\n"));
+  EXPECT_EQ(s.lines[0], "ready");
+  EXPECT_TRUE(startsWith(s.lines[1], "error perft: position: red has 0 flag(s)")) << s.lines[1];
+  EXPECT_EQ(s.lines[2], "ready");
+}
+
 TEST(ServeBot, UnknownAndBrokenCommandsAreErrorsAndTheBotGoesOn) {
   const Game game(Ruleset{}, layoutFor(1), layoutFor(2));
   const std::string start = "start " + jbp::startBoard(Observation::of(game, Side::Blue)) + "\n";
@@ -258,6 +279,23 @@ TEST(ServeBot, UnknownAndBrokenCommandsAreErrorsAndTheBotGoesOn) {
   EXPECT_NE(s.lines[8].find("red has no piece on C9"), std::string::npos) << s.lines[8];
   EXPECT_NE(s.lines[9].find("'wobble' is not a path"), std::string::npos) << s.lines[9];
   EXPECT_EQ(s.lines[10], "readyok");
+}
+
+// Numbers too large for any counter are refused, never wrapped round.
+TEST(ServeBot, HugeNumbersAreErrorsAndTheBotGoesOn) {
+  const std::string start = "eplfl/pjelc/i1b1r/cb1md/r1j1g/cedpi/IPDEC/G1J1R/DM1BC/R1B1I/CLEJP/LFLPE r 0 0";
+  const Served s = serve("random", "newgame ruleset hiddenfront seat red movetime 0 seed 18446744073709551616\n"
+                                   "perft 4294967298 " + start + "\n"
+                                   "perft 13 " + start + "\n"
+                                   "perft -1 " + start + "\n"
+                                   "perft 1 " + start + "\n");
+  ASSERT_EQ(s.lines.size(), 5u) << fmt::format("{}", fmt::join(s.lines, "\n"));
+  EXPECT_EQ(s.lines[0], "error newgame: the seed must be a number from 0 to 18446744073709551615, not "
+                        "'18446744073709551616'");
+  EXPECT_EQ(s.lines[1], "error perft: the depth must be a number from 0 to 12, not '4294967298'");
+  EXPECT_EQ(s.lines[2], "error perft: the depth must be a number from 0 to 12, not '13'");
+  EXPECT_EQ(s.lines[3], "error perft: the depth must be a number from 0 to 12, not '-1'");
+  EXPECT_TRUE(startsWith(s.lines[4], "perft ")) << s.lines[4];
 }
 
 TEST(ServeBot, ARejectedEventChangesNothing) {
@@ -411,6 +449,41 @@ TEST(Events, RejectEventsThatDoNotFitTheBoard) {
     rejects(fmt::format("{} {} timeout now", number, sideName(e.side)), "takes nothing more");
     rejects(fmt::format("{} green {} step", number, moveName(e.move)), "is not red or blue");
   }
+}
+
+// A piece number past any int is no piece: "flag-shown:r2147483848" once
+// wrapped round to a negative id and wrote outside the knowledge's arrays, and
+// a target 2^32 past a real one was taken for it.
+TEST(Events, PieceNumbersTooLargeForAnyPieceAreRejectedNotWrapped) {
+  const Game game = randomGame(Ruleset{}, 3, 300, false);
+  Observation view = deploymentView(game, Side::Red);
+  std::size_t i = 0;
+  for (; i < game.history().size() && publicEvent(game, i).combat == Combat::None; ++i)
+    view.apply(publicEvent(game, i));
+  ASSERT_LT(i, game.history().size()) << "no fight";
+  const PublicEvent e = publicEvent(game, i);
+  const std::string text = Observation::eventText(e);
+  const auto rejects = [&](const std::string& bad, const std::string& why) {
+    try {
+      view.parseEvent(bad);
+      ADD_FAILURE() << "accepted '" << bad << "'";
+    } catch (const std::invalid_argument& x) {
+      EXPECT_NE(std::string(x.what()).find(why), std::string::npos) << bad << ": " << x.what();
+    }
+  };
+  rejects(text + " flag-shown:r2147483848", "there is no piece r2147483848");
+  rejects(text + " flag-shown:b4294967296", "there is no piece b4294967296");
+  rejects(text + " flag-shown:r99999999999999999999999", "'r99999999999999999999999' is not a piece");
+  rejects(text + " flag-shown:r-1", "'r-1' is not a piece");
+  // The target's number plus 2^32.
+  const char side = e.target / kMaxPiecesPerSide ? 'b' : 'r';
+  const std::string target = fmt::format("{}{}", side, e.target % kMaxPiecesPerSide);
+  const std::string wrapped = fmt::format("{}{}", side, 4294967296ULL + e.target % kMaxPiecesPerSide);
+  std::string bad = text;
+  ASSERT_NE(bad.find(" " + target + " "), std::string::npos) << text;
+  bad.replace(bad.find(" " + target + " "), target.size() + 2, " " + wrapped + " ");
+  rejects(bad, "there is no piece " + wrapped);
+  EXPECT_EQ(view.parseEvent(text), e);
 }
 
 // ---------------------------------------------------------------------------

@@ -117,6 +117,34 @@ TEST(WeightsFile, WrongMagicFormatVersionOrEncodingVersionIsNamed) {
   EXPECT_THAT(loadError(dir.file("nowhere.jqw")), HasSubstr("cannot open"));
 }
 
+// A header claiming a huge network is refused at once, before anything of
+// that size is built (2^31-1 blocks used to hang the bot and eat gigabytes;
+// a huge value head overflowed an int).
+TEST(WeightsFile, AnAbsurdOrOversizedShapeIsRefusedBeforeAnythingIsBuilt) {
+  TempDir dir("weights");
+  saveWeights(tinyExport(), dir.file("w.jqw"));
+  const std::string bytes = readBytes(dir.file("w.jqw"));
+  // The shape's fields: blocks, channels, input planes, value channels, value hidden (i32 each, from byte 12).
+  const auto patched = [&](int field, std::int32_t value) {
+    std::string b = bytes;
+    std::memcpy(b.data() + 12 + 4 * field, &value, sizeof value);
+    writeBytes(dir.file("patched.jqw"), b);
+    return loadError(dir.file("patched.jqw"));
+  };
+  constexpr std::int32_t kHuge = 2147483647;
+  EXPECT_THAT(patched(0, kHuge), HasSubstr("2147483647 residual blocks"));
+  EXPECT_THAT(patched(0, -1), HasSubstr("-1 residual blocks"));
+  EXPECT_THAT(patched(1, kHuge), HasSubstr("2147483647 channels"));
+  EXPECT_THAT(patched(1, 0), HasSubstr("0 channels"));
+  EXPECT_THAT(patched(3, kHuge), HasSubstr("2147483647 value channels"));
+  EXPECT_THAT(patched(4, kHuge), HasSubstr("2147483647 value hidden units"));
+  // Within the limits: the tensors the file lacks are named.
+  WeightsFile w = tinyExport();
+  w.shape.blocks = kMaxBlocks;
+  saveWeights(w, dir.file("deep.jqw"));
+  EXPECT_THAT(loadError(dir.file("deep.jqw")), HasSubstr("is missing"));
+}
+
 TEST(WeightsFile, MissingMisshapenOrUnknownTensorsAreNamed) {
   TempDir dir("weights");
   {

@@ -199,10 +199,12 @@ void registerBeliefsCheck(CLI::App& app) {
   static std::uint64_t seed = 1;
   static std::string agent;
   addRulesOption(cmd, rules);
-  cmd->add_option("--games", games, "Number of games")->capture_default_str();
+  cmd->add_option("--games", games, "Number of games")->check(atLeast(1))->capture_default_str();
   cmd->add_option("--agent", agent, "Moves chosen by this agent for both seats (default: uniformly random)");
   cmd->add_option("--seed", seed, "Random seed")->capture_default_str();
-  cmd->add_option("--max-plies", maxPlies, "Stop a game after this many moves")->capture_default_str();
+  cmd->add_option("--max-plies", maxPlies, "Stop a game after this many moves")
+      ->check(atLeast(1))
+      ->capture_default_str();
   cmd->add_option("--threads", threads, "Games checked at once (the figures do not depend on it)")
       ->check(CLI::Range(1, 256))
       ->capture_default_str();

@@ -25,7 +25,9 @@ void addBotOptions(CLI::App* cmd) {
   auto* agent = cmd->add_option("--agent", agentSpec, "Agent spec, e.g. 'ismcts:sims=2000,seed=3' (see `junqi agents`)")
                     ->capture_default_str();
   auto* net = cmd->add_option("--weights", weights, "Play a trained network from this weights file (Eigen backend)");
-  cmd->add_option("--sims", sims, "With --weights: search simulations per move")->capture_default_str();
+  cmd->add_option("--sims", sims, "With --weights: search simulations per move")
+      ->check(atLeast(1))
+      ->capture_default_str();
   cmd->add_option("--level", level,
                   "Playing level 1-4: heuristic, tactical, ismcts with 400 and with 2000 simulations")
       ->check(CLI::Range(1, 4))

@@ -1,5 +1,6 @@
 #include "tools/commands/common.h"
 
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -43,12 +44,26 @@ void addRulesOption(CLI::App* command, std::string& text) {
       ->capture_default_str();
 }
 
-Position positionFromArgument(const std::string& text, const Rules& rules) {
-  if (text == "start") {
-    const Layout layout = parseLayout(kExampleLayout);
-    return Position::fromLayouts(rules, layout, layout);
-  }
-  return parsePosition(text, rules);
+Position positionFromArgument(const std::string& text, const Rules& rules) { return parsePositionOrStart(text, rules); }
+
+namespace {
+CLI::Validator numberCheck(std::function<bool(double)> holds, const std::string& rule) {
+  return CLI::Validator(
+      [holds, rule](std::string& text) {
+        double value = 0;
+        if (CLI::detail::lexical_cast(text, value) && std::isfinite(value) && holds(value)) return std::string();
+        return fmt::format("must be {}, not '{}'", rule, text);
+      },
+      rule);
+}
+}  // namespace
+
+CLI::Validator atLeast(double low) {
+  return numberCheck([low](double v) { return v >= low; }, fmt::format("a number of at least {:g}", low));
+}
+
+CLI::Validator moreThan(double low) {
+  return numberCheck([low](double v) { return v > low; }, fmt::format("a number above {:g}", low));
 }
 
 }  // namespace junqi::tools

@@ -24,5 +24,10 @@ void addRulesOption(CLI::App* command, std::string& text);
 // "start" (both sides deploy kExampleLayout) or a position text.
 Position positionFromArgument(const std::string& text, const Rules& rules);
 
+// Checks of numeric options, with plain messages such as
+// "--games: must be a number of at least 1, not '0'" (NaN and infinities refused).
+CLI::Validator atLeast(double low);
+CLI::Validator moreThan(double low);
+
 
 }  // namespace junqi::tools

@@ -1,9 +1,12 @@
 // junqi match: plays a rated match between agents (built-in or external bots)
 // and prints the rating table; see selfplay/match.h and docs/match.md.
+#include <charconv>
+#include <cmath>
 #include <csignal>
 
 #include <fmt/format.h>
 
+#include "core/text.h"
 #include "selfplay/match.h"
 #include "tools/commands/commands.h"
 #include "tools/commands/common.h"
@@ -14,6 +17,29 @@ namespace {
 Match* running = nullptr;
 void onInterrupt(int) {
   if (running) running->requestStop();
+}
+
+// "elo0,elo1" or "elo0,elo1,alpha,beta": elo0 below elo1, alpha and beta between 0 and 0.5.
+SprtConfig parseSprt(const std::string& text) {
+  const auto bad = [&](const std::string& why) {
+    return std::invalid_argument(fmt::format("--sprt {}: {}", text, why));
+  };
+  std::vector<double> v;
+  for (const std::string_view part : split(text, ',')) {
+    double x = 0;
+    const auto [end, ec] = std::from_chars(part.data(), part.data() + part.size(), x);
+    if (part.empty() || ec != std::errc() || end != part.data() + part.size() || !std::isfinite(x))
+      throw bad(fmt::format("'{}' is not a number", part));
+    v.push_back(x);
+  }
+  if (v.size() != 2 && v.size() != 4) throw bad("give elo0,elo1 or elo0,elo1,alpha,beta");
+  SprtConfig s;
+  s.elo0 = v[0], s.elo1 = v[1];
+  if (v.size() == 4) s.alpha = v[2], s.beta = v[3];
+  if (!(s.elo0 < s.elo1)) throw bad(fmt::format("elo0 ({:g}) must be below elo1 ({:g})", s.elo0, s.elo1));
+  for (const double p : {s.alpha, s.beta})
+    if (!(p > 0 && p < 0.5)) throw bad(fmt::format("alpha and beta must be between 0 and 0.5, not {:g}", p));
+  return s;
 }
 }  // namespace
 
@@ -28,16 +54,22 @@ void registerMatch(CLI::App& app) {
   cmd->add_option("--schedule", schedule, "round-robin or gauntlet (the first player against each other)")
       ->capture_default_str();
   cmd->add_option("--pairs", o.pairs, "Layout pairs per pairing (each played twice, seats swapped)")
+      ->check(atLeast(1))
       ->capture_default_str();
-  cmd->add_option("--concurrency", o.concurrency, "Games at once")->capture_default_str();
+  cmd->add_option("--concurrency", o.concurrency, "Games at once")->check(atLeast(1))->capture_default_str();
   cmd->add_option("--seed", o.seed, "Seed of the layouts and the agents' game seeds")->capture_default_str();
-  cmd->add_option("--max-plies", o.maxPlies, "Adjudicate a draw after this many moves")->capture_default_str();
-  cmd->add_option("--move-seconds", o.moveSeconds, "Time per move (0: none)")->capture_default_str();
+  cmd->add_option("--max-plies", o.maxPlies, "Adjudicate a draw after this many moves")
+      ->check(atLeast(1))
+      ->capture_default_str();
+  cmd->add_option("--move-seconds", o.moveSeconds, "Time per move (0: none)")->check(atLeast(0))->capture_default_str();
   cmd->add_flag("--ruleset-clock", o.rulesetClock,
                 "A late move follows the ruleset's clock rules (timeout passes the turn, n-th forfeits)");
-  cmd->add_option("--hang-seconds", o.hangSeconds, "An external bot silent this long has hung")->capture_default_str();
-  cmd->add_option("--layout-book", book, "File of 'red-layout blue-layout' lines used as openings");
-  cmd->add_flag("--agent-layouts", o.agentLayouts, "Let the agents choose their layouts (no opening pairs)");
+  cmd->add_option("--hang-seconds", o.hangSeconds, "An external bot silent this long has hung")
+      ->check(moreThan(0))
+      ->capture_default_str();
+  auto* bookOption = cmd->add_option("--layout-book", book, "File of 'red-layout blue-layout' lines used as openings");
+  cmd->add_flag("--agent-layouts", o.agentLayouts, "Let the agents choose their layouts (no opening pairs)")
+      ->excludes(bookOption);
   cmd->add_option("--sprt", sprt, "Stop when decided: elo0,elo1[,alpha,beta] (head-to-head only)");
   cmd->add_option("--out", out, "Run directory (records, games.pgn, ratings.*, report.svg); rerun to resume")
       ->required();
@@ -60,14 +92,7 @@ void registerMatch(CLI::App& app) {
       if (eq == std::string::npos) throw std::invalid_argument(fmt::format("--bot needs NAME=COMMAND, not '{}'", b));
       o.players.push_back({b.substr(0, eq), "", b.substr(eq + 1)});
     }
-    if (!sprt.empty()) {
-      SprtConfig s;
-      double v[4] = {0, 0, 0.05, 0.05};
-      int n = std::sscanf(sprt.c_str(), "%lf,%lf,%lf,%lf", &v[0], &v[1], &v[2], &v[3]);
-      if (n != 2 && n != 4) throw std::invalid_argument("--sprt needs elo0,elo1 or elo0,elo1,alpha,beta");
-      s.elo0 = v[0], s.elo1 = v[1], s.alpha = v[2], s.beta = v[3];
-      o.sprt = s;
-    }
+    if (!sprt.empty()) o.sprt = parseSprt(sprt);
     Match match(o);
     running = &match;
     std::signal(SIGINT, onInterrupt);

@@ -3,6 +3,7 @@
 
 #include "core/movegen.h"
 #include "core/notation.h"
+#include "core/outcome.h"
 #include "tools/commands/commands.h"
 #include "tools/commands/common.h"
 
@@ -17,6 +18,11 @@ void registerMoves(CLI::App& app) {
     const Rules& r = Rules::of(Ruleset::parse(rules));
     const Position pos = positionFromArgument(position, r);
     fmt::print("{}\n{} to move\n", boardDiagram(pos), sideName(pos.sideToMove()));
+    if (const Outcome over = boardOutcome(pos); over.isOver()) {
+      fmt::print("the game is over ({}, {}): 0 legal moves\n", terminationName(over.reason),
+                 over.winner ? fmt::format("{} wins", sideName(*over.winner)) : "a draw");
+      return 0;
+    }
     MoveList moves;
     generateMoves(pos, moves);
     for (const Move m : moves) {

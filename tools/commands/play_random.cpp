@@ -19,10 +19,12 @@ void registerPlayRandom(CLI::App& app) {
   static std::uint64_t seed = 1;
   static int games = 100, maxPlies = 3000;
   addRulesOption(cmd, rules);
-  cmd->add_option("--games", games, "Number of games")->capture_default_str();
+  cmd->add_option("--games", games, "Number of games")->check(atLeast(1))->capture_default_str();
   cmd->add_option("--seed", seed, "Random seed: game i uses its own stream of it")->capture_default_str();
   cmd->add_option("--style", style, "Layout style: random, aggressive, defensive, balanced")->capture_default_str();
-  cmd->add_option("--max-plies", maxPlies, "Adjudicate a draw after this many moves")->capture_default_str();
+  cmd->add_option("--max-plies", maxPlies, "Adjudicate a draw after this many moves")
+      ->check(atLeast(1))
+      ->capture_default_str();
   cmd->add_option("--records", records, "Write every game's record into this directory");
   setAction(cmd, [] {
     const Ruleset ruleset = Ruleset::parse(rules);

@@ -24,11 +24,14 @@ void registerTrain(CLI::App& app) {
   addRulesOption(cmd, rules);
   cmd->add_option("--run", run, "Run directory; the same command again resumes it")->required();
   cmd->add_option("--shape", c.shape, "Network: tiny, small, standard (6x64), large or BxC")->capture_default_str();
-  cmd->add_option("--generations", c.generations, "Generations to train")->capture_default_str();
-  cmd->add_option("--games", c.gamesPerGeneration, "Self-play games per generation")->capture_default_str();
-  cmd->add_option("--parallel-games", c.parallelGames, "Self-play games at once (the network's batch)")
+  cmd->add_option("--generations", c.generations, "Generations to train")->check(atLeast(1))->capture_default_str();
+  cmd->add_option("--games", c.gamesPerGeneration, "Self-play games per generation")
+      ->check(atLeast(1))
       ->capture_default_str();
-  cmd->add_option("--sims", c.sims, "Search simulations per self-play move")->capture_default_str();
+  cmd->add_option("--parallel-games", c.parallelGames, "Self-play games at once (the network's batch)")
+      ->check(atLeast(1))
+      ->capture_default_str();
+  cmd->add_option("--sims", c.sims, "Search simulations per self-play move")->check(atLeast(1))->capture_default_str();
   cmd->add_option("--cpuct", c.cpuct, "PUCT exploration constant")->capture_default_str();
   cmd->add_option("--rollout-mix", c.rolloutMix, "Share of a greedy rollout in leaf values (0: network only)")
       ->capture_default_str();
@@ -39,20 +42,26 @@ void registerTrain(CLI::App& app) {
                   "Share of the game's result in the value target (the rest: the search's root value)")
       ->check(CLI::Range(0.0, 1.0))
       ->capture_default_str();
-  cmd->add_option("--max-plies", c.maxPlies, "Adjudicate a draw after this many moves")->capture_default_str();
+  cmd->add_option("--max-plies", c.maxPlies, "Adjudicate a draw after this many moves")
+      ->check(atLeast(1))
+      ->capture_default_str();
   cmd->add_option("--steps", c.stepsPerGeneration, "Training steps per generation")->capture_default_str();
-  cmd->add_option("--batch", c.batchSize, "Training batch size")->capture_default_str();
-  cmd->add_option("--window", c.replayWindow, "Replay window, in positions")->capture_default_str();
+  cmd->add_option("--batch", c.batchSize, "Training batch size")->check(atLeast(1))->capture_default_str();
+  cmd->add_option("--window", c.replayWindow, "Replay window, in positions")->check(atLeast(1))->capture_default_str();
   cmd->add_option("--optimizer", c.optimizer, "adam or sgd")->capture_default_str();
   cmd->add_option("--lr", c.learningRate, "Learning rate (cosine decay to a tenth)")->capture_default_str();
   cmd->add_option("--weight-decay", c.weightDecay, "Weight decay")->capture_default_str();
-  cmd->add_option("--threads", c.trainThreads, "LibTorch threads")->capture_default_str();
+  cmd->add_option("--threads", c.trainThreads, "LibTorch threads")->check(atLeast(1))->capture_default_str();
   cmd->add_option("--device", c.device, "LibTorch device (cpu; cuda with a CUDA build of LibTorch)")->capture_default_str();
   cmd->add_option("--rating-pairs", c.ratingPairs, "Layout pairs per pairing in each generation's rating match")
+      ->check(atLeast(1))
       ->capture_default_str();
   cmd->add_option("--rating-sims", c.ratingSims, "Simulations per move of the networks in rating matches")
+      ->check(atLeast(1))
       ->capture_default_str();
-  cmd->add_option("--rating-concurrency", c.ratingConcurrency, "Rating games at once")->capture_default_str();
+  cmd->add_option("--rating-concurrency", c.ratingConcurrency, "Rating games at once")
+      ->check(atLeast(1))
+      ->capture_default_str();
   cmd->add_option("--baselines", baselines, "Fixed opponents of every generation (agent specs, comma-separated)")
       ->capture_default_str();
   cmd->add_option("--seed", c.seed, "Seed of the whole run")->capture_default_str();

@@ -1,0 +1,67 @@
+// Writing files through a temporary file and a rename: a failure leaves
+// neither half a file nor the temporary file behind, and says what failed.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+#include <unistd.h>
+
+#include "core/files.h"
+
+namespace junqi {
+namespace {
+
+namespace fs = std::filesystem;
+
+class FilesTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() / ("junqi-files-test-" + std::to_string(::getpid()));
+    fs::remove_all(dir_);
+    fs::create_directories(dir_);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+  std::string file(const std::string& name) const { return (dir_ / name).string(); }
+
+  fs::path dir_;
+};
+
+// The message of the exception that `f` throws ("" if none).
+template <class F>
+std::string errorOf(F f) {
+  try {
+    f();
+  } catch (const std::exception& e) {
+    return e.what();
+  }
+  return "";
+}
+
+TEST_F(FilesTest, WritesTheWholeFileAndLeavesNoTemporaryFile) {
+  writeFileAtomically(file("a"), "first");
+  writeFileAtomically(file("a"), std::string("second\0with a zero", 18));
+  EXPECT_EQ(readFile(file("a")), std::string("second\0with a zero", 18));
+  EXPECT_FALSE(fs::exists(file("a.tmp")));
+}
+
+TEST_F(FilesTest, AFailedRenameRemovesTheTemporaryFileAndKeepsWhatWasThere) {
+  // A directory where the file should go: the rename fails.
+  fs::create_directories(file("taken"));
+  writeFileAtomically(file("taken/kept"), "saved before");
+  const std::string error = errorOf([&] { writeFileAtomically(file("taken"), "new contents"); });
+  EXPECT_NE(error.find("cannot rename '" + file("taken.tmp") + "' to '" + file("taken") + "'"), std::string::npos)
+      << error;
+  EXPECT_EQ(error.find('\n'), std::string::npos) << error;
+  EXPECT_FALSE(fs::exists(file("taken.tmp")));
+  EXPECT_TRUE(fs::is_directory(file("taken")));
+  EXPECT_EQ(readFile(file("taken/kept")), "saved before");
+}
+
+TEST_F(FilesTest, AFileThatCannotBeCreatedIsNamed) {
+  const std::string error = errorOf([&] { writeFileAtomically(file("missing/a"), "x"); });
+  EXPECT_NE(error.find("cannot write '" + file("missing/a.tmp") + "'"), std::string::npos) << error;
+  EXPECT_FALSE(fs::exists(file("missing")));
+}
+
+}  // namespace
+}  // namespace junqi
