@@ -93,7 +93,7 @@ Action NetAgent::chooseAction(const InfoState& state) {
 void registerNetAgent() {
   registerAgentKind({"nn",
                      "ISMCTS guided by a trained network; params: weights, sims, c, mix, depth, rollout, threads, "
-                     "backend (eigen|torch), layout (net or a style), temp, seconds, seed",
+                     "backend (eigen|torch), layout (net or a style), temp, seconds, discount, guard, reversals, seed",
                      [](const AgentParams& p) { return std::make_unique<NetAgent>(p); }});
 }
 

@@ -56,6 +56,7 @@ int mine(const std::string& out, const TacticsMining& mining) {
 
 // Counts the flag blunders in every record (*.jqr) under `dir`.
 int checkRecords(const std::string& dir, bool showExamples) {
+  if (!std::filesystem::is_directory(dir)) throw std::invalid_argument(fmt::format("--check-records: {} is not a directory", dir));
   std::vector<std::filesystem::path> files;
   for (const auto& e : std::filesystem::recursive_directory_iterator(dir))
     if (e.is_regular_file() && e.path().extension() == ".jqr") files.push_back(e.path());
@@ -90,7 +91,7 @@ int checkRecords(const std::string& dir, bool showExamples) {
 }  // namespace
 
 void registerTactics(CLI::App& app) {
-  auto* cmd = app.add_subcommand("tactics", "Measure an agent on the tactics suite, or mine a new suite");
+  auto* cmd = app.add_subcommand("tactics", "Measure an agent on the tactics suite, mine a new suite, or count flag blunders in game records");
   static std::string suite, agent = "tactical", out, records;
   static bool failures = false;
   static TacticsMining mining;
