@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/files.h"
+#include "nets/nn_agent.h"
 #include "nets/torch_backend.h"
 #include "nets/torch_trainer.h"
 #include "selfplay/match.h"
@@ -221,6 +222,8 @@ void runTraining(const std::string& dirName, const TrainingConfig& c, const std:
                  const std::atomic<bool>* stop) {
   // One spelling of the directory: the rating matches' identity names the
   // weights files under it (as "$ROOT", so that the directory may move).
+  // Its rating matches name the weights files in agent specs, which cannot hold a ','.
+  nets::checkWeightsPathForSpec(fs::weakly_canonical(fs::absolute(dirName)).string(), "the run directory");
   fs::create_directories(dirName);
   const fs::path dir = fs::canonical(dirName);
   const auto started = Clock::now();
