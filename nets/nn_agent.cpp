@@ -90,6 +90,13 @@ Action NetAgent::chooseAction(const InfoState& state) {
   return Action::makeMove(state.seat(), last_.best);
 }
 
+void checkWeightsPathForSpec(const std::string& path, const std::string& what) {
+  if (path.find(',') != std::string::npos)
+    throw AgentSpecError(fmt::format("{} '{}' holds a ',', which an agent spec cannot carry (',' separates its "
+                                     "parameters): choose a path without one",
+                                     what, path));
+}
+
 void registerNetAgent() {
   registerAgentKind({"nn",
                      "ISMCTS guided by a trained network; params: weights, sims, c, mix, depth, rollout, threads, "

@@ -40,4 +40,9 @@ class NetAgent : public BasicAgent {
 // Registers the "nn" agent kind with the agent registry.
 void registerNetAgent();
 
+// A weights path for an "nn" spec (weights=PATH): a spec's values cannot hold a
+// ',' (it separates the parameters), so a path holding one is refused with an
+// AgentSpecError that says so. `what` names the path's role in the message.
+void checkWeightsPathForSpec(const std::string& path, const std::string& what = "the weights path");
+
 }  // namespace junqi::nets

@@ -16,6 +16,7 @@
 #include "core/files.h"
 #include "core/notation.h"
 #include "core/record.h"
+#include "core/version.h"
 #include "search/registry.h"
 #include "selfplay/match_game.h"
 #include "selfplay/protocol_agent.h"
@@ -257,6 +258,7 @@ std::optional<MatchGameResult> Match::loadRecorded(const ScheduledGame& g) const
     r.detail = record.outcomeDetail;
     r.plies = replay(record).position().ply();  // as play() counts them
     r.resumed = true;
+    r.version = record.tag("junqi-version").value_or("");  // none in records of older versions
     return r;
   } catch (const std::exception& e) {
     throw std::runtime_error(fmt::format("match: cannot resume from {}: {}", path, e.what()));
@@ -294,7 +296,8 @@ MatchGameResult Match::play(const ScheduledGame& g) const {
       {"pair", std::to_string(g.pair)},
       {"seed", std::to_string(g.seed)},
       {"red-seconds", fmt::format("{:.2f}", played.thinkSeconds[0])},
-      {"blue-seconds", fmt::format("{:.2f}", played.thinkSeconds[1])}};
+      {"blue-seconds", fmt::format("{:.2f}", played.thinkSeconds[1])},
+      {"junqi-version", versionString()}};
   for (auto& [k, v] : tags)
     for (char& c : v)
       if (c == '#' || c == '\n' || c == '\r') c = ' ';  // free text in records may not hold these
@@ -307,6 +310,7 @@ MatchGameResult Match::play(const ScheduledGame& g) const {
   r.outcome = played.game.outcome();
   r.detail = detail;
   r.plies = played.game.position().ply();
+  r.version = versionString();
   return r;
 }
 
@@ -418,13 +422,18 @@ void Match::writeReports(MatchSummary& summary) const {
   const fs::path dir(options_.outDir);
   // The game list in PGN form: the tags rating tools read, a result per game.
   std::string pgn;
-  for (const MatchGameResult& r : summary.results)
+  for (const MatchGameResult& r : summary.results) {
     pgn += fmt::format(
         "[Event \"junqi match\"]\n[Site \"{}\"]\n[Round \"{}\"]\n[White \"{}\"]\n[Black \"{}\"]\n[Result \"{}\"]\n"
-        "[Termination \"{}\"]\n[Ruleset \"{}\"]\n[Pair \"{}\"]\n[PlyCount \"{}\"]\n\n{}\n\n",
+        "[Termination \"{}\"]\n[Ruleset \"{}\"]\n[Pair \"{}\"]\n[PlyCount \"{}\"]\n",
         options_.outDir, r.game.index + 1, options_.players[r.game.red].name, options_.players[r.game.blue].name,
-        resultToken(r.outcome), terminationName(r.outcome.reason), options_.ruleset.toString(), r.game.pair, r.plies,
-        resultToken(r.outcome));
+        resultToken(r.outcome), terminationName(r.outcome.reason), options_.ruleset.toString(), r.game.pair, r.plies);
+    // The version that played the game (a resumed game's from its record; none for older records).
+    std::string version = r.version;
+    std::erase_if(version, [](char c) { return c == '"' || c == '\\'; });
+    if (!version.empty()) pgn += fmt::format("[JunqiVersion \"{}\"]\n", version);
+    pgn += fmt::format("\n{}\n\n", resultToken(r.outcome));
+  }
   writeFileAtomically((dir / "games.pgn").string(), pgn);
 
   std::vector<std::string> names;

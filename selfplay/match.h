@@ -65,6 +65,7 @@ struct MatchGameResult {
   std::string detail;
   int plies = 0;
   bool resumed = false;  // read back from an earlier run's record
+  std::string version;   // of the program that played it (core/version.h); empty: unknown (an older record)
 };
 
 struct MatchSummary {

@@ -12,8 +12,10 @@
 #include <nlohmann/json.hpp>
 
 #include "core/files.h"
+#include "nets/nn_agent.h"
 #include "nets/torch_backend.h"
 #include "nets/torch_trainer.h"
+#include "search/registry.h"
 #include "selfplay/match.h"
 #include "selfplay/rating_report.h"
 #include "selfplay/selfplay_worker.h"
@@ -217,10 +219,71 @@ std::string progressSvg(const std::vector<std::pair<int, PlayerRating>>& elo, co
 
 }  // namespace
 
+void checkTrainingConfig(const TrainingConfig& c) {
+  const auto bad = [](const std::string& option, const std::string& why) {
+    return std::invalid_argument(fmt::format("{}: {}", option, why));
+  };
+  try {
+    nets::NetworkShape::parse(c.shape);
+  } catch (const std::exception& e) {
+    throw bad("--shape", e.what());
+  }
+  if (c.optimizer != "adam" && c.optimizer != "sgd")
+    throw bad("--optimizer", fmt::format("'{}' is not an optimizer: use adam or sgd", c.optimizer));
+  if (!std::isfinite(c.learningRate) || c.learningRate <= 0)
+    throw bad("--lr", fmt::format("must be a number above 0, not '{}'", c.learningRate));
+  if (!std::isfinite(c.weightDecay) || c.weightDecay < 0)
+    throw bad("--weight-decay", fmt::format("must be a number of at least 0, not '{}'", c.weightDecay));
+  try {
+    const torch::Device device(c.device);
+    if (!device.is_cpu() && !device.is_cuda()) throw std::invalid_argument("use cpu or cuda");
+    if (device.is_cuda() && !torch::cuda::is_available())
+      throw std::invalid_argument("this LibTorch has no CUDA device (it may be a CPU-only build)");
+    (void)torch::zeros({1}, torch::TensorOptions().device(device));  // e.g. cuda:7 on a one-GPU machine
+  } catch (const std::exception& e) {
+    std::string why = e.what();
+    why = why.substr(0, why.find('\n'));  // LibTorch's messages go on with a stack trace
+    throw bad("--device", fmt::format("'{}' is not a usable device: {}", c.device, why));
+  }
+  if (c.selfPlayBackend != "eigen" && c.selfPlayBackend != "torch")
+    throw bad("--selfplay-backend", fmt::format("'{}': use eigen or torch", c.selfPlayBackend));
+  std::set<std::string> names;
+  for (const std::string& b : c.baselines) {
+    try {
+      makeAgent(b);
+    } catch (const std::exception& e) {
+      throw bad("--baselines", fmt::format("'{}': {}", b, e.what()));
+    }
+    const std::string name = b.substr(0, b.find(':'));  // the baseline's name in the rating tables
+    if (!names.insert(name).second)
+      throw bad("--baselines", fmt::format("two baselines are called '{}' (a baseline is named by its kind)", name));
+  }
+}
+
+std::vector<std::string> splitAgentSpecs(const std::string& list) {
+  std::vector<std::string> specs;
+  std::size_t at = 0;
+  while (at <= list.size()) {
+    auto comma = list.find(',', at);
+    if (comma == std::string::npos) comma = list.size();
+    const std::string item = list.substr(at, comma - at);
+    const auto eq = item.find('=');
+    if (!specs.empty() && eq != std::string::npos && item.find(':') > eq)
+      specs.back() += "," + item;  // a parameter of the spec before
+    else if (!item.empty())
+      specs.push_back(item);
+    at = comma + 1;
+  }
+  return specs;
+}
+
 void runTraining(const std::string& dirName, const TrainingConfig& c, const std::function<void(const std::string&)>& log,
                  const std::atomic<bool>* stop) {
+  checkTrainingConfig(c);
   // One spelling of the directory: the rating matches' identity names the
   // weights files under it (as "$ROOT", so that the directory may move).
+  // Its rating matches name the weights files in agent specs, which cannot hold a ','.
+  nets::checkWeightsPathForSpec(fs::weakly_canonical(fs::absolute(dirName)).string(), "the run directory");
   fs::create_directories(dirName);
   const fs::path dir = fs::canonical(dirName);
   const auto started = Clock::now();

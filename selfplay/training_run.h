@@ -68,8 +68,20 @@ struct TrainingConfig {
   std::string selfPlayBackend = "eigen";  // or "torch"
 };
 
+// Throws std::invalid_argument, naming the `junqi train` option, for settings
+// a run could not use: a network shape, optimizer, device, learning rate,
+// self-play backend or baseline that does not work, or two baselines with one
+// name. runTraining calls it before it writes anything.
+void checkTrainingConfig(const TrainingConfig& config);
+
+// The comma-separated agent specs of `--baselines`: an item holding '=' before
+// any ':' is a parameter of the spec before it ("random,ismcts:sims=50,seed=3"
+// is random and ismcts:sims=50,seed=3).
+std::vector<std::string> splitAgentSpecs(const std::string& list);
+
 // Runs (or resumes) the training run in `dir`. `log` gets progress lines.
-// Throws std::runtime_error when the directory holds a different run.
+// Throws std::invalid_argument for settings checkTrainingConfig refuses, and
+// std::runtime_error when the directory holds a different run.
 void runTraining(const std::string& dir, const TrainingConfig& config,
                  const std::function<void(const std::string&)>& log, const std::atomic<bool>* stop = nullptr);
 

@@ -5,6 +5,7 @@
 
 #include <malloc.h>
 
+#include "core/version.h"
 #include "nets/nn_agent.h"
 #include "tools/commands/commands.h"
 #include "tools/commands/common.h"
@@ -24,6 +25,7 @@ int main(int argc, char** argv) {
   CLI::App app{"junqi: rules engine, search, self-play and match harness for Junqi (army chess)"};
   app.require_subcommand(1);
   app.set_help_all_flag("--help-all", "Show every command's options");
+  app.set_version_flag("--version", fmt::format("junqi {}", junqi::versionString()));
   using namespace junqi::tools;
   registerRules(app);
   registerSetup(app);

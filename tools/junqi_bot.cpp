@@ -4,11 +4,13 @@
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
+#include "core/version.h"
 #include "nets/nn_agent.h"
 #include "tools/commands/commands.h"
 
 int main(int argc, char** argv) {
   CLI::App app{"junqi-bot: a Junqi bot speaking JBP (docs/protocol.md) on stdin/stdout"};
+  app.set_version_flag("--version", fmt::format("junqi-bot {}", junqi::versionString()));
   junqi::tools::addBotOptions(&app);
   CLI11_PARSE(app, argc, argv);
   junqi::nets::registerNetAgent();

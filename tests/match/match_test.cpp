@@ -23,6 +23,7 @@
 #include "core/auto_layout.h"
 #include "core/notation.h"
 #include "core/record.h"
+#include "core/version.h"
 #include "search/registry.h"
 #include "selfplay/match.h"
 #include "selfplay/match_game.h"
@@ -879,6 +880,36 @@ TEST(Match, ThePgnListsEveryGameWithPlayersAndResult) {
     if (g.at("Black") == "heur") heurPoints2 += g.at("Result") == "0-1" ? 2 : g.at("Result") == "1/2-1/2" ? 1 : 0;
   }
   EXPECT_DOUBLE_EQ(summary.ratings.players[0].points, heurPoints2 / 2.0);
+}
+
+// Each record and PGN entry names the version that played the game; a record
+// written by an older version, without that tag, still resumes.
+TEST(Match, RecordsAndThePgnNameTheVersionThatPlayedAndOlderRecordsStillResume) {
+  TempDir dir;
+  const MatchOptions o = baseOptions(dir / "run", builtins(2));
+  const std::string version = versionString();
+  ASSERT_FALSE(version.empty());
+  ASSERT_EQ(Match(o).run().results.size(), 2u);
+  for (int i = 0; i < 2; ++i)
+    EXPECT_EQ(parseRecord(readText(recordFile(o.outDir, i))).tag("junqi-version"), version) << "game " << i;
+  auto games = readPgn(readText(fs::path(o.outDir) / "games.pgn"));
+  ASSERT_EQ(games.size(), 2u);
+  for (const auto& g : games) EXPECT_EQ(g.count("JunqiVersion") ? g.at("JunqiVersion") : "(none)", version);
+
+  // Game 0 as an older version wrote it: no version tag.
+  const std::string old = readText(recordFile(o.outDir, 0));
+  const auto at = old.find("tag junqi-version ");
+  ASSERT_NE(at, std::string::npos);
+  writeText(recordFile(o.outDir, 0), old.substr(0, at) + old.substr(old.find('\n', at) + 1));
+  const MatchSummary resumed = Match(o).run();
+  ASSERT_EQ(resumed.results.size(), 2u);
+  EXPECT_TRUE(resumed.results[0].resumed);
+  EXPECT_EQ(resumed.results[0].version, "");
+  EXPECT_EQ(resumed.results[1].version, version);
+  games = readPgn(readText(fs::path(o.outDir) / "games.pgn"));
+  ASSERT_EQ(games.size(), 2u);
+  EXPECT_EQ(games[0].count("JunqiVersion"), 0u);
+  EXPECT_EQ(games[1].count("JunqiVersion") ? games[1].at("JunqiVersion") : "(none)", version);
 }
 
 // ---------------------------------------------------------------------------

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <functional>
 #include <sstream>
 
 #include <nlohmann/json.hpp>
@@ -243,6 +244,46 @@ TEST(TrainingRun, KilledInGenerationTwoAndResumedEndsLikeAnUninterruptedRun) {
   other = c;
   other.stepsPerGeneration = 11;
   EXPECT_THROW(runTraining(a.string(), other, [](const std::string&) {}), std::runtime_error);
+}
+
+// --baselines: specs with their own commas stay whole.
+TEST(TrainingRun, BaselinesAreSplitBetweenSpecsNotBetweenTheirParameters) {
+  using ::testing::ElementsAre;
+  EXPECT_THAT(splitAgentSpecs("random,heuristic"), ElementsAre("random", "heuristic"));
+  EXPECT_THAT(splitAgentSpecs("random,ismcts:sims=50,seed=3,heuristic"),
+              ElementsAre("random", "ismcts:sims=50,seed=3", "heuristic"));
+  EXPECT_THAT(splitAgentSpecs("nn:weights=a.jqw,sims=8,c=1.5"), ElementsAre("nn:weights=a.jqw,sims=8,c=1.5"));
+  EXPECT_THAT(splitAgentSpecs(",random,,"), ElementsAre("random"));
+  EXPECT_THAT(splitAgentSpecs(""), ElementsAre());
+}
+
+// Bad settings are refused before the run directory is made.
+TEST(TrainingRun, BadSettingsAreRefusedBeforeAnythingIsWritten) {
+  netstest::TempDir dir("refused");
+  const std::string run = dir.file("run");
+  const auto refused = [&](TrainingConfig c, const std::string& option) {
+    try {
+      runTraining(run, c, [](const std::string&) {});
+      ADD_FAILURE() << option << " was accepted";
+    } catch (const std::invalid_argument& e) {
+      EXPECT_THAT(e.what(), ::testing::StartsWith(option + ": "));
+    }
+    EXPECT_FALSE(fs::exists(run)) << option;
+  };
+  const auto with = [](const std::function<void(TrainingConfig&)>& change) {
+    TrainingConfig c;
+    change(c);
+    return c;
+  };
+  refused(with([](TrainingConfig& c) { c.shape = "huge"; }), "--shape");
+  refused(with([](TrainingConfig& c) { c.optimizer = "adagrad"; }), "--optimizer");
+  refused(with([](TrainingConfig& c) { c.device = "gpu"; }), "--device");
+  refused(with([](TrainingConfig& c) { c.learningRate = 0; }), "--lr");
+  refused(with([](TrainingConfig& c) { c.baselines = {"random", "ismcts:sims=5,seed=3", "ismcts:sims=9"}; }),
+          "--baselines");
+  refused(with([](TrainingConfig& c) { c.baselines = {"heuristic:depth=3"}; }), "--baselines");
+  const TrainingConfig c;
+  EXPECT_NO_THROW(checkTrainingConfig(c));
 }
 
 }  // namespace

@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "nets/nn_agent.h"
 #include "search/registry.h"
 #include "selfplay/protocol_bot.h"
 #include "tools/commands/commands.h"
@@ -36,6 +37,7 @@ void addBotOptions(CLI::App* cmd) {
 }
 
 int runBot() {
+  if (level == 0 && !weights.empty()) nets::checkWeightsPathForSpec(weights);
   const std::string spec = level > 0        ? std::string(kLevels[level - 1])
                            : weights.empty() ? agentSpec
                                              : fmt::format("nn:weights={},sims={},backend=eigen", weights, sims);

@@ -8,6 +8,7 @@
 #include "core/auto_layout.h"
 #include "core/game.h"
 #include "core/record.h"
+#include "core/version.h"
 #include "tools/commands/commands.h"
 #include "tools/commands/common.h"
 
@@ -54,7 +55,8 @@ void registerPlayRandom(CLI::App& app) {
       ++endings[fmt::format("{} {}", o.winner ? sideName(*o.winner) : "draw", terminationName(o.reason))];
       if (!records.empty()) {
         const auto tags = std::vector<std::pair<std::string, std::string>>{
-            {"red-player", "random"}, {"blue-player", "random"}, {"seed", fmt::format("{}:{}", seed, g)}};
+            {"red-player", "random"}, {"blue-player", "random"}, {"seed", fmt::format("{}:{}", seed, g)},
+            {"junqi-version", versionString()}};
         const std::string detail = o.reason == Termination::Adjudicated ? fmt::format("move limit {}", maxPlies) : "";
         writeFileAtomically(fmt::format("{}/game-{:05}.jqr", records, g), formatRecord(recordOf(game, tags, detail)));
       }

@@ -62,7 +62,7 @@ void registerTrain(CLI::App& app) {
   cmd->add_option("--rating-concurrency", c.ratingConcurrency, "Rating games at once")
       ->check(atLeast(1))
       ->capture_default_str();
-  cmd->add_option("--baselines", baselines, "Fixed opponents of every generation (agent specs, comma-separated)")
+  cmd->add_option("--baselines", baselines, "Fixed opponents of every generation: agent specs, comma-separated (e.g. 'random,ismcts:sims=50,seed=3')")
       ->capture_default_str();
   cmd->add_option("--seed", c.seed, "Seed of the whole run")->capture_default_str();
   cmd->add_option("--selfplay-backend", c.selfPlayBackend, "Self-play inference: eigen (fast for small networks) or torch")
@@ -71,14 +71,7 @@ void registerTrain(CLI::App& app) {
                 "Do not play self-play here: wait for `junqi selfplay` workers (separate processes) to write shards");
   setAction(cmd, [] {
     c.ruleset = Ruleset::parse(rules);
-    c.baselines.clear();
-    for (std::size_t at = 0; at <= baselines.size();) {
-      const auto comma = baselines.find(',', at);
-      const std::string b = baselines.substr(at, comma == std::string::npos ? std::string::npos : comma - at);
-      if (!b.empty()) c.baselines.push_back(b);
-      if (comma == std::string::npos) break;
-      at = comma + 1;
-    }
+    c.baselines = splitAgentSpecs(baselines);
     std::signal(SIGINT, onInterrupt);
     std::signal(SIGTERM, onInterrupt);
     runTraining(run, c, [](const std::string& line) { fmt::print(stderr, "{}\n", line); }, &interrupted);
