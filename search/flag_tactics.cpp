@@ -1,5 +1,7 @@
 #include "search/flag_tactics.h"
 
+#include <algorithm>
+
 namespace junqi {
 
 namespace {
