@@ -3,7 +3,6 @@
 #include <fmt/format.h>
 
 #include "core/info_state.h"
-#include "core/notation.h"
 #include "search/flag_tactics.h"
 
 namespace junqi {
@@ -56,15 +55,18 @@ void checkDecision(const InfoState& state, Move played, FlagBlunders& out) {
 }  // namespace
 
 std::array<FlagBlunders, kSides> checkFlagBlunders(const GameRecord& record) {
-  replay(record);  // checks the whole record first
+  const Game game = replay(record);  // checks the whole record first
+  GameRecord startOnly = record;     // the same start, no action yet
+  startOnly.actions.clear();
+  startOnly.outcome = {};
+  startOnly.outcomeDetail.clear();
+  const Game start = replay(startOnly);
   std::array<FlagBlunders, kSides> out;
-  Game replayed = record.redLayout ? Game(record.ruleset, *record.redLayout, *record.blueLayout)
-                                   : Game(parsePosition(*record.startPosition, Rules::of(record.ruleset)));
-  InfoState views[2] = {InfoState::of(replayed, Side::Red), InfoState::of(replayed, Side::Blue)};
-  for (const ActionRecord& a : record.actions) {
-    if (a.action.type == ActionType::Move) checkDecision(views[index(a.action.side)], a.action.move, out[index(a.action.side)]);
-    replayed.apply(a.action);
-    const PublicEvent event = publicEvent(replayed, replayed.history().size() - 1);
+  InfoState views[2] = {InfoState::of(start, Side::Red), InfoState::of(start, Side::Blue)};
+  for (std::size_t i = 0; i < game.history().size(); ++i) {
+    const Action& a = game.history()[i].action;
+    if (a.type == ActionType::Move) checkDecision(views[index(a.side)], a.move, out[index(a.side)]);
+    const PublicEvent event = publicEvent(game, i);
     for (InfoState& v : views) v.apply(event);
   }
   return out;

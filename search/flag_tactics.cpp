@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "search/one_ply.h"
+
 namespace junqi {
 
 namespace {
@@ -16,8 +18,7 @@ struct BoardAfter {
 class FlagThreat {
  public:
   explicit FlagThreat(const InfoState& state)
-      : state_(state), obs_(state.observation()), topo_(obs_.rules().topology()),
-        enemyFirst_(index(state.enemy()) * kMaxPiecesPerSide) {
+      : state_(state), obs_(state.observation()), topo_(obs_.rules().topology()) {
     const Side us = state.seat();
     for (int k = 0; k < obs_.pieceCount(us); ++k) {
       const int p = index(us) * kMaxPiecesPerSide + k;
@@ -29,18 +30,12 @@ class FlagThreat {
   double loseNext(const BoardAfter& b) const {
     if (flag_ == kNoSquare || !contains(b.own, flag_)) return 0;
     double safe = 1;
-    const Bitboard movers = b.enemy & ~obs_.rules().frozenSquares();
-    for (Bitboard e = movers; e;) {
+    for (Bitboard e = b.enemy & ~obs_.rules().frozenSquares(); e;) {
       const int s = popLsb(e);
-      MoverView v;
-      v.own = b.enemy;
-      v.occupied = b.own | b.enemy;
-      v.movable = bit(s);
-      const bool plain = contains(legalTargets(topo_, v, s), flag_);
-      v.engineers = bit(s);
-      const bool engineer = plain || contains(legalTargets(topo_, v, s), flag_);
-      if (!engineer) continue;
-      const IdentityMarginals& q = s == b.changedSquare ? b.changed : state_.marginals()[obs_.pieceAt(s) - enemyFirst_];
+      const PieceReach reach = pieceReach(topo_, b.enemy, b.own | b.enemy, s);
+      const bool plain = contains(reach.plain, flag_);
+      if (!plain && !contains(reach.engineer, flag_)) continue;
+      const IdentityMarginals& q = s == b.changedSquare ? b.changed : enemyBelief(state_, s);
       double p = 0;
       for (int t = 0; t < kPieceTypes; ++t) {
         const PieceType type = typeFromIndex(t);
@@ -53,36 +48,18 @@ class FlagThreat {
   }
 
   FlagTactics ofMove(Move m) const {
-    const Side us = state_.seat();
-    const Bitboard own = obs_.occupied(us), enemy = obs_.occupied(state_.enemy());
-    BoardAfter quiet{(own & ~bit(m.from)) | bit(m.to), enemy};
-    if (!contains(enemy, m.to)) return {0, loseNext(quiet)};
+    const Bitboard own = obs_.occupied(state_.seat()), enemy = obs_.occupied(state_.enemy());
+    const Bitboard ownMoved = (own & ~bit(m.from)) | bit(m.to), ownLost = own & ~bit(m.from);
+    if (!contains(enemy, m.to)) return {0, loseNext({ownMoved, enemy})};
     // A fight: weigh its outcomes by the target's identities.
-    const PieceType mine = obs_.ownType(obs_.pieceAt(m.from));
-    const IdentityMarginals& q = state_.marginals()[obs_.pieceAt(m.to) - enemyFirst_];
-    const Rules& rules = obs_.rules();
-    FlagTactics f;
-    double won = 0, traded = 0, lost = 0;
-    IdentityMarginals beaten{};
-    for (int t = 0; t < kPieceTypes; ++t) {
-      if (q[t] <= 0) continue;
-      const Combat c = rules.combat(mine, typeFromIndex(t));
-      if (typeFromIndex(t) == PieceType::Flag && defenderRemoved(c)) f.winNow += q[t];
-      else if (c == Combat::DefenderRemoved) won += q[t];
-      else if (c == Combat::BothRemoved) traded += q[t];
-      else lost += q[t], beaten[t] = q[t];
-    }
-    const double goesOn = won + traded + lost;
-    if (goesOn <= 0) return f;
+    const FightOdds f = fightOdds(obs_.rules(), obs_.ownType(obs_.pieceAt(m.from)), enemyBelief(state_, m.to));
+    const double goesOn = f.won + f.traded + f.lost;
+    if (goesOn <= 0) return {f.flag, 0};
     double risk = 0;
-    if (won > 0) risk += won * loseNext({(own & ~bit(m.from)) | bit(m.to), enemy & ~bit(m.to)});
-    if (traded > 0) risk += traded * loseNext({own & ~bit(m.from), enemy & ~bit(m.to)});
-    if (lost > 0) {
-      for (double& x : beaten) x /= lost;
-      risk += lost * loseNext({own & ~bit(m.from), enemy, m.to, beaten});
-    }
-    f.loseNext = risk / goesOn;
-    return f;
+    if (f.won > 0) risk += f.won * loseNext({ownMoved, enemy & ~bit(m.to)});
+    if (f.traded > 0) risk += f.traded * loseNext({ownLost, enemy & ~bit(m.to)});
+    if (f.lost > 0) risk += f.lost * loseNext({ownLost, enemy, m.to, f.beaten});
+    return {f.flag, risk / goesOn};
   }
 
   double now() const {
@@ -93,7 +70,6 @@ class FlagThreat {
   const InfoState& state_;
   const Observation& obs_;
   const Topology& topo_;
-  const int enemyFirst_;
   int flag_ = kNoSquare;
 };
 

@@ -6,6 +6,7 @@
 
 #include "core/movegen.h"
 #include "search/material.h"
+#include "search/one_ply.h"
 #include "search/root_choice.h"
 
 namespace junqi {
@@ -74,10 +75,6 @@ std::vector<std::pair<Move, double>> HeuristicAgent::scoreMoves(const InfoState&
   const Rules& rules = obs.rules();
   const Topology& topo = rules.topology();
   const Side us = state.seat(), them = state.enemy();
-  const int enemyFirst = index(them) * kMaxPiecesPerSide;
-  const auto beliefAt = [&](int square) -> const IdentityMarginals& {
-    return state.marginals()[obs.pieceAt(square) - enemyFirst];
-  };
   // The worst an enemy attack on our piece of type `mine` on `square` is expected to cost us.
   const auto danger = [&](const EnemyReach& reach, PieceType mine, int square, Bitboard enemies) {
     if (contains(topo.camps, square)) return 0.0;
@@ -85,7 +82,7 @@ std::vector<std::pair<Move, double>> HeuristicAgent::scoreMoves(const InfoState&
     for (Bitboard b = enemies; b;) {
       const int s = popLsb(b);
       if (!contains(reach.targets[s], square)) continue;
-      worst = std::max(worst, -expectedFight(mine, beliefAt(s), false, rules));
+      worst = std::max(worst, -expectedFight(mine, enemyBelief(state, s), false, rules));
     }
     return worst;
   };
@@ -113,7 +110,7 @@ std::vector<std::pair<Move, double>> HeuristicAgent::scoreMoves(const InfoState&
     double score = 0;
     const bool attack = contains(enemies, m.to);
     if (attack) {
-      score += expectedFight(mine, beliefAt(m.to), true, rules);
+      score += expectedFight(mine, enemyBelief(state, m.to), true, rules);
       if (contains(flagThreats, m.to)) score += 20.0;  // stop the piece at our flag
     } else {
       if (contains(topo.camps, m.to)) score += contains(topo.home[index(them)], m.to) ? 0.6 : 0.3;

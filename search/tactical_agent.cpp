@@ -7,6 +7,7 @@
 
 #include "search/material.h"
 #include "search/flag_tactics.h"
+#include "search/one_ply.h"
 #include "search/root_choice.h"
 
 namespace junqi {
@@ -29,17 +30,18 @@ struct Branch {
   int moverSquare = kNoSquare;    // where our moving piece stands (kNoSquare: it fell)
   int targetSquare = kNoSquare;   // an enemy target that survived, with its narrowed identities
   IdentityMarginals target{};
+  double material = 0;            // what the fight wins or loses on this branch (0 for a quiet move)
 };
 
 class Scorer {
  public:
   explicit Scorer(const InfoState& state)
       : state_(state), obs_(state.observation()), rules_(obs_.rules()), topo_(rules_.topology()),
-        us_(state.seat()), them_(state.enemy()), enemyFirst_(index(them_) * kMaxPiecesPerSide),
+        us_(state.seat()), them_(state.enemy()),
         own_(obs_.occupied(us_)), enemy_(obs_.occupied(them_)), previous_(previousQuietMove(obs_)) {
     double enemyMaterial = 0;
     for (Bitboard b = enemy_; b;) {
-      const IdentityMarginals& q = beliefAt(popLsb(b));
+      const IdentityMarginals& q = enemyBelief(state_, popLsb(b));
       for (int t = 0; t < kPieceTypes; ++t) enemyMaterial += q[t] * pieceValue(typeFromIndex(t));
     }
     double ownMaterial = 0;
@@ -52,7 +54,7 @@ class Scorer {
     const PieceType mine = ownTypeAt(m.from);
     double s = kFlagValue * flags.score();
     for (const Branch& o : outcomes(m, mine)) {
-      s += o.probability * (materialOf(o, m, mine) - kReplyWeight * bestReply(o, mine));
+      s += o.probability * (o.material - kReplyWeight * bestReply(o, mine));
       if (o.moverSquare == m.to) s += o.probability * plan(m, mine);
     }
     if (reverses(m, previous_) && !contains(enemy_, m.to)) s -= 0.4;
@@ -60,7 +62,6 @@ class Scorer {
   }
 
  private:
-  const IdentityMarginals& beliefAt(int square) const { return state_.marginals()[obs_.pieceAt(square) - enemyFirst_]; }
   PieceType ownTypeAt(int square) const { return obs_.ownType(obs_.pieceAt(square)); }
 
   // The enemy headquarters most likely to hold the flag (kNoSquare if none can).
@@ -69,7 +70,7 @@ class Scorer {
     double bestP = 0;
     for (Bitboard b = topo_.headquarters & topo_.home[index(them_)] & enemy_; b;) {
       const int s = popLsb(b);
-      const double p = beliefAt(s)[typeIndex(PieceType::Flag)];
+      const double p = enemyBelief(state_, s)[typeIndex(PieceType::Flag)];
       if (p > bestP) bestP = p, best = s;
     }
     return best;
@@ -77,46 +78,19 @@ class Scorer {
 
   // The boards a move leads to: one for a quiet move, up to three for a fight
   // (the flag's capture ends the game and is scored by the flag tactics).
+  // When ahead, a trade also brings the end nearer.
   std::vector<Branch> outcomes(Move m, PieceType mine) const {
     const Bitboard ownMoved = (own_ & ~bit(m.from)) | bit(m.to), ownLost = own_ & ~bit(m.from);
     if (!contains(enemy_, m.to)) return {{1.0, ownMoved, enemy_, m.to}};
-    const IdentityMarginals& q = beliefAt(m.to);
-    Branch won{0, ownMoved, enemy_ & ~bit(m.to), m.to}, traded{0, ownLost, enemy_ & ~bit(m.to)},
-        lost{0, ownLost, enemy_, kNoSquare, m.to};
-    for (int t = 0; t < kPieceTypes; ++t) {
-      if (q[t] <= 0 || typeFromIndex(t) == PieceType::Flag) continue;
-      const Combat c = rules_.combat(mine, typeFromIndex(t));
-      Branch& o = c == Combat::DefenderRemoved ? won : c == Combat::BothRemoved ? traded : lost;
-      o.probability += q[t];
-      if (&o == &lost) lost.target[t] = q[t];
-    }
-    if (lost.probability > 0)
-      for (double& x : lost.target) x /= lost.probability;
+    const FightOdds f = fightOdds(rules_, mine, enemyBelief(state_, m.to));
+    const double tradeBonus = lead_ > 0 ? 0.05 * lead_ : 0;
     std::vector<Branch> out;
-    for (const Branch* o : {&won, &traded, &lost})
-      if (o->probability > 0) out.push_back(*o);
+    if (f.won > 0) out.push_back({f.won, ownMoved, enemy_ & ~bit(m.to), m.to, kNoSquare, {}, f.wonValue});
+    if (f.traded > 0)
+      out.push_back({f.traded, ownLost, enemy_ & ~bit(m.to), kNoSquare, kNoSquare, {},
+                     f.tradedValue - pieceValue(mine) + tradeBonus});
+    if (f.lost > 0) out.push_back({f.lost, ownLost, enemy_, kNoSquare, m.to, f.beaten, -pieceValue(mine)});
     return out;
-  }
-
-  // The material this outcome of the fight wins or loses (0 for a quiet move);
-  // when ahead, a trade also brings the end nearer.
-  double materialOf(const Branch& o, Move m, PieceType mine) const {
-    if (!contains(enemy_, m.to)) return 0;
-    const IdentityMarginals& q = o.targetSquare == m.to ? o.target : beliefAt(m.to);
-    double taken = 0, norm = 0;
-    for (int t = 0; t < kPieceTypes; ++t) {
-      if (typeFromIndex(t) == PieceType::Flag) continue;
-      const Combat c = rules_.combat(mine, typeFromIndex(t));
-      const bool inThisOutcome = o.moverSquare == m.to ? c == Combat::DefenderRemoved
-                                 : o.targetSquare == m.to ? c == Combat::AttackerRemoved
-                                                          : c == Combat::BothRemoved;
-      if (!inThisOutcome) continue;
-      taken += q[t] * (defenderRemoved(c) ? pieceValue(typeFromIndex(t)) : 0.0);
-      norm += q[t];
-    }
-    const double lostMine = o.moverSquare == m.to ? 0.0 : pieceValue(mine);
-    const double tradeBonus = o.moverSquare == kNoSquare && o.targetSquare == kNoSquare && lead_ > 0 ? 0.05 * lead_ : 0;
-    return (norm > 0 ? taken / norm : 0.0) - lostMine + tradeBonus;
   }
 
   // The most material one enemy piece can expect to win with its next move.
@@ -125,12 +99,10 @@ class Scorer {
     double best = 0;
     for (Bitboard e = o.enemy & ~rules_.frozenSquares(); e;) {
       const int s = popLsb(e);
-      MoverView v{o.enemy, o.own | o.enemy, bit(s), 0};
-      const Bitboard plain = legalTargets(topo_, v, s) & targets;
-      v.engineers = bit(s);
-      const Bitboard turned = legalTargets(topo_, v, s) & targets;
+      const PieceReach reach = pieceReach(topo_, o.enemy, o.own | o.enemy, s);
+      const Bitboard plain = reach.plain & targets, turned = reach.engineer & targets;
       if (!turned) continue;
-      const IdentityMarginals& q = s == o.targetSquare ? o.target : beliefAt(s);
+      const IdentityMarginals& q = s == o.targetSquare ? o.target : enemyBelief(state_, s);
       double expected = 0;
       for (int t = 0; t < kPieceTypes; ++t) {
         const PieceType type = typeFromIndex(t);
@@ -175,7 +147,6 @@ class Scorer {
   const Rules& rules_;
   const Topology& topo_;
   const Side us_, them_;
-  const int enemyFirst_;
   const Bitboard own_, enemy_;
   const std::optional<Move> previous_;
   double lead_ = 0;

@@ -8,9 +8,9 @@
 
 #include "core/info_state.h"
 #include "core/movegen.h"
-#include "core/text.h"
 #include "search/material.h"
 #include "search/flag_tactics.h"
+#include "search/one_ply.h"
 #include "search/registry.h"
 
 namespace junqi {
@@ -139,13 +139,11 @@ SampledOdds sampleOdds(const InfoState& state, const MoveList& moves, int sample
 
 // A certain flag capture: accept every certain one.
 std::optional<TacticsLabel> flagCapture(const InfoState& state, const MoveList& moves, const SampledOdds& odds) {
-  const Observation& obs = state.observation();
-  const int enemyFirst = index(state.enemy()) * kMaxPiecesPerSide;
   TacticsLabel label{"flag-capture", {}};
   for (int i = 0; i < moves.size(); ++i) {
     const Move m = moves[i];
     if (odds.win[static_cast<std::size_t>(i)] < 1.0) continue;
-    if (state.marginals()[obs.pieceAt(m.to) - enemyFirst][typeIndex(PieceType::Flag)] < 1.0 - 1e-12) continue;
+    if (enemyBelief(state, m.to)[typeIndex(PieceType::Flag)] < 1.0 - 1e-12) continue;
     label.accept.push_back(m);
   }
   if (label.accept.empty()) return std::nullopt;
@@ -174,7 +172,6 @@ std::optional<TacticsLabel> flagDefence(const MoveList& moves, const SampledOdds
 std::optional<TacticsLabel> landmineOrBomb(const InfoState& state, const MoveList& moves, const SampledOdds& odds) {
   if (odds.threatNow > 0) return std::nullopt;
   const Observation& obs = state.observation();
-  const int enemyFirst = index(state.enemy()) * kMaxPiecesPerSide;
   TacticsLabel label{"landmine-bomb", {}};
   bool trap = false;
   for (int i = 0; i < moves.size(); ++i) {
@@ -183,7 +180,7 @@ std::optional<TacticsLabel> landmineOrBomb(const InfoState& state, const MoveLis
     if (odds.win[k] > 0 || odds.lose[k] > 0) return std::nullopt;
     bool bad = false;
     if (obs.pieceAt(m.to) != kNoPiece && rank(obs.ownType(obs.pieceAt(m.from))) >= 7) {
-      const IdentityMarginals& q = state.marginals()[obs.pieceAt(m.to) - enemyFirst];
+      const IdentityMarginals& q = enemyBelief(state, m.to);
       bad = q[typeIndex(PieceType::Landmine)] + q[typeIndex(PieceType::Bomb)] >= 0.6 &&
             q[typeIndex(PieceType::Flag)] == 0 && odds.material[k] < -2;
     }
@@ -202,11 +199,10 @@ std::optional<TacticsLabel> labelTacticsPosition(const InfoState& state, int sam
   state.legalMoves(moves);
   if (moves.size() < 3) return std::nullopt;
   const Observation& obs = state.observation();
-  const int enemyFirst = index(state.enemy()) * kMaxPiecesPerSide;
   bool knownFlag = false, bigAttack = false;
   for (const Move m : moves) {
     if (obs.pieceAt(m.to) == kNoPiece) continue;
-    const IdentityMarginals& q = state.marginals()[obs.pieceAt(m.to) - enemyFirst];
+    const IdentityMarginals& q = enemyBelief(state, m.to);
     knownFlag |= q[typeIndex(PieceType::Flag)] >= 1.0 - 1e-12;
     bigAttack |= rank(obs.ownType(obs.pieceAt(m.from))) >= 7 &&
                  q[typeIndex(PieceType::Landmine)] + q[typeIndex(PieceType::Bomb)] >= 0.6;

@@ -1,0 +1,40 @@
+#include "search/one_ply.h"
+
+#include "core/movegen.h"
+#include "search/material.h"
+
+namespace junqi {
+
+FightOdds fightOdds(const Rules& rules, PieceType mine, const IdentityMarginals& target) {
+  FightOdds f;
+  for (int t = 0; t < kPieceTypes; ++t) {
+    if (target[t] <= 0) continue;
+    const PieceType theirs = typeFromIndex(t);
+    const Combat c = rules.combat(mine, theirs);
+    if (theirs == PieceType::Flag) {
+      if (defenderRemoved(c)) f.flag += target[t];
+    } else if (c == Combat::DefenderRemoved) {
+      f.won += target[t], f.wonValue += target[t] * pieceValue(theirs);
+    } else if (c == Combat::BothRemoved) {
+      f.traded += target[t], f.tradedValue += target[t] * pieceValue(theirs);
+    } else {
+      f.lost += target[t], f.beaten[t] = target[t];
+    }
+  }
+  if (f.won > 0) f.wonValue /= f.won;
+  if (f.traded > 0) f.tradedValue /= f.traded;
+  if (f.lost > 0)
+    for (double& x : f.beaten) x /= f.lost;
+  return f;
+}
+
+PieceReach pieceReach(const Topology& topology, Bitboard own, Bitboard occupied, int from) {
+  MoverView v{own, occupied, bit(from), 0};
+  PieceReach r;
+  r.plain = legalTargets(topology, v, from);
+  v.engineers = bit(from);
+  r.engineer = legalTargets(topology, v, from);
+  return r;
+}
+
+}  // namespace junqi
