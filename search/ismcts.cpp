@@ -295,16 +295,6 @@ class TreeSearch {
   int maxDepth_ = 0;
 };
 
-// The tactical player's scores as a softmax over the root's moves.
-std::vector<std::pair<Move, double>> tacticalPriors(const InfoState& state, double temperature) {
-  auto scored = TacticalAgent::scoreMoves(state);
-  double top = -1e300, sum = 0;
-  for (const auto& [m, s] : scored) top = std::max(top, s);
-  for (auto& [m, s] : scored) sum += s = std::exp((s - top) / std::max(temperature, 1e-6));
-  for (auto& [m, s] : scored) s /= sum;
-  return scored;
-}
-
 // Root statistics of one tree, by move (view 0: the searching seat's).
 void addRoot(const Tree& tree, std::vector<RootMoveStats>& root, bool vote) {
   const Node& r = tree.nodes[0];
@@ -399,7 +389,7 @@ SearchResult search(const InfoState& state, const SearchParams& params, std::uin
   for (int w = 0; w < params.worlds; ++w) worlds.push_back(state.sample(setup));
 
   const EvalQuery rootInfo = rootQuery(state, nullptr);
-  const auto priors = params.tacticalPriors ? tacticalPriors(state, params.priorTemperature)
+  const auto priors = params.tacticalPriors ? TacticalAgent::priors(state, params.priorTemperature)
                                             : std::vector<std::pair<Move, double>>{};
   const int threads = std::max(1, params.threads);
   const bool timed = params.seconds > 0;

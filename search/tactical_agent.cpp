@@ -1,6 +1,7 @@
 #include "search/tactical_agent.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdlib>
 
 #include <fmt/format.h>
@@ -161,6 +162,15 @@ TacticalAgent::TacticalAgent(const AgentParams& params)
 }
 
 std::string TacticalAgent::spec() const { return fmt::format("tactical:noise={},{}", noise_, commonSpec()); }
+
+std::vector<std::pair<Move, double>> TacticalAgent::priors(const InfoState& state, double temperature) {
+  auto scored = scoreMoves(state);
+  double top = -1e300, sum = 0;
+  for (const auto& [m, s] : scored) top = std::max(top, s);
+  for (auto& [m, s] : scored) sum += s = std::exp((s - top) / std::max(temperature, 1e-6));
+  for (auto& [m, s] : scored) s /= sum;
+  return scored;
+}
 
 std::vector<std::pair<Move, double>> TacticalAgent::scoreMoves(const InfoState& state) {
   MoveList moves;

@@ -33,6 +33,9 @@ class TacticalAgent : public BasicAgent {
 
   // The score of every legal move, in the order of state.legalMoves (for tests and priors).
   static std::vector<std::pair<Move, double>> scoreMoves(const InfoState& state);
+  // The scores as a softmax at `temperature` (in the score's units): the
+  // searches' root priors without a network, and the teacher's policy target.
+  static std::vector<std::pair<Move, double>> priors(const InfoState& state, double temperature);
 
  private:
   double noise_;  // random jitter added to scores, to vary play

@@ -3,11 +3,12 @@
 #include <chrono>
 #include <cmath>
 #include <mutex>
-#include <thread>
 
 #include "core/auto_layout.h"
 #include "nets/encoding.h"
 #include "nets/layout_policy.h"
+#include "selfplay/game_pool.h"
+#include "selfplay/samples.h"
 
 namespace junqi {
 
@@ -45,7 +46,6 @@ GameSamples playOne(nets::Backend& backend, Evaluator& evaluator, const SelfPlay
   SearchParams params = o.search;
   params.evaluator = &evaluator;
   MoveList legal;
-  std::vector<float> input(nets::kInputSize);
   while (!game.isOver()) {
     if (game.position().ply() >= o.maxPlies) {
       game.adjudicateDraw();
@@ -56,12 +56,8 @@ GameSamples playOne(nets::Backend& backend, Evaluator& evaluator, const SelfPlay
     view.legalMoves(legal);
     const SearchResult r = search(view, params, rng.next());
     // The sample: the seat's input, and the root visits as the policy target.
-    const EvalQuery q = rootQuery(view, &legal);
-    nets::encode(q, input);
     PositionSample sample;
-    sample.input.resize(input.size());
-    for (std::size_t i = 0; i < input.size(); ++i)
-      sample.input[i] = static_cast<std::uint8_t>(std::lround(std::clamp(input[i], 0.0f, 1.0f) * 255.0f));
+    sample.input = quantizedInput(view, legal);
     long long total = 0;
     for (const RootMoveStats& m : r.root) total += m.visits;
     for (const RootMoveStats& m : r.root)
@@ -100,6 +96,14 @@ GameSamples playOne(nets::Backend& backend, Evaluator& evaluator, const SelfPlay
 
 }  // namespace
 
+void SelfPlayStats::addGame(const Outcome& outcome, long long gamePositions) {
+  ++games;
+  positions += gamePositions;
+  if (!outcome.winner) ++draws;
+  else if (*outcome.winner == Side::Red) ++redWins;
+  else ++blueWins;
+}
+
 Shard playSelfPlay(const std::shared_ptr<nets::Backend>& backend, const SelfPlayOptions& o, SelfPlayStats& stats,
                    const std::function<void(const SelfPlayStats&)>& progress, const std::atomic<bool>* stop) {
   const auto started = Clock::now();
@@ -107,40 +111,24 @@ Shard playSelfPlay(const std::shared_ptr<nets::Backend>& backend, const SelfPlay
   Shard shard;
   shard.ruleset = o.ruleset.toString();
   std::mutex mutex;
-  int next = 0;
   std::vector<GameSamples> results(static_cast<std::size_t>(o.games));
   std::vector<bool> finished(static_cast<std::size_t>(o.games), false);
-  const auto worker = [&] {
-    for (;;) {
-      int game;
-      {
-        std::lock_guard lock(mutex);
-        if (next >= o.games || (stop && *stop)) return;
-        game = next++;
-      }
-      GameSamples g = playOne(*backend, evaluator, o, Rng::mix(o.seed, static_cast<std::uint64_t>(game)));
-      std::lock_guard lock(mutex);
-      ++stats.games;
-      stats.positions += static_cast<long long>(g.positions.size());
-      if (!g.outcome.winner) ++stats.draws;
-      else if (*g.outcome.winner == Side::Red) ++stats.redWins;
-      else ++stats.blueWins;
-      stats.resignations += g.resigned;
-      if (g.wouldResign) {
-        ++stats.checkedResignations;
-        const Side quitter = static_cast<Side>(g.wouldResign - 1);
-        stats.wrongResignations += !g.outcome.winner || *g.outcome.winner == quitter;
-      }
-      stats.seconds = std::chrono::duration<double>(Clock::now() - started).count();
-      stats.evaluations = evaluator.evaluations();
-      results[static_cast<std::size_t>(game)] = std::move(g);
-      finished[static_cast<std::size_t>(game)] = true;
-      if (progress) progress(stats);
+  playGamesOnThreads(o.games, o.parallelGames, stop, [&](int game) {
+    GameSamples g = playOne(*backend, evaluator, o, Rng::mix(o.seed, static_cast<std::uint64_t>(game)));
+    std::lock_guard lock(mutex);
+    stats.addGame(g.outcome, static_cast<long long>(g.positions.size()));
+    stats.resignations += g.resigned;
+    if (g.wouldResign) {
+      ++stats.checkedResignations;
+      const Side quitter = static_cast<Side>(g.wouldResign - 1);
+      stats.wrongResignations += !g.outcome.winner || *g.outcome.winner == quitter;
     }
-  };
-  std::vector<std::thread> pool;
-  for (int t = 0; t < std::max(1, std::min(o.parallelGames, o.games)); ++t) pool.emplace_back(worker);
-  for (auto& th : pool) th.join();
+    stats.seconds = std::chrono::duration<double>(Clock::now() - started).count();
+    stats.evaluations = evaluator.evaluations();
+    results[static_cast<std::size_t>(game)] = std::move(g);
+    finished[static_cast<std::size_t>(game)] = true;
+    if (progress) progress(stats);
+  });
 
   // Games in order, so the shard does not depend on which thread finished first.
   for (std::size_t i = 0; i < results.size(); ++i) {
@@ -150,8 +138,7 @@ Shard playSelfPlay(const std::shared_ptr<nets::Backend>& backend, const SelfPlay
     for (std::size_t k = 0; k < g.positions.size(); ++k) {
       const Side seat = g.seats[k];
       PositionSample& p = g.positions[k];
-      std::array<float, 3> result{0, 1, 0};
-      if (g.outcome.winner) result = *g.outcome.winner == seat ? std::array<float, 3>{1, 0, 0} : std::array<float, 3>{0, 0, 1};
+      const std::array<float, 3> result = resultFor(g.outcome, seat);
       // The search's value q as win - loss, the rest a draw.
       const float q = g.rootValues[k];
       const std::array<float, 3> searched{std::max(0.0f, q), 1 - std::abs(q), std::max(0.0f, -q)};
@@ -159,16 +146,7 @@ Shard playSelfPlay(const std::shared_ptr<nets::Backend>& backend, const SelfPlay
       for (int i = 0; i < 3; ++i) p.wdl[i] = share * result[i] + (1 - share) * searched[i];
       shard.positions.push_back(std::move(p));
     }
-    // Layouts are learned from the side that did well with them.
-    for (const Side s : {Side::Red, Side::Blue}) {
-      const float weight = !g.outcome.winner ? 0.5f : *g.outcome.winner == s ? 1.0f : 0.0f;
-      if (weight <= 0) continue;
-      LayoutSample l;
-      for (int k = 0; k < kHalfSquares; ++k)
-        l.identity[k] = g.layouts[index(s)].at[k] ? static_cast<std::int8_t>(typeIndex(*g.layouts[index(s)].at[k])) : -1;
-      l.weight = weight;
-      shard.layouts.push_back(l);
-    }
+    addLayoutSamples(g.layouts, g.outcome, shard.layouts);
   }
   return shard;
 }

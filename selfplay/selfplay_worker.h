@@ -47,6 +47,8 @@ struct SelfPlayStats {
   int resignations = 0;
   int checkedResignations = 0, wrongResignations = 0;  // in played-out games: would-be resignations, and wrong ones
   long long evaluations = 0;
+
+  void addGame(const Outcome& outcome, long long gamePositions);  // counts a finished game
 };
 
 // Plays the games and returns their samples (positions from both seats, and

@@ -19,6 +19,7 @@
 #include "selfplay/match.h"
 #include "selfplay/rating_report.h"
 #include "selfplay/selfplay_worker.h"
+#include "selfplay/teacher_games.h"
 
 namespace junqi {
 
@@ -37,7 +38,7 @@ std::string eta(double seconds) {
 }
 
 json toJson(const TrainingConfig& c) {
-  return {{"ruleset", c.ruleset.toString()},
+  json j = {{"ruleset", c.ruleset.toString()},
           {"shape", c.shape},
           {"generations", c.generations},
           {"games_per_generation", c.gamesPerGeneration},
@@ -62,6 +63,12 @@ json toJson(const TrainingConfig& c) {
           {"seed", c.seed},
           {"external_selfplay", c.externalSelfPlay},
           {"selfplay_backend", c.selfPlayBackend}};
+  if (c.teacherGames > 0) {  // only then, so that the runs made before teachers still resume
+    j["teacher_games"] = c.teacherGames;
+    j["teacher_positions"] = c.teacherPositions;
+    j["teacher_steps"] = c.teacherSteps;
+  }
+  return j;
 }
 
 TrainingConfig fromJson(const json& j) {
@@ -91,6 +98,9 @@ TrainingConfig fromJson(const json& j) {
   c.seed = j.at("seed");
   c.externalSelfPlay = j.value("external_selfplay", false);
   c.selfPlayBackend = j.value("selfplay_backend", "eigen");
+  c.teacherGames = j.value("teacher_games", 0);
+  c.teacherPositions = j.value("teacher_positions", 8);
+  c.teacherSteps = j.value("teacher_steps", 0);
   return c;
 }
 
@@ -112,11 +122,14 @@ SelfPlayOptions selfPlayOptions(const TrainingConfig& c, std::uint64_t seed) {
   return so;
 }
 
-std::string selfPlayLine(const std::string& who, const SelfPlayStats& s, int games) {
+// A progress line of self-play (or, with kind "teacher games", of teacher games).
+std::string selfPlayLine(const std::string& who, const SelfPlayStats& s, int games, const std::string& kind = "self-play") {
   const double rate = s.games / std::max(1e-9, s.seconds);
-  return fmt::format("{} | self-play {}/{} games | {:.1f} games/min, {:.0f} positions/s, {:.0f} evals/s | ETA of these games {}",
-                     who, s.games, games, 60 * rate, s.positions / std::max(1e-9, s.seconds),
-                     s.evaluations / std::max(1e-9, s.seconds), eta((games - s.games) / std::max(1e-9, rate)));
+  const std::string evals =
+      s.evaluations > 0 ? fmt::format(", {:.0f} evals/s", s.evaluations / std::max(1e-9, s.seconds)) : "";
+  return fmt::format("{} | {} {}/{} games | {:.1f} games/min, {:.0f} positions/s{} | ETA of these games {}", who, kind,
+                     s.games, games, 60 * rate, s.positions / std::max(1e-9, s.seconds), evals,
+                     eta((games - s.games) / std::max(1e-9, rate)));
 }
 
 // Self-play inference: Eigen is several times faster than LibTorch for the
@@ -277,253 +290,346 @@ std::vector<std::string> splitAgentSpecs(const std::string& list) {
   return specs;
 }
 
-void runTraining(const std::string& dirName, const TrainingConfig& c, const std::function<void(const std::string&)>& log,
-                 const std::atomic<bool>* stop) {
-  checkTrainingConfig(c);
+namespace {
+
+// One run of runTraining: its directory, settings and trainer, and the steps
+// of a generation, each of which first looks for the files it would write.
+class TrainingRun {
+ public:
+  TrainingRun(const std::string& dirName, const TrainingConfig& c, const std::function<void(const std::string&)>& log,
+              const std::atomic<bool>* stop);
+  void run();
+
+ private:
+  bool stopped() const { return stop_ && stop_->load(); }
+  double elapsed() const { return std::chrono::duration<double>(Clock::now() - started_).count(); }
+  fs::path weightsPath(int g) const { return dir_ / "weights" / (gen(g) + ".jqw"); }
+  std::string checkpoint(int g) const { return (dir_ / "checkpoints" / gen(g)).string(); }
+  bool teacherGeneration(int g) const { return g == 1 && c_.teacherGames > 0; }
+  int stepsOf(int g) const {
+    return teacherGeneration(g) && c_.teacherSteps > 0 ? c_.teacherSteps : c_.stepsPerGeneration;
+  }
+
+  void prepareDirectory();
+  nets::TrainerOptions trainerOptions() const;
+  void makeGenerationZero();
+  std::vector<std::string> ownShard(int g, json& record);
+  Shard playShard(int g, SelfPlayStats& stats);
+  std::vector<std::string> workerShards(int g);
+  std::vector<std::string> shardNames(int g) const;
+  std::vector<PositionSample> replayWindow(int g, const std::vector<std::string>& shards,
+                                           std::vector<LayoutSample>& layouts) const;
+  void train(int g, const std::vector<std::string>& shards);
+  void exportWeights(int g);
+  std::string rateAllGenerations(int g);
+
+  std::string dirName_;
+  fs::path dir_;
+  TrainingConfig c_;
+  std::function<void(const std::string&)> log_;
+  const std::atomic<bool>* stop_;
+  Clock::time_point started_ = Clock::now();
+  std::unique_ptr<nets::Trainer> trainer_;
+  int loaded_ = -1;  // the generation whose checkpoint the trainer holds
+};
+
+TrainingRun::TrainingRun(const std::string& dirName, const TrainingConfig& c,
+                         const std::function<void(const std::string&)>& log, const std::atomic<bool>* stop)
+    : dirName_(dirName), c_(c), log_(log), stop_(stop) {}
+
+// Checks the settings and the directory (a rerun must match its config.json).
+void TrainingRun::prepareDirectory() {
+  checkTrainingConfig(c_);
   // One spelling of the directory: the rating matches' identity names the
   // weights files under it (as "$ROOT", so that the directory may move).
   // Its rating matches name the weights files in agent specs, which cannot hold a ','.
-  nets::checkWeightsPathForSpec(fs::weakly_canonical(fs::absolute(dirName)).string(), "the run directory");
-  fs::create_directories(dirName);
-  const fs::path dir = fs::canonical(dirName);
-  const auto started = Clock::now();
-  const auto elapsed = [&] { return std::chrono::duration<double>(Clock::now() - started).count(); };
-  const auto stopped = [&] { return stop && stop->load(); };
-  for (const char* sub : {"shards", "checkpoints", "weights", "matches", "log"}) fs::create_directories(dir / sub);
-  const json config = toJson(c);
-  if (fs::exists(dir / "config.json")) {
-    if (json::parse(readText(dir / "config.json")) != config)
+  nets::checkWeightsPathForSpec(fs::weakly_canonical(fs::absolute(dirName_)).string(), "the run directory");
+  fs::create_directories(dirName_);
+  dir_ = fs::canonical(dirName_);
+  for (const char* sub : {"shards", "checkpoints", "weights", "matches", "log"}) fs::create_directories(dir_ / sub);
+  const json config = toJson(c_);
+  if (fs::exists(dir_ / "config.json")) {
+    if (json::parse(readText(dir_ / "config.json")) != config)
       throw std::runtime_error(fmt::format(
           "{} holds a run with other settings (see its config.json); rerun with the same options, or use a new directory",
-          dirName));
+          dirName_));
   } else {
-    writeText(dir / "config.json", config.dump(2) + "\n");
+    writeText(dir_ / "config.json", config.dump(2) + "\n");
   }
-  torch::set_num_threads(c.trainThreads);
+}
 
+nets::TrainerOptions TrainingRun::trainerOptions() const {
   nets::TrainerOptions to;
-  to.shape = nets::NetworkShape::parse(c.shape);
-  to.optimizer = c.optimizer;
-  to.learningRate = c.learningRate;
-  to.weightDecay = c.weightDecay;
-  to.totalSteps = static_cast<long long>(c.generations) * c.stepsPerGeneration;
-  to.threads = c.trainThreads;
-  to.device = c.device;
-  to.seed = c.seed;
-  nets::Trainer trainer(to);
-  int loaded = -1;  // the generation whose checkpoint the trainer holds
-  const auto weightsPath = [&](int g) { return dir / "weights" / (gen(g) + ".jqw"); };
-  const auto checkpoint = [&](int g) { return (dir / "checkpoints" / gen(g)).string(); };
-  if (!fs::exists(checkpoint(0))) trainer.save(checkpoint(0));
-  if (!fs::exists(weightsPath(0))) {
-    trainer.load(checkpoint(0));
-    saveWeights(trainer.model()->exportWeights(c.ruleset.toString(), "generation 0 (untrained)"), weightsPath(0).string());
-  }
+  to.shape = nets::NetworkShape::parse(c_.shape);
+  to.optimizer = c_.optimizer;
+  to.learningRate = c_.learningRate;
+  to.weightDecay = c_.weightDecay;
+  to.totalSteps = 0;
+  for (int g = 1; g <= c_.generations; ++g) to.totalSteps += stepsOf(g);
+  to.threads = c_.trainThreads;
+  to.device = c_.device;
+  to.seed = c_.seed;
+  return to;
+}
 
-  for (int g = 1; g <= c.generations && !stopped(); ++g) {
+// Generation 0: the untrained network's checkpoint and weights.
+void TrainingRun::makeGenerationZero() {
+  if (!fs::exists(checkpoint(0))) trainer_->save(checkpoint(0));
+  if (!fs::exists(weightsPath(0))) {
+    trainer_->load(checkpoint(0));
+    loaded_ = 0;
+    saveWeights(trainer_->model()->exportWeights(c_.ruleset.toString(), "generation 0 (untrained)"),
+                weightsPath(0).string());
+  }
+}
+
+// Generation g's games played by the trainer: teacher games for generation 1
+// when the run has them, else self-play with generation g-1.
+Shard TrainingRun::playShard(int g, SelfPlayStats& stats) {
+  const std::string who = fmt::format("gen {}/{}", g, c_.generations);
+  if (teacherGeneration(g)) {
+    TeacherOptions to;
+    to.ruleset = c_.ruleset;
+    to.games = c_.teacherGames;
+    to.positionsPerGame = c_.teacherPositions;
+    to.maxPlies = c_.maxPlies;
+    to.threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    to.seed = Rng::mix(c_.seed, 0x7eac4e7);
+    return playTeacherGames(to, stats, [&](const SelfPlayStats& s) {
+      if (s.games % 100 == 0 || s.games == to.games) log_(selfPlayLine(who, s, to.games, "teacher games"));
+    }, stop_);
+  }
+  const auto backend = selfPlayBackend(c_, weightsPath(g - 1).string());
+  return playSelfPlay(backend, selfPlayOptions(c_, Rng::mix(c_.seed, static_cast<std::uint64_t>(g))), stats,
+                      [&](const SelfPlayStats& s) { log_(selfPlayLine(who, s, c_.gamesPerGeneration)); }, stop_);
+}
+
+// The shard the trainer plays for generation g (once), with its figures.
+std::vector<std::string> TrainingRun::ownShard(int g, json& record) {
+  const fs::path shardPath = dir_ / "shards" / (gen(g) + ".jqs");
+  const fs::path figuresPath = dir_ / "shards" / (gen(g) + ".json");
+  if (!fs::exists(shardPath)) {
+    SelfPlayStats stats;
+    Shard shard = playShard(g, stats);
+    if (stopped()) return {};  // an unfinished shard is never written
+    shard.worker = teacherGeneration(g) ? "teacher" : "train";
+    shard.index = static_cast<std::uint64_t>(g);
+    // The figures first, then the shard: a shard on disk always has its figures.
+    const json figures = {{"games", stats.games},
+                          {"positions", stats.positions},
+                          {"seconds", stats.seconds},
+                          {"red_wins", stats.redWins},
+                          {"blue_wins", stats.blueWins},
+                          {"draws", stats.draws},
+                          {"resignations", stats.resignations},
+                          {"checked_resignations", stats.checkedResignations},
+                          {"wrong_resignations", stats.wrongResignations}};
+    writeText(figuresPath, figures.dump() + "\n");
+    writeShard(shard, shardPath.string());
+  }
+  if (fs::exists(figuresPath)) record["selfplay"] = json::parse(readText(figuresPath));
+  return {shardPath.filename().string()};
+}
+
+// External self-play: the workers' shards no generation has taken yet, once
+// they hold a generation's games (the list is kept in DIR/log/gen-NNNN.shards).
+std::vector<std::string> TrainingRun::workerShards(int g) {
+  const fs::path shardList = dir_ / "log" / (gen(g) + ".shards");
+  if (fs::exists(shardList)) return shardNames(g);
+  std::set<std::string> taken;
+  for (int h = 1; h < g; ++h)
+    for (const std::string& name : shardNames(h)) taken.insert(name);
+  for (int waited = 0; !stopped(); ++waited) {
+    std::vector<std::string> fresh;
+    std::uint32_t games = 0;
+    for (const auto& e : fs::directory_iterator(dir_ / "shards")) {
+      const std::string name = e.path().filename().string();
+      if (e.path().extension() != ".jqs" || taken.count(name) || name.rfind("gen-", 0) == 0) continue;
+      fresh.push_back(name);
+      games += readShard(e.path().string()).games;
+    }
+    if (static_cast<int>(games) >= c_.gamesPerGeneration) {
+      std::sort(fresh.begin(), fresh.end());
+      std::string list;
+      for (const auto& n : fresh) list += n + "\n";
+      writeText(shardList, list);
+      return fresh;
+    }
+    if (waited % 15 == 0)
+      log_(fmt::format("gen {}/{} | waiting for self-play workers: {}/{} new games (junqi selfplay --run {})", g,
+                       c_.generations, games, c_.gamesPerGeneration, dirName_));
+    std::this_thread::sleep_for(std::chrono::seconds(2));
+  }
+  return {};
+}
+
+// The shards generation g trained on (its own shard, or the workers' list).
+std::vector<std::string> TrainingRun::shardNames(int g) const {
+  if (!c_.externalSelfPlay || teacherGeneration(g)) return {gen(g) + ".jqs"};
+  std::vector<std::string> names;
+  std::istringstream in(readText(dir_ / "log" / (gen(g) + ".shards")));
+  for (std::string name; in >> name;) names.push_back(name);
+  return names;
+}
+
+// The newest generations' positions first, up to the window; every layout of those generations.
+std::vector<PositionSample> TrainingRun::replayWindow(int g, const std::vector<std::string>& shards,
+                                                      std::vector<LayoutSample>& layouts) const {
+  std::vector<PositionSample> positions;
+  for (int h = g; h >= 1 && static_cast<int>(positions.size()) < c_.replayWindow; --h) {
+    for (const std::string& name : h == g ? shards : shardNames(h)) {
+      Shard s = readShard((dir_ / "shards" / name).string());
+      for (auto& p : s.positions)
+        if (static_cast<int>(positions.size()) < c_.replayWindow) positions.push_back(std::move(p));
+      for (auto& l : s.layouts) layouts.push_back(l);
+    }
+  }
+  return positions;
+}
+
+// Training generation g from the previous checkpoint; the checkpoint holds the losses.
+void TrainingRun::train(int g, const std::vector<std::string>& shards) {
+  if (loaded_ != g - 1) trainer_->load(checkpoint(g - 1));
+  std::vector<LayoutSample> layouts;
+  const std::vector<PositionSample> positions = replayWindow(g, shards, layouts);
+  Rng rng(Rng::mix(c_.seed, 0x7a1 + static_cast<std::uint64_t>(g)));
+  json losses = json::array();
+  const double trainStart = elapsed();
+  const int steps = stepsOf(g);
+  nets::TrainStats sum;
+  int summed = 0;
+  for (int step = 1; step <= steps && !stopped(); ++step) {
+    std::vector<const PositionSample*> batch;
+    std::vector<const LayoutSample*> layoutBatch;
+    for (int i = 0; i < c_.batchSize && !positions.empty(); ++i) batch.push_back(&positions[rng.below(positions.size())]);
+    for (int i = 0; i < c_.batchSize / 8 && !layouts.empty(); ++i)
+      layoutBatch.push_back(&layouts[rng.below(layouts.size())]);
+    const nets::TrainStats s = trainer_->step(batch, layoutBatch);
+    sum.policyLoss += s.policyLoss, sum.valueLoss += s.valueLoss, sum.layoutLoss += s.layoutLoss;
+    sum.policyEntropy += s.policyEntropy, sum.valueAccuracy += s.valueAccuracy;
+    ++summed;
+    if (step % 25 == 0 || step == steps) {
+      const double perSecond = step / std::max(1e-9, elapsed() - trainStart);
+      losses.push_back({trainer_->steps(), sum.policyLoss / summed, sum.valueLoss / summed, sum.layoutLoss / summed,
+                        sum.policyEntropy / summed, sum.valueAccuracy / summed});
+      log_(fmt::format("gen {}/{} | train step {}/{} | {:.1f} steps/s, {:.0f} positions/s | loss policy {:.3f} value "
+                       "{:.3f} layout {:.3f} | entropy {:.2f} | value accuracy {:.0f}% | lr {:.2g} | ETA {}",
+                       g, c_.generations, step, steps, perSecond, perSecond * c_.batchSize, sum.policyLoss / summed,
+                       sum.valueLoss / summed, sum.layoutLoss / summed, sum.policyEntropy / summed,
+                       100 * sum.valueAccuracy / summed, s.learningRate, eta((steps - step) / perSecond)));
+      sum = {};
+      summed = 0;
+    }
+  }
+  if (stopped()) return;  // the partial training is redone from the previous checkpoint
+  // The losses go with the checkpoint, so a resumed run still has them.
+  const json training = {{"losses", losses}, {"seconds", elapsed() - trainStart}};
+  trainer_->save(checkpoint(g), {{"training.json", training.dump() + "\n"}});
+  loaded_ = g;
+}
+
+void TrainingRun::exportWeights(int g) {
+  if (fs::exists(weightsPath(g))) return;
+  if (loaded_ != g) trainer_->load(checkpoint(g)), loaded_ = g;
+  saveWeights(trainer_->model()->exportWeights(c_.ruleset.toString(), fmt::format("generation {}", g)),
+              weightsPath(g).string());
+}
+// Every generation's rating games rated together: the tables, log.jsonl and the report.
+std::string TrainingRun::rateAllGenerations(int g) {
+  std::vector<std::string> names;
+  for (int h = 0; h <= g; ++h) names.push_back(gen(h));
+  for (const std::string& b : c_.baselines) names.push_back(b.substr(0, b.find(':')));
+  const auto indexOf = [&](const std::string& n) {
+    return static_cast<int>(std::find(names.begin(), names.end(), n) - names.begin());
+  };
+  std::vector<RatedGame> games;
+  for (int h = 1; h <= g; ++h) {
+    const MatchOptions o = ratingMatch(dir_, h, c_);
+    Match old(o);
+    for (const MatchGameResult& r : old.run().results) {
+      const double score = !r.outcome.winner ? 0.5 : *r.outcome.winner == Side::Red ? 1.0 : 0.0;
+      games.push_back({indexOf(o.players[r.game.red].name), indexOf(o.players[r.game.blue].name), score,
+                       h * 100000 + r.game.pair});
+    }
+  }
+  EloFitOptions fo;
+  fo.anchor = indexOf("random") < static_cast<int>(names.size()) ? indexOf("random") : -1;
+  const EloFit fit = fitElo(static_cast<int>(names.size()), games, fo);
+  const RatingTable ratingTable = makeRatingTable(names, fit);
+  const std::string table = formatRatingTable(ratingTable);
+  writeText(dir_ / "ratings.txt", table);
+  writeText(dir_ / "ratings.json", ratingTableToJson(ratingTable).dump(2) + "\n");
+  writeText(dir_ / "ratings.csv", ratingTableToCsv(ratingTable));
+  std::vector<std::pair<int, PlayerRating>> byGeneration;
+  for (int h = 0; h <= g; ++h)
+    if (fit.players[h].games) byGeneration.emplace_back(h, fit.players[h]);
+  std::vector<std::pair<std::string, double>> baselines;
+  for (std::size_t b = g + 1; b < names.size(); ++b)
+    if (fit.players[b].games) baselines.emplace_back(names[b], fit.players[b].elo);
+  json allLosses = json::array();
+  std::string logLines;
+  for (int h = 1; h <= g; ++h) {
+    const fs::path p = dir_ / "log" / (gen(h) + ".json");
+    if (!fs::exists(p)) continue;
+    const json r = json::parse(readText(p));
+    logLines += r.dump() + "\n";
+    if (r.contains("losses"))
+      for (const auto& l : r["losses"]) allLosses.push_back(l);
+  }
+  writeText(dir_ / "log.jsonl", logLines);
+  const std::string svg = progressSvg(byGeneration, allLosses, baselines);
+  writeText(dir_ / "report.svg", svg);
+  writeText(dir_ / "report.html", fmt::format("<!doctype html><meta charset='utf-8'><title>junqi training run</title>"
+                                              "<h1>Training run {}</h1>{}<pre>{}</pre>\n", dirName_, svg, table));
+  return table;
+}
+
+void TrainingRun::run() {
+  prepareDirectory();
+  torch::set_num_threads(c_.trainThreads);
+  trainer_ = std::make_unique<nets::Trainer>(trainerOptions());
+  makeGenerationZero();
+  for (int g = 1; g <= c_.generations && !stopped(); ++g) {
     const double generationStart = elapsed();
     json record = {{"generation", g}};
-    // 1. Self-play with the previous generation.
-    const fs::path shardList = dir / "log" / (gen(g) + ".shards");
-    std::vector<std::string> shards;  // this generation's data
-    if (!c.externalSelfPlay) {
-      const fs::path shardPath = dir / "shards" / (gen(g) + ".jqs");
-      if (!fs::exists(shardPath)) {
-        const auto backend = selfPlayBackend(c, weightsPath(g - 1).string());
-        SelfPlayStats stats;
-        Shard shard = playSelfPlay(backend, selfPlayOptions(c, Rng::mix(c.seed, static_cast<std::uint64_t>(g))), stats,
-                                   [&](const SelfPlayStats& s) {
-                                     log(selfPlayLine(fmt::format("gen {}/{}", g, c.generations), s, c.gamesPerGeneration));
-                                   },
-                                   stop);
-        if (stopped()) break;  // an unfinished shard is never written
-        shard.worker = "train";
-        shard.index = static_cast<std::uint64_t>(g);
-        // The figures first, then the shard: a shard on disk always has its figures.
-        const json figures = {{"games", stats.games},
-                              {"positions", stats.positions},
-                              {"seconds", stats.seconds},
-                              {"red_wins", stats.redWins},
-                              {"blue_wins", stats.blueWins},
-                              {"draws", stats.draws},
-                              {"resignations", stats.resignations},
-                              {"checked_resignations", stats.checkedResignations},
-                              {"wrong_resignations", stats.wrongResignations}};
-        writeText(dir / "shards" / (gen(g) + ".json"), figures.dump() + "\n");
-        writeShard(shard, shardPath.string());
-      }
-      if (fs::exists(dir / "shards" / (gen(g) + ".json")))
-        record["selfplay"] = json::parse(readText(dir / "shards" / (gen(g) + ".json")));
-      shards = {shardPath.filename().string()};
-    } else if (fs::exists(shardList)) {
-      std::istringstream in(readText(shardList));
-      for (std::string name; in >> name;) shards.push_back(name);
-    } else {
-      // Wait for the workers: shards no generation has taken yet, until they hold a generation's games.
-      std::set<std::string> taken;
-      for (int h = 1; h < g; ++h) {
-        std::istringstream in(readText(dir / "log" / (gen(h) + ".shards")));
-        for (std::string name; in >> name;) taken.insert(name);
-      }
-      for (int waited = 0; !stopped(); ++waited) {
-        std::vector<std::string> fresh;
-        std::uint32_t games = 0;
-        for (const auto& e : fs::directory_iterator(dir / "shards")) {
-          const std::string name = e.path().filename().string();
-          if (e.path().extension() != ".jqs" || taken.count(name)) continue;
-          fresh.push_back(name);
-          games += readShard(e.path().string()).games;
-        }
-        if (static_cast<int>(games) >= c.gamesPerGeneration) {
-          std::sort(fresh.begin(), fresh.end());
-          std::string list;
-          for (const auto& n : fresh) list += n + "\n";
-          writeText(shardList, list);
-          shards = fresh;
-          break;
-        }
-        if (waited % 15 == 0)
-          log(fmt::format("gen {}/{} | waiting for self-play workers: {}/{} new games (junqi selfplay --run {})", g,
-                          c.generations, games, c.gamesPerGeneration, dirName));
-        std::this_thread::sleep_for(std::chrono::seconds(2));
-      }
-      if (stopped()) break;
-    }
+    // 1. The generation's games: the trainer's own (or the teacher's), or the workers'.
+    const std::vector<std::string> shards =
+        !c_.externalSelfPlay || teacherGeneration(g) ? ownShard(g, record) : workerShards(g);
+    if (stopped()) break;
     record["shards"] = shards;
-
-    // 2. Training on the replay window, from the previous checkpoint.
-    if (!fs::exists(checkpoint(g))) {
-      if (loaded != g - 1) trainer.load(checkpoint(g - 1));
-      std::vector<PositionSample> positions;
-      std::vector<LayoutSample> layouts;
-      // The newest generations' data first, up to the window.
-      for (int h = g; h >= 1 && static_cast<int>(positions.size()) < c.replayWindow; --h) {
-        std::vector<std::string> names = shards;
-        if (h != g) {
-          names.clear();
-          if (c.externalSelfPlay) {
-            std::istringstream in(readText(dir / "log" / (gen(h) + ".shards")));
-            for (std::string name; in >> name;) names.push_back(name);
-          } else {
-            names.push_back(gen(h) + ".jqs");
-          }
-        }
-        for (const std::string& name : names) {
-          Shard s = readShard((dir / "shards" / name).string());
-          for (auto& p : s.positions)
-            if (static_cast<int>(positions.size()) < c.replayWindow) positions.push_back(std::move(p));
-          for (auto& l : s.layouts) layouts.push_back(l);
-        }
-      }
-      Rng rng(Rng::mix(c.seed, 0x7a1 + static_cast<std::uint64_t>(g)));
-      json losses = json::array();
-      const double trainStart = elapsed();
-      nets::TrainStats sum;
-      int summed = 0;
-      for (int step = 1; step <= c.stepsPerGeneration && !stopped(); ++step) {
-        std::vector<const PositionSample*> batch;
-        std::vector<const LayoutSample*> layoutBatch;
-        for (int i = 0; i < c.batchSize && !positions.empty(); ++i)
-          batch.push_back(&positions[rng.below(positions.size())]);
-        for (int i = 0; i < c.batchSize / 8 && !layouts.empty(); ++i)
-          layoutBatch.push_back(&layouts[rng.below(layouts.size())]);
-        const nets::TrainStats s = trainer.step(batch, layoutBatch);
-        sum.policyLoss += s.policyLoss, sum.valueLoss += s.valueLoss, sum.layoutLoss += s.layoutLoss;
-        sum.policyEntropy += s.policyEntropy, sum.valueAccuracy += s.valueAccuracy;
-        ++summed;
-        if (step % 25 == 0 || step == c.stepsPerGeneration) {
-          const double perSecond = step / std::max(1e-9, elapsed() - trainStart);
-          losses.push_back({trainer.steps(), sum.policyLoss / summed, sum.valueLoss / summed, sum.layoutLoss / summed,
-                            sum.policyEntropy / summed, sum.valueAccuracy / summed});
-          log(fmt::format("gen {}/{} | train step {}/{} | {:.1f} steps/s, {:.0f} positions/s | loss policy {:.3f} value "
-                          "{:.3f} layout {:.3f} | entropy {:.2f} | value accuracy {:.0f}% | lr {:.2g}",
-                          g, c.generations, step, c.stepsPerGeneration, perSecond, perSecond * c.batchSize,
-                          sum.policyLoss / summed, sum.valueLoss / summed, sum.layoutLoss / summed,
-                          sum.policyEntropy / summed, 100 * sum.valueAccuracy / summed, s.learningRate));
-          sum = {};
-          summed = 0;
-        }
-      }
-      if (stopped()) break;  // the partial training is redone from the previous checkpoint
-      // The losses go with the checkpoint, so a resumed run still has them.
-      const json training = {{"losses", losses}, {"seconds", elapsed() - trainStart}};
-      trainer.save(checkpoint(g), {{"training.json", training.dump() + "\n"}});
-      loaded = g;
-    }
+    // 2. Training on the replay window; 3. export.
+    if (!fs::exists(checkpoint(g))) train(g, shards);
+    if (stopped()) break;
     if (fs::exists(fs::path(checkpoint(g)) / "training.json")) {
       const json training = json::parse(readText(fs::path(checkpoint(g)) / "training.json"));
       record["losses"] = training.at("losses");
       record["training_seconds"] = training.at("seconds");
     }
-    // 3. Export.
-    if (!fs::exists(weightsPath(g))) {
-      if (loaded != g) trainer.load(checkpoint(g)), loaded = g;
-      saveWeights(trainer.model()->exportWeights(c.ruleset.toString(), fmt::format("generation {}", g)),
-                  weightsPath(g).string());
-    }
+    exportWeights(g);
     // 4. The rating match (resumable on its own).
-    Match match(ratingMatch(dir, g, c));
-    const MatchSummary summary = match.run([&](const std::string& line) { log(fmt::format("gen {}/{} | rating | {}", g, c.generations, line)); });
+    Match match(ratingMatch(dir_, g, c_));
+    const MatchSummary summary = match.run(
+        [&](const std::string& line) { log_(fmt::format("gen {}/{} | rating | {}", g, c_.generations, line)); });
     if (stopped()) break;
-    // 5. The generation's log line, written once.
-    const fs::path logPath = dir / "log" / (gen(g) + ".json");
+    // 5. The generation's log line, written once; then every generation rated together.
+    const fs::path logPath = dir_ / "log" / (gen(g) + ".json");
     if (!fs::exists(logPath)) {
       record["seconds"] = elapsed() - generationStart;
       writeText(logPath, record.dump() + "\n");
     }
-
-    // Every generation's games rated together.
-    std::vector<std::string> names;
-    for (int h = 0; h <= g; ++h) names.push_back(gen(h));
-    for (const std::string& b : c.baselines) names.push_back(b.substr(0, b.find(':')));
-    const auto indexOf = [&](const std::string& n) {
-      return static_cast<int>(std::find(names.begin(), names.end(), n) - names.begin());
-    };
-    std::vector<RatedGame> games;
-    for (int h = 1; h <= g; ++h) {
-      const MatchOptions o = ratingMatch(dir, h, c);
-      Match old(o);
-      for (const MatchGameResult& r : old.run().results) {
-        const double score = !r.outcome.winner ? 0.5 : *r.outcome.winner == Side::Red ? 1.0 : 0.0;
-        games.push_back({indexOf(o.players[r.game.red].name), indexOf(o.players[r.game.blue].name), score,
-                         h * 100000 + r.game.pair});
-      }
-    }
-    EloFitOptions fo;
-    fo.anchor = indexOf("random") < static_cast<int>(names.size()) ? indexOf("random") : -1;
-    const EloFit fit = fitElo(static_cast<int>(names.size()), games, fo);
-    const RatingTable ratingTable = makeRatingTable(names, fit);
-    const std::string table = formatRatingTable(ratingTable);
-    writeText(dir / "ratings.txt", table);
-    writeText(dir / "ratings.json", ratingTableToJson(ratingTable).dump(2) + "\n");
-    writeText(dir / "ratings.csv", ratingTableToCsv(ratingTable));
-    std::vector<std::pair<int, PlayerRating>> byGeneration;
-    for (int h = 0; h <= g; ++h)
-      if (fit.players[h].games) byGeneration.emplace_back(h, fit.players[h]);
-    std::vector<std::pair<std::string, double>> baselines;
-    for (std::size_t b = g + 1; b < names.size(); ++b)
-      if (fit.players[b].games) baselines.emplace_back(names[b], fit.players[b].elo);
-    json allLosses = json::array(), lines = json::array();
-    std::string logLines;
-    for (int h = 1; h <= g; ++h) {
-      const fs::path p = dir / "log" / (gen(h) + ".json");
-      if (!fs::exists(p)) continue;
-      const json r = json::parse(readText(p));
-      logLines += r.dump() + "\n";
-      if (r.contains("losses"))
-        for (const auto& l : r["losses"]) allLosses.push_back(l);
-    }
-    writeText(dir / "log.jsonl", logLines);
-    const std::string svg = progressSvg(byGeneration, allLosses, baselines);
-    writeText(dir / "report.svg", svg);
-    writeText(dir / "report.html", fmt::format("<!doctype html><meta charset='utf-8'><title>junqi training run</title>"
-                                               "<h1>Training run {}</h1>{}<pre>{}</pre>\n", dirName, svg, table));
-    const double perGeneration = elapsed() / g;
-    log(fmt::format("gen {}/{} done in {:.0f} s | {} | ETA of the run {}", g, c.generations,
-                    elapsed() - generationStart, summary.table.empty() ? "" : "ratings updated",
-                    eta(perGeneration * (c.generations - g))));
-    log("\n" + table);
+    const std::string table = rateAllGenerations(g);
+    log_(fmt::format("gen {}/{} done in {:.0f} s | {} | ETA of the run {}", g, c_.generations,
+                     elapsed() - generationStart, summary.table.empty() ? "" : "ratings updated",
+                     eta(elapsed() / g * (c_.generations - g))));
+    log_("\n" + table);
   }
+}
+
+}  // namespace
+
+void runTraining(const std::string& dirName, const TrainingConfig& c, const std::function<void(const std::string&)>& log,
+                 const std::atomic<bool>* stop) {
+  TrainingRun(dirName, c, log, stop).run();
 }
 
 void runSelfPlayWorker(const std::string& dirName, const std::string& worker, int shards, const std::string& backendName,

@@ -49,6 +49,12 @@ struct TrainingConfig {
   double rootNoise = 0.3;    // Dirichlet alpha
   double valueOutcomeShare = 0.5;  // value target: this much the game's result, the rest the search's value
   int maxPlies = 500;        // self-play and rating games end in an adjudicated draw here
+  // Teacher games (selfplay/teacher_games.h): with teacherGames > 0,
+  // generation 1 learns from games of the tactical player instead of
+  // self-play with the untrained network, for teacherSteps steps.
+  int teacherGames = 0;
+  int teacherPositions = 8;  // positions kept per teacher game
+  int teacherSteps = 0;      // 0: stepsPerGeneration
   int stepsPerGeneration = 150;
   int batchSize = 128;
   int replayWindow = 40000;  // positions

@@ -4,6 +4,10 @@
 #include <fmt/format.h>
 
 #include <malloc.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <string_view>
 
 #include "core/version.h"
 #include "nets/nn_agent.h"
@@ -13,7 +17,22 @@
 #include "nets/torch_backend.h"
 #endif
 
+// LibTorch's OpenMP threads spin while they wait, and on a machine whose other
+// cores are busy that makes training 6-25x slower (docs/benchmarks.md).
+// libgomp reads its wait policy once, when it is loaded, so the training
+// commands set it and start again; a user's own OMP_WAIT_POLICY is kept.
+void waitPassivelyInOpenMp(int argc, char** argv) {
+  if (argc < 2 || std::getenv("OMP_WAIT_POLICY")) return;
+  const std::string_view command = argv[1];
+  if (command != "train" && command != "selfplay") return;
+  setenv("OMP_WAIT_POLICY", "PASSIVE", 1);
+  execv("/proc/self/exe", argv);  // returns only if it failed: then go on spinning
+}
+
 int main(int argc, char** argv) {
+#ifdef JUNQI_WITH_TORCH
+  waitPassivelyInOpenMp(argc, argv);
+#endif
   // Large buffers come and go (tensors, counting tables): keep them in the heap
   // instead of mapping and unmapping them each time (training runs 1.5-2.4x faster).
   mallopt(M_MMAP_THRESHOLD, 1 << 30);

@@ -247,6 +247,47 @@ TEST(TrainingRun, KilledInGenerationTwoAndResumedEndsLikeAnUninterruptedRun) {
 }
 
 // --baselines: specs with their own commas stay whole.
+TEST(TrainingRun, TeacherGamesAreGenerationOnesDataWithTheirOwnStepCount) {
+  nets::registerNetAgent();
+  const netstest::TorchThreads restore(torch::get_num_threads());
+  netstest::TempDir root("run-teacher");
+  TrainingConfig c = smallConfig();
+  c.teacherGames = 6;
+  c.teacherPositions = 4;
+  c.teacherSteps = 15;
+  std::vector<std::string> log;
+  runTraining(root.path().string(), c, [&](const std::string& line) { log.push_back(line); });
+  const Shard teacher = readShard((root.path() / "shards" / "gen-0001.jqs").string());
+  EXPECT_EQ(teacher.worker, "teacher");
+  EXPECT_EQ(teacher.games, 6u);
+  EXPECT_EQ(teacher.positions.size(), 24u);
+  EXPECT_EQ(readShard((root.path() / "shards" / "gen-0002.jqs").string()).worker, "train");
+  const auto anyLine = [&](const std::string& part) {
+    return std::any_of(log.begin(), log.end(), [&](const std::string& l) { return l.find(part) != std::string::npos; });
+  };
+  EXPECT_TRUE(anyLine("gen 1/2 | teacher games"));
+  EXPECT_TRUE(anyLine("gen 1/2 | train step 15/15"));
+  EXPECT_TRUE(anyLine("gen 2/2 | train step 10/10"));
+  EXPECT_FALSE(anyLine("gen 1/2 | self-play")) << "generation 1 played with the untrained network";
+  const auto config = nlohmann::json::parse(readBytes((root.path() / "config.json").string()));
+  EXPECT_EQ(config.at("teacher_games"), 6);
+  EXPECT_EQ(config.at("teacher_steps"), 15);
+}
+
+TEST(TrainingRun, ARunWithoutTeacherWritesTheConfigOfEarlierVersions) {
+  // Runs started before teacher games existed must still resume: their
+  // config.json has no teacher keys, and neither has a new run without them.
+  nets::registerNetAgent();
+  const netstest::TorchThreads restore(torch::get_num_threads());
+  netstest::TempDir root("run-no-teacher");
+  TrainingConfig c = smallConfig();
+  c.generations = 1;
+  runTraining(root.path().string(), c, [](const std::string&) {});
+  const auto config = nlohmann::json::parse(readBytes((root.path() / "config.json").string()));
+  EXPECT_FALSE(config.contains("teacher_games"));
+  EXPECT_FALSE(config.contains("teacher_steps"));
+}
+
 TEST(TrainingRun, BaselinesAreSplitBetweenSpecsNotBetweenTheirParameters) {
   using ::testing::ElementsAre;
   EXPECT_THAT(splitAgentSpecs("random,heuristic"), ElementsAre("random", "heuristic"));

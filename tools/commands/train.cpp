@@ -46,6 +46,16 @@ void registerTrain(CLI::App& app) {
       ->check(atLeast(1))
       ->capture_default_str();
   cmd->add_option("--steps", c.stepsPerGeneration, "Training steps per generation")->capture_default_str();
+  cmd->add_option("--teacher-games", c.teacherGames,
+                  "Generation 1 learns from this many games of the tactical player instead of self-play (0: none)")
+      ->check(atLeast(0))
+      ->capture_default_str();
+  cmd->add_option("--teacher-positions", c.teacherPositions, "Positions kept per teacher game")
+      ->check(atLeast(1))
+      ->capture_default_str();
+  cmd->add_option("--teacher-steps", c.teacherSteps, "Training steps of generation 1 with teacher games (0: --steps)")
+      ->check(atLeast(0))
+      ->capture_default_str();
   cmd->add_option("--batch", c.batchSize, "Training batch size")->check(atLeast(1))->capture_default_str();
   cmd->add_option("--window", c.replayWindow, "Replay window, in positions")->check(atLeast(1))->capture_default_str();
   cmd->add_option("--optimizer", c.optimizer, "adam or sgd")->capture_default_str();

@@ -1,0 +1,38 @@
+#include "selfplay/samples.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "nets/encoding.h"
+#include "search/evaluator.h"
+
+namespace junqi {
+
+std::vector<std::uint8_t> quantizedInput(const InfoState& view, const MoveList& legal) {
+  std::vector<float> input(nets::kInputSize);
+  nets::encode(rootQuery(view, &legal), input);
+  std::vector<std::uint8_t> out(input.size());
+  for (std::size_t i = 0; i < input.size(); ++i)
+    out[i] = static_cast<std::uint8_t>(std::lround(std::clamp(input[i], 0.0f, 1.0f) * 255.0f));
+  return out;
+}
+
+std::array<float, 3> resultFor(const Outcome& outcome, Side seat) {
+  if (!outcome.winner) return {0, 1, 0};
+  return *outcome.winner == seat ? std::array<float, 3>{1, 0, 0} : std::array<float, 3>{0, 0, 1};
+}
+
+void addLayoutSamples(const std::array<Layout, kSides>& layouts, const Outcome& outcome,
+                      std::vector<nets::LayoutSample>& out) {
+  for (const Side s : {Side::Red, Side::Blue}) {
+    const float weight = !outcome.winner ? 0.5f : *outcome.winner == s ? 1.0f : 0.0f;
+    if (weight <= 0) continue;
+    nets::LayoutSample l;
+    for (int k = 0; k < kHalfSquares; ++k)
+      l.identity[k] = layouts[index(s)].at[k] ? static_cast<std::int8_t>(typeIndex(*layouts[index(s)].at[k])) : -1;
+    l.weight = weight;
+    out.push_back(l);
+  }
+}
+
+}  // namespace junqi

@@ -1,0 +1,27 @@
+// Building blocks of training samples, shared by self-play and teacher games.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "core/info_state.h"
+#include "core/outcome.h"
+#include "nets/training_sample.h"
+
+namespace junqi {
+
+// The seat's network input for its current decision, quantized as shards
+// store it (round(255 x)).
+std::vector<std::uint8_t> quantizedInput(const InfoState& view, const MoveList& legal);
+
+// The game's result for a seat as win/draw/loss.
+std::array<float, 3> resultFor(const Outcome& outcome, Side seat);
+
+// The game's layouts as samples, learned from the side that did well with
+// them: the winner's with weight 1, both with 1/2 after a draw, never the
+// loser's.
+void addLayoutSamples(const std::array<Layout, kSides>& layouts, const Outcome& outcome,
+                      std::vector<nets::LayoutSample>& out);
+
+}  // namespace junqi

@@ -1,0 +1,121 @@
+#include "selfplay/teacher_games.h"
+
+#include <chrono>
+#include <memory>
+#include <mutex>
+
+#include "core/auto_layout.h"
+#include "core/game.h"
+#include "core/info_state.h"
+#include "nets/encoding.h"
+#include "search/registry.h"
+#include "search/tactical_agent.h"
+#include "selfplay/game_pool.h"
+#include "selfplay/samples.h"
+
+namespace junqi {
+
+namespace {
+
+struct TeacherGame {
+  std::vector<PositionSample> positions;
+  std::vector<Side> seats;
+  std::array<Layout, kSides> layouts;
+  Outcome outcome;
+};
+
+// Reservoir sampling: the slot the n-th item (from 0) takes among `keep`
+// slots, or -1 when it is not kept; every item ends up kept with equal chance.
+int reservoirSlot(int n, int keep, Rng& rng) {
+  if (n < keep) return n;
+  const auto j = static_cast<int>(rng.below(static_cast<std::uint64_t>(n) + 1));
+  return j < keep ? j : -1;
+}
+
+Move drawFrom(const std::vector<std::pair<Move, double>>& priors, Rng& rng) {
+  double u = rng.uniform();
+  for (const auto& [m, p] : priors)
+    if ((u -= p) < 0) return m;
+  return priors.back().first;
+}
+
+// The sample of the seat's decision: its input and the teacher's priors.
+PositionSample teacherSample(const InfoState& view, const std::vector<std::pair<Move, double>>& priors) {
+  MoveList legal;
+  view.legalMoves(legal);
+  PositionSample p;
+  p.input = quantizedInput(view, legal);
+  for (const auto& [m, q] : priors)
+    p.policy.emplace_back(static_cast<std::uint16_t>(nets::policyIndex(view.seat(), m)), static_cast<float>(q));
+  return p;
+}
+
+TeacherGame playOne(const TeacherOptions& o, std::uint64_t seed) {
+  Rng rng(seed);
+  TeacherGame g;
+  for (Layout& l : g.layouts) l = styledLayout(static_cast<LayoutStyle>(rng.below(4)), o.ruleset, rng);
+  Game game(o.ruleset, g.layouts[0], g.layouts[1]);
+  std::array<InfoState, kSides> views = {InfoState::of(game, Side::Red), InfoState::of(game, Side::Blue)};
+  std::array<std::unique_ptr<Agent>, kSides> teachers = {makeAgent("tactical"), makeAgent("tactical")};
+  for (const Side s : {Side::Red, Side::Blue}) teachers[index(s)]->newGame(o.ruleset, s, rng.next());
+  for (int decision = 0; !game.isOver(); ++decision) {
+    if (game.position().ply() >= o.maxPlies) {
+      game.adjudicateDraw();
+      break;
+    }
+    const Side s = game.position().sideToMove();
+    const InfoState& view = views[index(s)];
+    const int slot = reservoirSlot(decision, o.positionsPerGame, rng);
+    const bool opening = game.position().ply() < o.openingPlies;
+    Action action;
+    if (slot >= 0 || opening) {
+      const auto priors = TacticalAgent::priors(view, o.priorTemperature);
+      if (slot >= 0) {
+        if (slot >= static_cast<int>(g.positions.size())) g.positions.resize(slot + 1), g.seats.resize(slot + 1);
+        g.positions[slot] = teacherSample(view, priors);
+        g.seats[slot] = s;
+      }
+      if (opening) action = Action::makeMove(s, drawFrom(priors, rng));
+    }
+    if (!opening) action = teachers[index(s)]->chooseAction(view);
+    game.apply(action);
+    for (InfoState& v : views) v.apply(publicEvent(game, game.history().size() - 1));
+  }
+  g.outcome = game.outcome();
+  return g;
+}
+
+}  // namespace
+
+Shard playTeacherGames(const TeacherOptions& o, SelfPlayStats& stats,
+                       const std::function<void(const SelfPlayStats&)>& progress, const std::atomic<bool>* stop) {
+  const auto started = std::chrono::steady_clock::now();
+  std::mutex mutex;
+  std::vector<TeacherGame> results(static_cast<std::size_t>(o.games));
+  std::vector<bool> finished(static_cast<std::size_t>(o.games), false);
+  playGamesOnThreads(o.games, o.threads, stop, [&](int game) {
+    TeacherGame g = playOne(o, Rng::mix(o.seed, static_cast<std::uint64_t>(game)));
+    std::lock_guard lock(mutex);
+    stats.addGame(g.outcome, static_cast<long long>(g.positions.size()));
+    stats.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    results[static_cast<std::size_t>(game)] = std::move(g);
+    finished[static_cast<std::size_t>(game)] = true;
+    if (progress) progress(stats);
+  });
+
+  Shard shard;
+  shard.ruleset = o.ruleset.toString();
+  for (std::size_t i = 0; i < results.size(); ++i) {
+    if (!finished[i]) continue;
+    TeacherGame& g = results[i];
+    ++shard.games;
+    for (std::size_t k = 0; k < g.positions.size(); ++k) {
+      g.positions[k].wdl = resultFor(g.outcome, g.seats[k]);
+      shard.positions.push_back(std::move(g.positions[k]));
+    }
+    addLayoutSamples(g.layouts, g.outcome, shard.layouts);
+  }
+  return shard;
+}
+
+}  // namespace junqi
