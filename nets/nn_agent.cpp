@@ -5,9 +5,27 @@
 #include <fmt/format.h>
 
 #include "nets/layout_policy.h"
+#include "nets/weights_file.h"
 #include "search/mcts_agent.h"
 
 namespace junqi::nets {
+
+namespace {
+
+// The search settings a weights file carries, checked like a spec's.
+AgentParams storedSearch(const std::string& weights) {
+  const std::string settings = loadWeights(weights).search;
+  try {
+    AgentParams stored = AgentParams::parse(settings.empty() ? "nn" : "nn:" + settings);
+    for (const char* key : {"sims", "c", "mix", "depth", "rollout"}) (void)stored.getString(key, "");
+    stored.checkAllUsed();
+    return stored;
+  } catch (const AgentSpecError& e) {
+    throw AgentSpecError(fmt::format("agent 'nn': {}: its search settings '{}': {}", weights, settings, e.what()));
+  }
+}
+
+}  // namespace
 
 NetAgent::NetAgent(const AgentParams& p) : BasicAgent(p, LayoutStyle::Balanced, "net") {
   const std::string weights = p.getString("weights", "");
@@ -19,13 +37,20 @@ NetAgent::NetAgent(const AgentParams& p) : BasicAgent(p, LayoutStyle::Balanced, 
     throw AgentSpecError(fmt::format("agent 'nn': {}", e.what()));
   }
   evaluator_ = std::make_shared<NetEvaluator>(backend_, 1);
-  search_.iterations = p.getInt("sims", 200);
+  // Parameters not in the spec: the weights file's search settings (those it
+  // was rated with), then the built-in defaults.
+  const AgentParams stored = storedSearch(weights);
+  const auto number = [&](const char* key, double fallback) {
+    return p.has(key) ? p.getDouble(key, fallback) : stored.getDouble(key, fallback);
+  };
+  search_.iterations = p.has("sims") ? p.getInt("sims", 200) : stored.getInt("sims", 200);
   search_.seconds = p.getDouble("seconds", 0);
-  search_.exploration = p.getDouble("c", 1.5);
-  search_.rolloutMix = p.getDouble("mix", 0.0);
-  search_.rolloutDepth = p.getInt("depth", 30);
+  search_.exploration = number("c", 1.5);
+  search_.rolloutMix = number("mix", 0.0);
+  search_.rolloutDepth = p.has("depth") ? p.getInt("depth", 30) : stored.getInt("depth", 30);
   search_.threads = p.getInt("threads", 1);
-  const auto rollout = parseRolloutPolicy(p.getString("rollout", "random"));
+  const auto rollout = parseRolloutPolicy(p.has("rollout") ? p.getString("rollout", "random")
+                                                            : stored.getString("rollout", "random"));
   if (!rollout) throw AgentSpecError("agent 'nn': rollout must be random or greedy");
   search_.rollout = *rollout;
   readChoiceParams(p, search_);

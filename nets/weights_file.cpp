@@ -59,6 +59,7 @@ void saveWeights(const WeightsFile& w, const std::string& path) {
     out.put(static_cast<std::int32_t>(v));
   out.putString(w.ruleset);
   out.putString(w.note);
+  out.putString(w.search);
   out.put(static_cast<std::uint32_t>(w.tensors.size()));
   for (const auto& [name, t] : w.tensors) {
     out.putString(name);
@@ -82,8 +83,8 @@ WeightsFile loadWeights(const std::string& path) {
   ByteReader<WeightsError> in(bytes, path);
   in.skip(4);
   const auto format = in.get<std::uint32_t>("the format version");
-  if (format != kWeightsFormatVersion)
-    throw WeightsError(fmt::format("{}: format version {}, but this build reads version {}", path, format,
+  if (format < 1 || format > kWeightsFormatVersion)
+    throw WeightsError(fmt::format("{}: format version {}, but this build reads versions 1 to {}", path, format,
                                    kWeightsFormatVersion));
   const auto encoding = in.get<std::uint32_t>("the encoding version");
   if (encoding != static_cast<std::uint32_t>(kEncodingVersion))
@@ -96,6 +97,7 @@ WeightsFile loadWeights(const std::string& path) {
   checkShape(path, w.shape);
   w.ruleset = in.getString("the ruleset");
   w.note = in.getString("the note");
+  if (format >= 2) w.search = in.getString("the search settings");
   const auto count = in.get<std::uint32_t>("the tensor count");
   const auto expected = WeightsFile::expectedTensors(w.shape);
   for (std::uint32_t i = 0; i < count; ++i) {

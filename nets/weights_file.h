@@ -4,6 +4,8 @@
 //   u32 format version, u32 encoding version (nets/encoding.h),
 //   i32 blocks, channels, input planes, value channels, value hidden,
 //   string ruleset, string note (e.g. the checkpoint it came from),
+//   string search (version 2 on: the search settings the network was rated
+//   with, as agent parameters "sims=64,c=1.5,mix=0.25,depth=16,rollout=greedy"),
 //   u32 tensor count, then per tensor: string name, u32 rank, u32 dims..., f32 data;
 //   u64 checksum (FNV-1a of every byte before it).
 //   (A string is a u32 length and its bytes.)
@@ -23,7 +25,7 @@
 
 namespace junqi::nets {
 
-constexpr std::uint32_t kWeightsFormatVersion = 1;
+constexpr std::uint32_t kWeightsFormatVersion = 2;  // version 1 (no search settings) still loads
 
 struct Tensor {
   std::vector<int> dims;
@@ -34,6 +36,9 @@ struct WeightsFile {
   NetworkShape shape;
   std::string ruleset;  // the ruleset the network was trained for
   std::string note;
+  // The `nn` agent's defaults for this network (its parameters, comma-separated):
+  // a bot plays with the settings it was rated with unless told otherwise.
+  std::string search;
   std::map<std::string, Tensor> tensors;
 
   // The tensors a network of `shape` has, with their dimensions.

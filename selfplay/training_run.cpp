@@ -155,9 +155,8 @@ void writeText(const fs::path& p, const std::string& text) { writeFileAtomically
 
 // The network agent of generation g as a match player.
 std::string netSpec(const fs::path& dir, int g, const TrainingConfig& c) {
-  return fmt::format("nn:weights={},sims={},c={},mix={},depth={},rollout=greedy,seed={}",
-                     (dir / "weights" / (gen(g) + ".jqw")).string(), c.ratingSims, c.cpuct, c.rolloutMix,
-                     c.rolloutDepth, c.seed + static_cast<std::uint64_t>(g));
+  return fmt::format("nn:weights={},{},seed={}", (dir / "weights" / (gen(g) + ".jqw")).string(),
+                     ratedSearchSettings(c), c.seed + static_cast<std::uint64_t>(g));
 }
 
 MatchOptions ratingMatch(const fs::path& dir, int g, const TrainingConfig& c) {
@@ -231,6 +230,22 @@ std::string progressSvg(const std::vector<std::pair<int, PlayerRating>>& elo, co
 }
 
 }  // namespace
+
+std::string ratedSearchSettings(const TrainingConfig& c) {
+  return fmt::format("sims={},c={},mix={},depth={},rollout=greedy", c.ratingSims, c.cpuct, c.rolloutMix, c.rolloutDepth);
+}
+
+std::optional<TrainingConfig> runConfigOfCheckpoint(const std::string& checkpoint) {
+  fs::path dir = fs::absolute(checkpoint).lexically_normal();
+  if (dir.filename().empty()) dir = dir.parent_path();  // a trailing '/'
+  const fs::path config = dir.parent_path().parent_path() / "config.json";
+  if (dir.parent_path().filename() != "checkpoints" || !fs::exists(config)) return std::nullopt;
+  try {
+    return fromJson(json::parse(readText(config)));
+  } catch (const std::exception& e) {
+    throw std::runtime_error(fmt::format("{}: not a training run's settings ({})", config.string(), e.what()));
+  }
+}
 
 void checkTrainingConfig(const TrainingConfig& c) {
   const auto bad = [](const std::string& option, const std::string& why) {
@@ -378,8 +393,9 @@ void TrainingRun::makeGenerationZero() {
   if (!fs::exists(weightsPath(0))) {
     trainer_->load(checkpoint(0));
     loaded_ = 0;
-    saveWeights(trainer_->model()->exportWeights(c_.ruleset.toString(), "generation 0 (untrained)"),
-                weightsPath(0).string());
+    nets::WeightsFile w = trainer_->model()->exportWeights(c_.ruleset.toString(), "generation 0 (untrained)");
+    w.search = ratedSearchSettings(c_);
+    saveWeights(w, weightsPath(0).string());
   }
 }
 
@@ -531,8 +547,9 @@ void TrainingRun::train(int g, const std::vector<std::string>& shards) {
 void TrainingRun::exportWeights(int g) {
   if (fs::exists(weightsPath(g))) return;
   if (loaded_ != g) trainer_->load(checkpoint(g)), loaded_ = g;
-  saveWeights(trainer_->model()->exportWeights(c_.ruleset.toString(), fmt::format("generation {}", g)),
-              weightsPath(g).string());
+  nets::WeightsFile w = trainer_->model()->exportWeights(c_.ruleset.toString(), fmt::format("generation {}", g));
+  w.search = ratedSearchSettings(c_);
+  saveWeights(w, weightsPath(g).string());
 }
 // Every generation's rating games rated together: the tables, log.jsonl and the report.
 std::string TrainingRun::rateAllGenerations(int g) {

@@ -28,6 +28,7 @@
 
 #include <atomic>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -84,6 +85,15 @@ void checkTrainingConfig(const TrainingConfig& config);
 // any ':' is a parameter of the spec before it ("random,ismcts:sims=50,seed=3"
 // is random and ismcts:sims=50,seed=3).
 std::vector<std::string> splitAgentSpecs(const std::string& list);
+
+// The search settings a run rates its networks with, as `nn` agent
+// parameters ("sims=48,c=1.5,mix=0.5,depth=16,rollout=greedy"); the weights
+// files it exports carry them, so a bot plays as it was rated.
+std::string ratedSearchSettings(const TrainingConfig& config);
+
+// The settings of the run a checkpoint directory (DIR/checkpoints/gen-NNNN)
+// belongs to, read from DIR/config.json; nullopt for a checkpoint outside a run.
+std::optional<TrainingConfig> runConfigOfCheckpoint(const std::string& checkpoint);
 
 // Runs (or resumes) the training run in `dir`. `log` gets progress lines.
 // Throws std::invalid_argument for settings checkTrainingConfig refuses, and

@@ -155,5 +155,30 @@ TEST_F(NetAgentTest, AMissingOrDamagedWeightsFileIsAnAgentSpecErrorNamingIt) {
   EXPECT_THROW(makeAgent("nn:weights=" + weights() + ",backend=cuda-magic"), AgentSpecError);
 }
 
+TEST_F(NetAgentTest, TheWeightsFilesSearchSettingsAreItsDefaultsAndTheSpecOverridesThem) {
+  WeightsFile w = loadWeights(weights());
+  w.search = "sims=7,c=0.9,mix=0.25,depth=12,rollout=greedy";
+  saveWeights(w, dir_.file("rated.jqw"));
+  const auto specOf = [](const std::string& spec) { return makeAgent(spec)->spec(); };
+  const std::string rated = specOf("nn:weights=" + dir_.file("rated.jqw"));
+  for (const char* part : {"sims=7,", "c=0.9,", "mix=0.25,", "depth=12,", "rollout=greedy,"})
+    EXPECT_THAT(rated, HasSubstr(part));
+  const std::string overridden = specOf("nn:weights=" + dir_.file("rated.jqw") + ",sims=9,mix=0,rollout=random");
+  for (const char* part : {"sims=9,", "c=0.9,", "mix=0,", "depth=12,", "rollout=random,"})
+    EXPECT_THAT(overridden, HasSubstr(part));
+  // Without settings in the file, the built-in defaults.
+  EXPECT_THAT(specOf("nn:weights=" + weights()), HasSubstr("sims=200,c=1.5,mix=0,depth=30,rollout=random,"));
+  // Settings an agent cannot use are an error naming the file.
+  w.search = "sims=7,colour=red";
+  saveWeights(w, dir_.file("odd.jqw"));
+  try {
+    makeAgent("nn:weights=" + dir_.file("odd.jqw"));
+    ADD_FAILURE() << "no error for unknown search settings";
+  } catch (const AgentSpecError& e) {
+    EXPECT_THAT(e.what(), HasSubstr("odd.jqw"));
+    EXPECT_THAT(e.what(), HasSubstr("colour"));
+  }
+}
+
 }  // namespace
 }  // namespace junqi::nets

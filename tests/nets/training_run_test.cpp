@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "nets/nn_agent.h"
+#include "nets/weights_file.h"
 #include "nets/torch_backend.h"
 #include "selfplay/shard.h"
 #include "selfplay/training_run.h"
@@ -272,6 +273,19 @@ TEST(TrainingRun, TeacherGamesAreGenerationOnesDataWithTheirOwnStepCount) {
   const auto config = nlohmann::json::parse(readBytes((root.path() / "config.json").string()));
   EXPECT_EQ(config.at("teacher_games"), 6);
   EXPECT_EQ(config.at("teacher_steps"), 15);
+
+  // Its weights files carry the search settings they were rated with, and a
+  // checkpoint knows its run (what `junqi export` reads).
+  for (const char* name : {"gen-0000.jqw", "gen-0002.jqw"})
+    EXPECT_EQ(nets::loadWeights((root.path() / "weights" / name).string()).search, ratedSearchSettings(c)) << name;
+  EXPECT_EQ(ratedSearchSettings(c), "sims=8,c=1.5,mix=0.5,depth=16,rollout=greedy");
+  for (const std::string end : {"", "/"}) {
+    const auto run = runConfigOfCheckpoint((root.path() / "checkpoints" / "gen-0002").string() + end);
+    ASSERT_TRUE(run.has_value()) << end;
+    EXPECT_EQ(run->teacherGames, 6);
+    EXPECT_EQ(run->shape, c.shape);
+  }
+  EXPECT_FALSE(runConfigOfCheckpoint(root.path().string()).has_value()) << "not a checkpoint of a run";
 }
 
 TEST(TrainingRun, ARunWithoutTeacherWritesTheConfigOfEarlierVersions) {

@@ -19,7 +19,16 @@ using ::testing::HasSubstr;
 
 WeightsFile tinyExport() {
   JunqiNet net = netstest::randomNet(NetworkShape::tiny(), 3);
-  return net->exportWeights("worldatplay", "a note, with unicode: 军棋");
+  WeightsFile w = net->exportWeights("worldatplay", "a note, with unicode: 军棋");
+  w.search = "sims=64,mix=0.25";
+  return w;
+}
+
+// FNV-1a, 64 bits: the files' checksum.
+std::uint64_t fnv1a(const std::string& bytes) {
+  std::uint64_t h = 14695981039346656037ull;
+  for (const char c : bytes) h = (h ^ static_cast<unsigned char>(c)) * 1099511628211ull;
+  return h;
 }
 
 // The message of the WeightsError that loading `path` throws ("" if none).
@@ -43,6 +52,7 @@ TEST(WeightsFile, SaveAndLoadRoundTripExactly) {
   EXPECT_EQ(back.shape, w.shape);
   EXPECT_EQ(back.ruleset, w.ruleset);
   EXPECT_EQ(back.note, w.note);
+  EXPECT_EQ(back.search, w.search);
   ASSERT_EQ(back.tensors.size(), w.tensors.size());
   for (const auto& [name, t] : w.tensors) {
     ASSERT_TRUE(back.tensors.count(name)) << name;
@@ -60,6 +70,27 @@ TEST(WeightsFile, SaveAndLoadRoundTripExactly) {
   JunqiNet net = netstest::randomNet(odd, 4);
   saveWeights(net->exportWeights("hiddenfront", ""), dir.file("odd.jqw"));
   EXPECT_EQ(loadWeights(dir.file("odd.jqw")).shape, odd);
+}
+
+// Files of format version 1 (before the search settings) still load.
+TEST(WeightsFile, AVersionOneFileLoadsWithoutSearchSettings) {
+  TempDir dir("weights");
+  WeightsFile w = tinyExport();
+  w.search.clear();
+  saveWeights(w, dir.file("v2.jqw"));
+  std::string bytes = readBytes(dir.file("v2.jqw"));
+  // Version 1: no search string after the note, and the checksum of those bytes.
+  const std::size_t searchAt = 32 + 4 + w.ruleset.size() + 4 + w.note.size();
+  bytes.erase(searchAt, 4);  // the empty string's length
+  const std::uint32_t one = 1;
+  std::memcpy(bytes.data() + 4, &one, 4);
+  const std::uint64_t sum = fnv1a(bytes.substr(0, bytes.size() - 8));
+  std::memcpy(bytes.data() + bytes.size() - 8, &sum, 8);
+  writeBytes(dir.file("v1.jqw"), bytes);
+  const WeightsFile back = loadWeights(dir.file("v1.jqw"));
+  EXPECT_EQ(back.note, w.note);
+  EXPECT_EQ(back.search, "");
+  EXPECT_EQ(back.tensors.size(), w.tensors.size());
 }
 
 TEST(WeightsFile, TruncatedFilesAreRefusedAsTruncated) {

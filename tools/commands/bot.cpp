@@ -16,7 +16,7 @@ namespace junqi::tools {
 
 namespace {
 std::string agentSpec = "ismcts", weights;
-int sims = 400, level = 0;
+int sims = 0, level = 0;
 
 // The playing levels, weakest first (their Elo is in docs/tactics.md).
 const char* const kLevels[] = {"heuristic", "tactical", "ismcts:sims=400", "ismcts:sims=2000"};
@@ -26,9 +26,10 @@ void addBotOptions(CLI::App* cmd) {
   auto* agent = cmd->add_option("--agent", agentSpec, "Agent spec, e.g. 'ismcts:sims=2000,seed=3' (see `junqi agents`)")
                     ->capture_default_str();
   auto* net = cmd->add_option("--weights", weights, "Play a trained network from this weights file (Eigen backend)");
-  cmd->add_option("--sims", sims, "With --weights: search simulations per move")
-      ->check(atLeast(1))
-      ->capture_default_str();
+  cmd->add_option("--sims", sims,
+                  "With --weights: search simulations per move (default: the weights file's, which has the search "
+                  "settings its network was rated with; `--agent nn:weights=FILE,...` overrides any of them)")
+      ->check(atLeast(1));
   cmd->add_option("--level", level,
                   "Playing level 1-4: heuristic, tactical, ismcts with 400 and with 2000 simulations")
       ->check(CLI::Range(1, 4))
@@ -40,7 +41,8 @@ int runBot() {
   if (level == 0 && !weights.empty()) nets::checkWeightsPathForSpec(weights);
   const std::string spec = level > 0        ? std::string(kLevels[level - 1])
                            : weights.empty() ? agentSpec
-                                             : fmt::format("nn:weights={},sims={},backend=eigen", weights, sims);
+                           : sims > 0        ? fmt::format("nn:weights={},sims={},backend=eigen", weights, sims)
+                                             : fmt::format("nn:weights={},backend=eigen", weights);
   auto agent = makeAgent(spec);
   std::ios::sync_with_stdio(false);
   return jbp::serveBot(*agent, std::cin, std::cout);

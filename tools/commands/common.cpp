@@ -36,9 +36,9 @@ int runAction(const CLI::App& app) {
   return 1;
 }
 
-void addRulesOption(CLI::App* command, std::string& text) {
+CLI::Option* addRulesOption(CLI::App* command, std::string& text) {
   text = "hiddenfront";
-  command->add_option("--rules", text,
+  return command->add_option("--rules", text,
                       "Ruleset: a preset (hiddenfront, worldatplay, refereed) with optional overrides, "
                       "e.g. 'refereed:quiet-moves=200' (see `junqi rules`)")
       ->capture_default_str();

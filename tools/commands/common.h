@@ -19,7 +19,7 @@ void setAction(CLI::App* command, std::function<int()> action);
 int runAction(const CLI::App& app);
 
 // Adds "--rules" (a ruleset text, default: the default preset) bound to `text`.
-void addRulesOption(CLI::App* command, std::string& text);
+CLI::Option* addRulesOption(CLI::App* command, std::string& text);
 
 // "start" (both sides deploy kExampleLayout) or a position text.
 Position positionFromArgument(const std::string& text, const Rules& rules);

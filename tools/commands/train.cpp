@@ -111,22 +111,46 @@ void registerSelfPlay(CLI::App& app) {
   });
 }
 
+// Checkpoints of a training run take their shape, optimizer, ruleset and
+// search settings from the run; options that contradict the run are refused.
 void registerExport(CLI::App& app) {
   auto* cmd = app.add_subcommand("export", "Write a checkpoint's network as a weights file for bots (no LibTorch needed)");
   static std::string checkpoint, out, shape = "tiny", rules, optimizer = "adam";
   cmd->add_option("checkpoint", checkpoint, "Checkpoint directory (RUN/checkpoints/gen-NNNN)")->required();
   cmd->add_option("--out", out, "Weights file to write")->required();
-  cmd->add_option("--shape", shape, "The checkpoint's network shape")->capture_default_str();
-  cmd->add_option("--optimizer", optimizer, "The checkpoint's optimizer")->capture_default_str();
-  addRulesOption(cmd, rules);
-  setAction(cmd, [] {
+  auto* shapeOption = cmd->add_option("--shape", shape, "The checkpoint's network shape (from its run, if it has one)")
+                          ->capture_default_str();
+  auto* optimizerOption =
+      cmd->add_option("--optimizer", optimizer, "The checkpoint's optimizer (from its run, if it has one)")
+          ->capture_default_str();
+  auto* rulesOption = addRulesOption(cmd, rules);
+  setAction(cmd, [=] {
+    std::string search;
+    if (const auto run = runConfigOfCheckpoint(checkpoint)) {
+      const auto agree = [&](CLI::Option* option, std::string& value, const std::string& runs, const char* what) {
+        if (option->count() > 0 && value != runs)
+          throw std::runtime_error(fmt::format("{} {}: the network of {} was trained with {} {}", option->get_name(),
+                                               value, checkpoint, what, runs));
+        value = runs;
+      };
+      agree(shapeOption, shape, run->shape, "shape");
+      agree(optimizerOption, optimizer, run->optimizer, "optimizer");
+      if (rulesOption->count() > 0 && Ruleset::parse(rules).toString() != run->ruleset.toString())
+        throw std::runtime_error(fmt::format("--rules {}: the network of {} was trained for other rules ({})", rules,
+                                             checkpoint, run->ruleset.toString()));
+      rules = run->ruleset.toString();
+      search = ratedSearchSettings(*run);
+    }
     nets::TrainerOptions o;
     o.shape = nets::NetworkShape::parse(shape);
     o.optimizer = optimizer;
     nets::Trainer trainer(o);
     trainer.load(checkpoint);
-    nets::saveWeights(trainer.model()->exportWeights(Ruleset::parse(rules).toString(), "exported from " + checkpoint), out);
-    fmt::print("wrote {} ({} network, {} training steps)\n", out, o.shape.toString(), trainer.steps());
+    nets::WeightsFile w = trainer.model()->exportWeights(Ruleset::parse(rules).toString(), "exported from " + checkpoint);
+    w.search = search;
+    nets::saveWeights(w, out);
+    fmt::print("wrote {} ({} network, {} training steps{})\n", out, o.shape.toString(), trainer.steps(),
+               search.empty() ? "" : ", searching with " + search);
     return 0;
   });
 }
