@@ -364,10 +364,14 @@ void TrainingRun::prepareDirectory() {
   for (const char* sub : {"shards", "checkpoints", "weights", "matches", "log"}) fs::create_directories(dir_ / sub);
   const json config = toJson(c_);
   if (fs::exists(dir_ / "config.json")) {
-    if (json::parse(readText(dir_ / "config.json")) != config)
+    json old = json::parse(readText(dir_ / "config.json"));
+    const bool extended = old.value("generations", 0) != c_.generations;
+    old["generations"] = c_.generations;
+    if (old != config)
       throw std::runtime_error(fmt::format(
-          "{} holds a run with other settings (see its config.json); rerun with the same options, or use a new directory",
-          dirName_));
+          "{} holds a run with other settings (see its config.json); resume it with `junqi train --run {}` alone "
+          "(--generations may change), or use a new directory", dirName_, dirName_));
+    if (extended) writeText(dir_ / "config.json", config.dump(2) + "\n");
   } else {
     writeText(dir_ / "config.json", config.dump(2) + "\n");
   }
@@ -643,6 +647,33 @@ void TrainingRun::run() {
 }
 
 }  // namespace
+
+TrainingConfig resumedConfig(const std::string& dir, const TrainingConfig& config,
+                             const std::vector<std::pair<std::string, std::string>>& given) {
+  const fs::path path = fs::path(dir) / "config.json";
+  if (!fs::exists(path)) return config;
+  json run;
+  try {
+    run = json::parse(readText(path));
+    (void)fromJson(run);
+  } catch (const std::exception& e) {
+    throw std::runtime_error(fmt::format("{}: not a training run's settings ({})", path.string(), e.what()));
+  }
+  const json asked = toJson(config);
+  for (const auto& [key, option] : given) {
+    if (!asked.contains(key)) continue;  // a setting the run does not keep (threads, device, ...)
+    if (key != "generations" && run.value(key, json()) != asked.at(key))
+      throw std::invalid_argument(fmt::format("{}: the run in {} was started with {} = {}, not {}; use a new directory",
+                                              option, dir, key, run.value(key, json()).dump(), asked.at(key).dump()));
+    run[key] = asked.at(key);
+  }
+  TrainingConfig out = fromJson(run);
+  // What config.json does not keep comes from this command.
+  out.trainThreads = config.trainThreads;
+  out.device = config.device;
+  out.ratingConcurrency = config.ratingConcurrency;
+  return out;
+}
 
 void runTraining(const std::string& dirName, const TrainingConfig& c, const std::function<void(const std::string&)>& log,
                  const std::atomic<bool>* stop) {

@@ -30,6 +30,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/ruleset.h"
@@ -95,9 +96,18 @@ std::string ratedSearchSettings(const TrainingConfig& config);
 // belongs to, read from DIR/config.json; nullopt for a checkpoint outside a run.
 std::optional<TrainingConfig> runConfigOfCheckpoint(const std::string& checkpoint);
 
+// The settings to resume the run in `dir` with: its config.json, with the
+// settings named in `given` (pairs of a config.json key and the option that
+// set it) taken from `config`. A given setting that differs from the run's is
+// refused (std::invalid_argument naming the option), except `generations`,
+// which extends (or shortens) the run. Without a config.json: `config`.
+TrainingConfig resumedConfig(const std::string& dir, const TrainingConfig& config,
+                             const std::vector<std::pair<std::string, std::string>>& given);
+
 // Runs (or resumes) the training run in `dir`. `log` gets progress lines.
 // Throws std::invalid_argument for settings checkTrainingConfig refuses, and
-// std::runtime_error when the directory holds a different run.
+// std::runtime_error when the directory holds a different run (one whose
+// settings differ in more than the number of generations).
 void runTraining(const std::string& dir, const TrainingConfig& config,
                  const std::function<void(const std::string&)>& log, const std::atomic<bool>* stop = nullptr);
 

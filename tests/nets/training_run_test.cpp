@@ -302,6 +302,48 @@ TEST(TrainingRun, ARunWithoutTeacherWritesTheConfigOfEarlierVersions) {
   EXPECT_FALSE(config.contains("teacher_steps"));
 }
 
+TEST(TrainingRun, ResumesWithItsOwnSettingsAndExtendsWithMoreGenerations) {
+  nets::registerNetAgent();
+  const netstest::TorchThreads restore(torch::get_num_threads());
+  netstest::TempDir root("run-resume");
+  const std::string dir = root.path().string();
+  TrainingConfig c = smallConfig();
+  c.generations = 1;
+  c.shape = "1x8";
+  runTraining(dir, c, [](const std::string&) {});
+
+  // `junqi train --run DIR` alone: every setting from the run.
+  const TrainingConfig defaults;
+  const TrainingConfig again = resumedConfig(dir, defaults, {});
+  EXPECT_EQ(again.shape, "1x8");
+  EXPECT_EQ(again.seed, c.seed);
+  EXPECT_EQ(again.generations, 1);
+  // A given setting that contradicts the run is refused, naming the option.
+  TrainingConfig other = defaults;
+  other.shape = "tiny";
+  try {
+    resumedConfig(dir, other, {{"shape", "--shape"}});
+    ADD_FAILURE() << "a different shape was accepted";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_THAT(e.what(), HasSubstr("--shape"));
+    EXPECT_THAT(e.what(), HasSubstr("1x8"));
+  }
+  // More generations extend the finished run: only generation 2 is made.
+  TrainingConfig more = defaults;
+  more.generations = 2;
+  const TrainingConfig extended = resumedConfig(dir, more, {{"generations", "--generations"}});
+  EXPECT_EQ(extended.generations, 2);
+  std::vector<std::string> log;
+  runTraining(dir, extended, [&](const std::string& line) { log.push_back(line); });
+  EXPECT_TRUE(fs::exists(root.path() / "weights" / "gen-0002.jqw"));
+  const auto anyLine = [&](const std::string& part) {
+    return std::any_of(log.begin(), log.end(), [&](const std::string& l) { return l.find(part) != std::string::npos; });
+  };
+  EXPECT_FALSE(anyLine("gen 1/2 | self-play") || anyLine("gen 1/2 | train step")) << "generation 1 was made again";
+  EXPECT_TRUE(anyLine("gen 2/2 | train step"));
+  EXPECT_EQ(nlohmann::json::parse(readBytes((root.path() / "config.json").string())).at("generations"), 2);
+}
+
 TEST(TrainingRun, BaselinesAreSplitBetweenSpecsNotBetweenTheirParameters) {
   using ::testing::ElementsAre;
   EXPECT_THAT(splitAgentSpecs("random,heuristic"), ElementsAre("random", "heuristic"));

@@ -14,6 +14,21 @@ namespace junqi::tools {
 
 namespace {
 std::atomic<bool> interrupted{false};
+
+// The options of `junqi train` that a run keeps in its config.json, by key:
+// resuming a run with `--run DIR` alone takes them from there.
+const std::pair<const char*, const char*> kConfigKeys[] = {
+    {"--rules", "ruleset"}, {"--shape", "shape"}, {"--generations", "generations"},
+    {"--games", "games_per_generation"}, {"--parallel-games", "parallel_games"}, {"--sims", "sims"},
+    {"--cpuct", "cpuct"}, {"--rollout-mix", "rollout_mix"}, {"--rollout-depth", "rollout_depth"},
+    {"--temperature-plies", "temperature_plies"}, {"--root-noise", "root_noise"},
+    {"--value-target", "value_outcome_share"}, {"--max-plies", "max_plies"}, {"--steps", "steps_per_generation"},
+    {"--teacher-games", "teacher_games"}, {"--teacher-positions", "teacher_positions"},
+    {"--teacher-steps", "teacher_steps"}, {"--batch", "batch_size"}, {"--window", "replay_window"},
+    {"--optimizer", "optimizer"}, {"--lr", "learning_rate"}, {"--weight-decay", "weight_decay"},
+    {"--rating-pairs", "rating_pairs"}, {"--rating-sims", "rating_sims"}, {"--baselines", "baselines"},
+    {"--seed", "seed"}, {"--external-selfplay", "external_selfplay"}, {"--selfplay-backend", "selfplay_backend"}};
+
 void onInterrupt(int) { interrupted = true; }
 }  // namespace
 
@@ -22,7 +37,9 @@ void registerTrain(CLI::App& app) {
   static std::string rules, run, baselines = "random,heuristic";
   static TrainingConfig c;
   addRulesOption(cmd, rules);
-  cmd->add_option("--run", run, "Run directory; the same command again resumes it")->required();
+  cmd->add_option("--run", run,
+                  "Run directory; `--run DIR` alone resumes a run with its settings (--generations N extends it)")
+      ->required();
   cmd->add_option("--shape", c.shape, "Network: tiny, small, standard (6x64), large or BxC")->capture_default_str();
   cmd->add_option("--generations", c.generations, "Generations to train")->check(atLeast(1))->capture_default_str();
   cmd->add_option("--games", c.gamesPerGeneration, "Self-play games per generation")
@@ -79,14 +96,18 @@ void registerTrain(CLI::App& app) {
       ->capture_default_str();
   cmd->add_flag("--external-selfplay", c.externalSelfPlay,
                 "Do not play self-play here: wait for `junqi selfplay` workers (separate processes) to write shards");
-  setAction(cmd, [] {
+  setAction(cmd, [cmd] {
     c.ruleset = Ruleset::parse(rules);
     c.baselines = splitAgentSpecs(baselines);
+    std::vector<std::pair<std::string, std::string>> given;  // (config.json key, option) of the options given
+    for (const auto& [option, key] : kConfigKeys)
+      if (cmd->get_option(option)->count() > 0) given.emplace_back(key, option);
+    const TrainingConfig config = resumedConfig(run, c, given);
     std::signal(SIGINT, onInterrupt);
     std::signal(SIGTERM, onInterrupt);
-    runTraining(run, c, [](const std::string& line) { fmt::print(stderr, "{}\n", line); }, &interrupted);
+    runTraining(run, config, [](const std::string& line) { fmt::print(stderr, "{}\n", line); }, &interrupted);
     if (interrupted) {
-      fmt::print(stderr, "interrupted: rerun the same command to resume\n");
+      fmt::print(stderr, "interrupted: `junqi train --run {}` resumes the run\n", run);
       return 130;
     }
     fmt::print("run complete: {0}/ratings.txt, {0}/report.html, weights in {0}/weights/\n", run);
