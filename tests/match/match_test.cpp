@@ -19,6 +19,7 @@
 #include <vector>
 
 #include <fmt/format.h>
+#include <nlohmann/json.hpp>
 
 #include "core/auto_layout.h"
 #include "core/notation.h"
@@ -27,6 +28,7 @@
 #include "search/registry.h"
 #include "selfplay/match.h"
 #include "selfplay/match_game.h"
+#include "selfplay/match_seeds.h"
 #include "selfplay/protocol_agent.h"
 #include "tests/match/bot_program.h"
 
@@ -564,6 +566,76 @@ TEST(Match, EachLayoutPairIsPlayedTwiceWithSeatsSwapped) {
     EXPECT_EQ(again.schedule()[i].seed, s[i].seed);
     EXPECT_EQ(again.schedule()[i].redLayout, s[i].redLayout);
   }
+}
+
+// Undoes Rng::mix: the match seed that gives `mixed` on `stream`. A game seed
+// made with Rng::mix would hand a bot the match seed, and with it the openings.
+std::uint64_t unmix(std::uint64_t mixed, std::uint64_t stream) {
+  const auto undoXorShift = [](std::uint64_t y, int shift) {
+    std::uint64_t x = y;
+    for (int i = 0; i < 64 / shift + 1; ++i) x = y ^ (x >> shift);
+    return x;
+  };
+  std::uint64_t z = undoXorShift(mixed, 31) * 0x319642b2d24d8ec3ULL;  // the inverses of the multipliers
+  z = undoXorShift(z, 27) * 0x96de1b173f119089ULL;
+  return undoXorShift(z, 30) ^ (stream * 0xD1B54A32D192ED03ULL + 0x8CB92BA72F3D8DD7ULL);
+}
+
+// The red layout of pair `pair` of a match with this seed, drawn as the match draws it.
+Layout pairRedLayout(std::uint64_t matchSeed, int pair, const Ruleset& ruleset) {
+  Rng rng(Rng::mix(matchSeed, static_cast<std::uint64_t>(pair)));
+  return styledLayout(static_cast<LayoutStyle>(rng.below(4)), ruleset, rng);
+}
+
+TEST(Match, GameSeedsDoNotGiveTheOpeningsAway) {
+  TempDir dir;
+  MatchOptions o = baseOptions(dir / "run", builtins(2));
+  o.pairs = 3;
+  o.seed = 12345;
+  const Match match(o);
+  // The attack works on the seeds of before: undone, they give the match seed and the layouts.
+  EXPECT_EQ(unmix(legacyMatchGameSeed(o.seed, 4), 0x9a3e0000ULL + 4), o.seed);
+  for (const ScheduledGame& g : match.schedule()) {
+    const std::uint64_t guess = unmix(g.seed, 0x9a3e0000ULL + static_cast<std::uint64_t>(g.index));
+    EXPECT_NE(guess, o.seed);
+    EXPECT_NE(pairRedLayout(guess, g.pair, o.ruleset), *g.redLayout) << "game " << g.index;
+    EXPECT_EQ(pairRedLayout(o.seed, g.pair, o.ruleset), *g.redLayout);  // the match seed itself does give them
+    EXPECT_EQ(g.seed, matchGameSeed(o.seed, g.index));
+  }
+}
+
+TEST(Match, GameSeedsAreTheSameWhenTheMatchResumes) {
+  TempDir dir;
+  MatchOptions o = baseOptions(dir / "run", builtins(2));
+  o.pairs = 2;
+  const auto seedsOf = [](const MatchOptions& options) {
+    const Match match(options);
+    std::vector<std::uint64_t> seeds;
+    for (const ScheduledGame& g : match.schedule()) seeds.push_back(g.seed);
+    return seeds;
+  };
+  const std::vector<std::uint64_t> seeds = seedsOf(o);
+  EXPECT_EQ(seedsOf(o), seeds);  // the same directory again: a resume
+  o.seed += 1;
+  o.outDir = dir / "other";
+  EXPECT_NE(seedsOf(o)[0], seeds[0]);
+}
+
+TEST(Match, ADirectoryFromBeforeKeyedSeedsResumesWithItsOldSeeds) {
+  TempDir dir;
+  MatchOptions o = baseOptions(dir / "run", builtins(2));
+  { Match first(o); }
+  // match.json as older versions wrote it: no "game_seeds".
+  const fs::path config = fs::path(o.outDir) / "match.json";
+  nlohmann::json old = nlohmann::json::parse(readText(config));
+  ASSERT_TRUE(old.contains("game_seeds"));
+  old.erase("game_seeds");
+  writeText(config, old.dump(2) + "\n");
+  const Match resumed(o);
+  for (const ScheduledGame& g : resumed.schedule()) EXPECT_EQ(g.seed, legacyMatchGameSeed(o.seed, g.index));
+  // Another match in it is still refused.
+  o.seed += 1;
+  EXPECT_THROW(Match{o}, std::invalid_argument);
 }
 
 TEST(Match, GauntletPairsTheFirstPlayerWithEachOtherRoundRobinEveryone) {
