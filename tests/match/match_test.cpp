@@ -668,6 +668,21 @@ TEST(Match, AgentLayoutsLeaveTheOpeningsToTheAgents) {
   for (const auto& g : match.schedule()) EXPECT_FALSE(g.redLayout || g.blueLayout);
 }
 
+// Built-in agents deploy whatever counts the ruleset gives (here no flag), so
+// a game under it is played, not forfeited for an illegal layout.
+TEST(Match, BuiltInAgentsDeployUnusualPieceCounts) {
+  for (const char* text : {"hiddenfront:count-flag=0", "worldatplay:count-landmine=0,count-flag=2,count-engineer=2"}) {
+    auto red = makeAgent("heuristic:seed=1");
+    auto blue = makeAgent("ismcts:sims=8,seed=2");
+    GameConfig config;
+    config.ruleset = Ruleset::parse(text);
+    config.seed = 5;
+    config.maxPlies = 60;
+    const PlayedGame played = playGame(*red, *blue, config);
+    EXPECT_NE(played.game.outcome().reason, Termination::Forfeit) << text << ": " << played.detail;
+  }
+}
+
 TEST(Match, TheLayoutBookGivesTheOpeningsInOrderAndIsPlayed) {
   TempDir dir;
   Rng rng(5);
