@@ -544,6 +544,100 @@ TEST(EloFit, RejectsBadInput) {
   EXPECT_LT(joined.players[2].elo, joined.players[3].elo);
 }
 
+// Every number of a fit, to 12 significant digits.
+std::string fitNumbers(const EloFit& fit) {
+  std::string out;
+  for (const PlayerRating& p : fit.players)
+    out += fmt::format("{} {} {} {} {:.12g} {:.12g} {:.12g} {:.12g} {:.12g}\n", p.games, p.wins, p.draws, p.losses,
+                       p.points, p.elo, p.low, p.high, p.stddev);
+  for (const auto& row : fit.covariance) {
+    for (const double c : row) out += fmt::format("{:.12g} ", c);
+    out += "\n";
+  }
+  out += fmt::format("{} {:.12g} {:.12g} {:.12g} {:.12g} {:.12g} {:.12g} {:.12g} {:.12g} {:.12g} {} {} {}\n",
+                     fit.anchor, fit.anchor_elo, fit.first_move_elo.estimate, fit.first_move_elo.low,
+                     fit.first_move_elo.high, fit.draw_nu.estimate, fit.draw_nu.low, fit.draw_nu.high, fit.scale,
+                     fit.log_likelihood, fit.games, fit.iterations, fit.converged);
+  return out;
+}
+
+// A small uneven table: four players (and a fifth without games), all seats, some draws.
+std::vector<RatedGame> unevenTable() {
+  std::vector<RatedGame> games;
+  addResults(games, 0, 1, 5, 2, 3, true);
+  addResults(games, 1, 0, 2, 1, 4, true);
+  addResults(games, 1, 2, 4, 3, 1, true);
+  addResults(games, 2, 3, 3, 0, 2, false);
+  addResults(games, 3, 0, 1, 1, 5, true);
+  addResults(games, 0, 2, 6, 0, 1, false);
+  return games;
+}
+
+// The fits' numbers as they were before fitElo was broken into steps: a
+// refactoring must not change them.
+TEST(EloFit, PinnedNumbersOfThreeFits) {
+  const std::vector<RatedGame> games = unevenTable();
+  const EloFit byDefault = fitElo(5, games);
+  EloFitOptions anchored;
+  anchored.anchor = 1;
+  anchored.anchor_elo = 1500;
+  anchored.logistic_scale = false;
+  EloFitOptions plain = noPrior();
+  plain.first_move_advantage = false;
+  EXPECT_EQ(fitNumbers(byDefault),
+            "31 20 4 7 22 136.580482784 32.3151923153 240.845773253 53.1975542872\n"
+            "25 9 6 10 12 51.4896720133 -57.8368337778 160.816177804 55.7798544532\n"
+            "20 5 3 12 6.5 -95.2857367722 -215.442883688 24.8714101439 61.3057933023\n"
+            "12 3 1 8 3.5 -92.784418025 -260.136363694 74.5675276443 85.385214723\n"
+            "0 0 0 0 0 nan nan nan nan\n"
+            "2829.97978214 468.442686741 -940.135389362 -2358.28707952 nan \n"
+            "468.442686741 3111.39216282 -732.875969423 -2846.95888014 nan \n"
+            "-940.135389362 -732.875969423 3758.40029242 -2085.38893364 nan \n"
+            "-2358.28707952 -2846.95888014 -2085.38893364 7290.6348933 nan \n"
+            "nan nan nan nan nan \n"
+            "-1 0 -26.5662508592 -142.668608298 89.5361065793 0.447021044074 0.198871160667 1.00481041683 141.983080351 -39.7887881042 44 4 true\n");
+  EXPECT_EQ(fitNumbers(fitElo(5, games, anchored)),
+            "31 20 4 7 22 1610.45006237 1444.18374034 1776.71638441 84.8313149345\n"
+            "25 9 6 10 12 1500 1500 1500 0\n"
+            "20 5 3 12 6.5 1329.71486868 1116.78422712 1542.64551024 108.640078716\n"
+            "12 3 1 8 3.5 1337.92917404 1044.93903991 1630.91930818 149.487509182\n"
+            "0 0 0 0 0 nan nan nan nan\n"
+            "7196.35199351 0 3015.97139421 3801.56431683 nan \n"
+            "0 0 0 0 nan \n"
+            "3015.97139421 0 11802.6667033 5744.82737702 nan \n"
+            "3801.56431683 0 5744.82737702 22346.5154016 nan \n"
+            "nan nan nan nan nan \n"
+            "1 1500 -33.2044856343 -175.466244592 109.057273324 0.445789723825 0.198420869411 1.00155028278 173.717792761 -39.8071724322 44 4 true\n");
+  EXPECT_EQ(fitNumbers(fitElo(5, games, plain)),
+            "31 20 4 7 22 151.300365309 45.9157826878 256.68494793 53.7686322057\n"
+            "25 9 6 10 12 61.6777338816 -53.4394035233 176.794871286 58.7343126266\n"
+            "20 5 3 12 6.5 -90.6387607668 -207.133463026 25.8559414928 59.4371647533\n"
+            "12 3 1 8 3.5 -122.339338424 -282.591342477 37.9126656295 81.7627289671\n"
+            "0 0 0 0 0 nan nan nan nan\n"
+            "2891.06580927 580.18260475 -1231.47955225 -2239.76886177 nan \n"
+            "580.18260475 3449.71947972 -942.912049882 -3086.99003459 nan \n"
+            "-1231.47955225 -942.912049882 3532.77655391 -1358.38495178 nan \n"
+            "-2239.76886177 -3086.99003459 -1358.38495178 6685.14384814 nan \n"
+            "nan nan nan nan nan \n"
+            "-1 0 0 0 0 0.4410259865 0.192274059969 1.01159730439 142.331784849 -39.8520150663 44 4 true\n");
+  // An unbeaten player without priors: no maximum, the fit stops at the bound.
+  std::vector<RatedGame> unbeaten = games;
+  addResults(unbeaten, 4, 0, 3, 0, 0, true);
+  addResults(unbeaten, 4, 3, 2, 0, 0, false);
+  EXPECT_EQ(fitNumbers(fitElo(5, unbeaten, noPrior())),
+            "34 20 4 10 22 -538.556100619 -26933.0345745 25855.9223733 13466.8181059\n"
+            "25 9 6 10 12 -625.222834606 -27019.7775336 25769.3318644 13466.856997\n"
+            "20 5 3 12 6.5 -783.95689543 -27178.6125747 25610.6987838 13466.9085184\n"
+            "14 3 1 10 3.5 -789.139030704 -27184.0241237 25605.7460623 13467.0255684\n"
+            "5 5 0 0 5 2736.87486136 -102840.29929 108314.049013 53866.8949962\n"
+            "181355189.897 181353114.144 181351787.565 181349343.585 -725409435.191 \n"
+            "181353114.144 181356237.376 181352385.185 181349155.452 -725410892.157 \n"
+            "181351787.565 181352385.185 181357625.044 181350487.347 -725412285.14 \n"
+            "181349343.585 181349155.452 181350487.347 181360777.661 -725409764.045 \n"
+            "-725409435.191 -725410892.157 -725412285.14 -725409764.045 2901642376.53 \n"
+            "-1 0 -25.0139367067 -146.293740803 96.2658673892 0.44242668915 0.192801649891 1.0152474078 142.250159264 -39.770093578 49 16 false\n");
+}
+
 TEST(EloFit, RecoversStrengthsFromManyGames) {
   // 20000 games between three players: the estimates land within their
   // intervals and those are narrow.
