@@ -5,6 +5,7 @@
 #include <limits>
 #include <map>
 #include <numeric>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -511,30 +512,44 @@ int findRoot(std::vector<int>& parent, int x) {
   return x;
 }
 
-}  // namespace
+// The fit's steps, in order.
 
-EloFit fitElo(int players, std::span<const RatedGame> games, const EloFitOptions& options) {
+void checkOptions(int players, const EloFitOptions& options) {
   if (players < 0) throw std::invalid_argument("fitElo: negative number of players");
   if (options.anchor < -1 || options.anchor >= players)
     throw std::invalid_argument("fitElo: anchor out of range");
   if (options.prior_draws < 0.0 || options.first_move_prior < 0.0 || options.draw_prior < 0.0)
     throw std::invalid_argument("fitElo: negative prior weight");
+}
 
+// A fit before any estimate: the options, the game count, NaN ratings and
+// covariances, no first-move advantage, no draws.
+EloFit emptyFit(int players, int games, const EloFitOptions& options) {
   EloFit fit;
   fit.anchor = options.anchor;
   fit.anchor_elo = options.anchor_elo;
   fit.players.assign(players, PlayerRating{});
-  fit.games = static_cast<int>(games.size());
+  fit.games = games;
+  fit.covariance.assign(players, std::vector<double>(players, kNaN));
+  for (PlayerRating& p : fit.players) p.elo = p.low = p.high = p.stddev = kNaN;
+  fit.scale = kEloPerNat;
+  fit.first_move_elo = {0.0, 0.0, 0.0};
+  fit.draw_nu = {0.0, 0.0, 0.0};
+  return fit;
+}
 
-  std::map<std::pair<int, int>, Cell> cells;
-  double draws_total = 0.0;
+// Counts every player's games, results and points (checking each game);
+// returns the number of drawn games.
+double tallyResults(std::span<const RatedGame> games, std::vector<PlayerRating>& players) {
+  const int n = static_cast<int>(players.size());
+  double draws = 0.0;
   for (const RatedGame& g : games) {
-    if (g.first < 0 || g.first >= players || g.second < 0 || g.second >= players)
+    if (g.first < 0 || g.first >= n || g.second < 0 || g.second >= n)
       throw std::invalid_argument("fitElo: player index out of range");
     if (g.first == g.second) throw std::invalid_argument("fitElo: a player cannot play itself");
     checkScore(g.score);
-    PlayerRating& a = fit.players[g.first];
-    PlayerRating& b = fit.players[g.second];
+    PlayerRating& a = players[g.first];
+    PlayerRating& b = players[g.second];
     ++a.games;
     ++b.games;
     a.points += g.score;
@@ -548,42 +563,37 @@ EloFit fitElo(int players, std::span<const RatedGame> games, const EloFitOptions
     } else {
       ++a.draws;
       ++b.draws;
-      draws_total += 1.0;
+      draws += 1.0;
     }
   }
+  return draws;
+}
 
-  // Rated players: those with games.
-  std::vector<int> rated_index(players, -1);
-  std::vector<int> rated;
-  for (int i = 0; i < players; ++i) {
-    if (fit.players[i].games > 0) {
-      rated_index[i] = static_cast<int>(rated.size());
-      rated.push_back(i);
-    }
+// The players with games, numbered 0, 1, ... in player order (rated indices).
+struct RatedPlayers {
+  std::vector<int> indexOf;  // per player: its rated index, or -1
+  std::vector<int> players;  // per rated index: the player
+  int count() const { return static_cast<int>(players.size()); }
+};
+
+RatedPlayers ratedPlayers(const std::vector<PlayerRating>& players) {
+  RatedPlayers rated;
+  rated.indexOf.assign(players.size(), -1);
+  for (int i = 0; i < static_cast<int>(players.size()); ++i) {
+    if (players[i].games == 0) continue;
+    rated.indexOf[i] = rated.count();
+    rated.players.push_back(i);
   }
-  const int m = static_cast<int>(rated.size());
-  fit.covariance.assign(players, std::vector<double>(players, kNaN));
-  for (PlayerRating& p : fit.players) p.elo = p.low = p.high = p.stddev = kNaN;
-  fit.scale = kEloPerNat;
-  fit.first_move_elo = {0.0, 0.0, 0.0};
-  fit.draw_nu = {0.0, 0.0, 0.0};
+  return rated;
+}
 
-  if (options.anchor >= 0 && m > 0 && rated_index[options.anchor] < 0)
-    throw std::invalid_argument("fitElo: the anchor has no games");
-  if (m == 0) {
-    if (players == 1) {
-      PlayerRating& p = fit.players[0];
-      p.elo = p.low = p.high = options.anchor_elo;
-      p.stddev = 0.0;
-      fit.covariance[0][0] = 0.0;
-    }
-    return fit;
-  }
-
+// The games summed per ordered pair of rated players, in pair order.
+std::vector<Cell> resultCells(std::span<const RatedGame> games, const std::vector<int>& ratedIndex) {
+  std::map<std::pair<int, int>, Cell> cells;
   for (const RatedGame& g : games) {
-    Cell& c = cells[{rated_index[g.first], rated_index[g.second]}];
-    c.first = rated_index[g.first];
-    c.second = rated_index[g.second];
+    Cell& c = cells[{ratedIndex[g.first], ratedIndex[g.second]}];
+    c.first = ratedIndex[g.first];
+    c.second = ratedIndex[g.second];
     if (g.score == 1.0) {
       c.wins += 1.0;
     } else if (g.score == 0.0) {
@@ -592,51 +602,93 @@ EloFit fitElo(int players, std::span<const RatedGame> games, const EloFitOptions
       c.draws += 1.0;
     }
   }
-  if (options.prior_draws == 0.0) {
-    std::vector<int> parent(m);
-    std::iota(parent.begin(), parent.end(), 0);
-    for (const auto& [key, c] : cells) parent[findRoot(parent, c.first)] = findRoot(parent, c.second);
-    for (int i = 1; i < m; ++i)
-      if (findRoot(parent, i) != findRoot(parent, 0))
-        throw std::invalid_argument(
-            "fitElo: the games do not connect all players (use a player prior)");
+  std::vector<Cell> list;
+  list.reserve(cells.size());
+  for (const auto& [key, c] : cells) list.push_back(c);
+  return list;
+}
+
+// Without the player prior, games must link every rated player to every other.
+void checkConnected(int rated, const std::vector<Cell>& cells) {
+  std::vector<int> parent(rated);
+  std::iota(parent.begin(), parent.end(), 0);
+  for (const Cell& c : cells) parent[findRoot(parent, c.first)] = findRoot(parent, c.second);
+  for (int i = 1; i < rated; ++i)
+    if (findRoot(parent, i) != findRoot(parent, 0))
+      throw std::invalid_argument("fitElo: the games do not connect all players (use a player prior)");
+}
+
+// Equal strengths, no first-move advantage, and nu from the draws per decisive
+// game (a fair guess) when there are draws.
+std::vector<double> startingPoint(const DavidsonProblem& problem, double draws, std::size_t games) {
+  std::vector<double> y(problem.size(), 0.0);
+  if (problem.phiIndex() >= 0 && draws > 0.0) {
+    const double decisive = std::max(1.0, static_cast<double>(games) - draws);
+    y[problem.phiIndex()] = std::clamp(std::log(2.0 * draws / decisive), -5.0, 5.0);
   }
+  return y;
+}
 
-  std::vector<Cell> cell_list;
-  cell_list.reserve(cells.size());
-  for (const auto& [key, c] : cells) cell_list.push_back(c);
+// The Cholesky factor of -hessian, with the least diagonal damping (0, 1e-8,
+// 1e-7, ...) that makes it positive definite; none when 1e8 does not.
+std::optional<Matrix> dampedNegativeFactor(const Matrix& hessian) {
+  const int k = hessian.n;
+  Matrix negative(k);
+  for (size_t i = 0; i < negative.a.size(); ++i) negative.a[i] = -hessian.a[i];
+  Matrix l;
+  double damping = 0.0;
+  bool factored = cholesky(negative, l);
+  while (!factored && damping < 1e8) {
+    damping = damping == 0.0 ? 1e-8 : damping * 10.0;
+    for (int i = 0; i < k; ++i) negative(i, i) = -hessian(i, i) + damping;
+    factored = cholesky(negative, l);
+  }
+  if (!factored) return std::nullopt;
+  return l;
+}
 
-  const bool mean_anchor = options.anchor < 0;
-  const int gauge = mean_anchor ? 0 : rated_index[options.anchor];
-  const bool fit_nu = draws_total + options.draw_prior > 0.0;
-  const DavidsonProblem problem(m, std::move(cell_list), options, gauge, mean_anchor, fit_nu);
+// Backtracking along `step` from y (at `value`, with `gradient`): the first
+// point, clamped to the bounds, that gains enough (Armijo's rule); none when
+// every step length fails or the clamped point does not move.
+std::optional<std::vector<double>> backtrack(const DavidsonProblem& problem, const std::vector<double>& y,
+                                             double value, const std::vector<double>& gradient,
+                                             const std::vector<double>& step) {
   const int k = problem.size();
-
-  // Newton's method with a backtracking line search on the concave objective.
-  std::vector<double> y(k, 0.0);
-  if (fit_nu && problem.phiIndex() >= 0 && draws_total > 0.0) {
-    // Start nu at the draws per decisive game's geometric mean, a fair guess.
-    const double decisive = std::max(1.0, static_cast<double>(games.size()) - draws_total);
-    y[problem.phiIndex()] = std::clamp(std::log(2.0 * draws_total / decisive), -5.0, 5.0);
+  std::vector<double> next(k);
+  for (double t = 1.0; t > 1e-12; t *= 0.5) {
+    for (int i = 0; i < k; ++i) next[i] = y[i] + t * step[i];
+    problem.clamp(next);
+    const double nextValue = problem.evaluate(next, nullptr, nullptr);
+    double expected = 0.0;
+    bool changed = false;
+    for (int i = 0; i < k; ++i) {
+      expected += gradient[i] * (next[i] - y[i]);
+      changed = changed || next[i] != y[i];
+    }
+    if (!changed) return std::nullopt;
+    if (nextValue >= value + 1e-4 * expected && nextValue >= value) return next;
   }
+  return std::nullopt;
+}
+
+struct NewtonResult {
+  std::vector<double> y;
+  int iterations = 0;
+  bool converged = false;
+};
+
+// Newton's method with a backtracking line search on the concave objective.
+NewtonResult maximize(const DavidsonProblem& problem, std::vector<double> y, int maxIterations) {
+  const int k = problem.size();
   std::vector<double> gradient;
   Matrix hessian;
   double value = problem.evaluate(y, &gradient, &hessian);
-  bool converged = false;
+  NewtonResult result;
   int iteration = 0;
-  for (; iteration < options.max_iterations; ++iteration) {
-    Matrix negative(k);
-    for (size_t i = 0; i < negative.a.size(); ++i) negative.a[i] = -hessian.a[i];
-    Matrix l;
-    double damping = 0.0;
-    bool factored = cholesky(negative, l);
-    while (!factored && damping < 1e8) {
-      damping = damping == 0.0 ? 1e-8 : damping * 10.0;
-      for (int i = 0; i < k; ++i) negative(i, i) = -hessian(i, i) + damping;
-      factored = cholesky(negative, l);
-    }
-    if (!factored) break;
-    const std::vector<double> step = choleskySolve(l, gradient);
+  for (; iteration < maxIterations; ++iteration) {
+    const std::optional<Matrix> l = dampedNegativeFactor(hessian);
+    if (!l) break;
+    const std::vector<double> step = choleskySolve(*l, gradient);
     double decrement = 0.0;
     for (int i = 0; i < k; ++i) decrement += gradient[i] * step[i];
     // The predicted gain (half the Newton decrement) is below what the
@@ -644,110 +696,171 @@ EloFit fitElo(int players, std::span<const RatedGame> games, const EloFitOptions
     if (decrement < 1e-12 * (1.0 + std::abs(value))) {
       for (int i = 0; i < k; ++i) y[i] += step[i];
       problem.clamp(y);
-      converged = true;
+      result.converged = true;
       break;
     }
-    double t = 1.0;
-    std::vector<double> next(k);
-    double next_value = value;
-    bool moved = false;
-    while (t > 1e-12) {
-      for (int i = 0; i < k; ++i) next[i] = y[i] + t * step[i];
-      problem.clamp(next);
-      next_value = problem.evaluate(next, nullptr, nullptr);
-      double expected = 0.0;
-      bool changed = false;
-      for (int i = 0; i < k; ++i) {
-        expected += gradient[i] * (next[i] - y[i]);
-        changed = changed || next[i] != y[i];
-      }
-      if (!changed) break;
-      if (next_value >= value + 1e-4 * expected && next_value >= value) {
-        moved = true;
-        break;
-      }
-      t *= 0.5;
-    }
-    if (!moved) {
-      converged = decrement < 1e-9 * (1.0 + std::abs(value));
+    std::optional<std::vector<double>> next = backtrack(problem, y, value, gradient, step);
+    if (!next) {
+      result.converged = decrement < 1e-9 * (1.0 + std::abs(value));
       break;
     }
-    y = next;
+    y = std::move(*next);
     value = problem.evaluate(y, &gradient, &hessian);
   }
-  fit.iterations = iteration;
-  fit.converged = converged && !problem.atBound(y);
-  problem.evaluate(y, &gradient, &hessian, &fit.log_likelihood);
+  result.iterations = iteration;
+  result.y = std::move(y);
+  return result;
+}
 
-  // Covariance of the free parameters: the inverse observed information.
+// The covariance of the free parameters, the inverse observed information
+// (-hessian); none when the information is singular.
+std::optional<Matrix> parameterCovariance(const Matrix& hessian) {
+  const int k = hessian.n;
   Matrix information(k);
   for (size_t i = 0; i < information.a.size(); ++i) information.a[i] = -hessian.a[i];
   Matrix factor;
-  const bool invertible = k == 0 || cholesky(information, factor);
+  if (k > 0 && !cholesky(information, factor)) return std::nullopt;
   Matrix covariance(k);
-  if (invertible && k > 0) covariance = choleskyInverse(factor);
-  if (!invertible) fit.converged = false;
+  if (k > 0) covariance = choleskyInverse(factor);
+  return covariance;
+}
 
-  const std::vector<double> p = problem.expand(y);
-  const double nu = fit_nu ? std::exp(p[m + 1]) : 0.0;
-  const double scale = options.logistic_scale ? kEloPerNat * 2.0 / (2.0 + nu) : kEloPerNat;
-  const double dscale_dphi =
-      options.logistic_scale && fit_nu ? -kEloPerNat * 2.0 * nu / ((2.0 + nu) * (2.0 + nu)) : 0.0;
-  fit.scale = scale;
+// The optimum as the report sees it: the full parameters, their covariance,
+// and the map from strengths to reported Elo.
+struct Optimum {
+  const DavidsonProblem& problem;
+  std::vector<double> p;             // theta_0..theta_{m-1}, eta, phi
+  std::optional<Matrix> covariance;  // of the free parameters; none if singular
+  int m = 0;                         // rated players
+  bool meanAnchor = true;
+  int gauge = 0;
+  double nu = 0.0, scale = 0.0, dscaleDphi = 0.0;
+  double reference = 0.0;  // the strength reported as the anchor's Elo
 
-  double mean = 0.0;
-  for (int i = 0; i < m; ++i) mean += p[i];
-  mean /= m;
-  const double reference = mean_anchor ? mean : p[gauge];
-
-  // Jacobian rows of the reported quantities in the free parameters.
-  const std::vector<int>& free = problem.freeParameters();
-  std::vector<std::vector<double>> jacobian(m, std::vector<double>(k, 0.0));
-  for (int i = 0; i < m; ++i) {
-    const double x = p[i] - reference;
-    for (int a = 0; a < k; ++a) {
-      const int q = free[a];
-      if (q < m) jacobian[i][a] = scale * ((q == i ? 1.0 : 0.0) - (mean_anchor ? 1.0 / m : 0.0));
-    }
-    if (problem.phiIndex() >= 0) jacobian[i][problem.phiIndex()] = x * dscale_dphi;
-    if (!mean_anchor && i == gauge) std::fill(jacobian[i].begin(), jacobian[i].end(), 0.0);
-  }
-  auto quadratic = [&](const std::vector<double>& u, const std::vector<double>& v) {
-    if (!invertible) return kInf;
+  // u' C v for rows u, v in the free parameters (infinite when C is singular).
+  double quadratic(const std::vector<double>& u, const std::vector<double>& v) const {
+    if (!covariance) return kInf;
+    const int k = problem.size();
     double s = 0.0;
     for (int a = 0; a < k; ++a) {
       if (u[a] == 0.0) continue;
-      for (int b = 0; b < k; ++b) s += u[a] * covariance(a, b) * v[b];
+      for (int b = 0; b < k; ++b) s += u[a] * (*covariance)(a, b) * v[b];
     }
     return s;
-  };
+  }
+};
+
+Optimum optimumOf(const DavidsonProblem& problem, const std::vector<double>& y, std::optional<Matrix> covariance,
+                  bool fitNu, bool logisticScale, int gauge, bool meanAnchor) {
+  Optimum o{problem, problem.expand(y), std::move(covariance)};
+  o.m = static_cast<int>(o.p.size()) - 2;
+  o.meanAnchor = meanAnchor;
+  o.gauge = gauge;
+  o.nu = fitNu ? std::exp(o.p[o.m + 1]) : 0.0;
+  o.scale = logisticScale ? kEloPerNat * 2.0 / (2.0 + o.nu) : kEloPerNat;
+  o.dscaleDphi = logisticScale && fitNu ? -kEloPerNat * 2.0 * o.nu / ((2.0 + o.nu) * (2.0 + o.nu)) : 0.0;
+  double mean = 0.0;
+  for (int i = 0; i < o.m; ++i) mean += o.p[i];
+  mean /= o.m;
+  o.reference = meanAnchor ? mean : o.p[gauge];
+  return o;
+}
+
+// Jacobian rows of the reported Elo of each rated player in the free parameters.
+std::vector<std::vector<double>> eloJacobian(const Optimum& o) {
+  const int m = o.m, k = o.problem.size();
+  const std::vector<int>& free = o.problem.freeParameters();
+  std::vector<std::vector<double>> jacobian(m, std::vector<double>(k, 0.0));
   for (int i = 0; i < m; ++i) {
-    PlayerRating& r = fit.players[rated[i]];
-    r.elo = options.anchor_elo + scale * (p[i] - reference);
-    for (int j = 0; j < m; ++j) {
-      double c = quadratic(jacobian[i], jacobian[j]);
-      const bool zero_i = std::all_of(jacobian[i].begin(), jacobian[i].end(), [](double v) { return v == 0.0; });
-      const bool zero_j = std::all_of(jacobian[j].begin(), jacobian[j].end(), [](double v) { return v == 0.0; });
-      if (zero_i || zero_j) c = 0.0;
-      fit.covariance[rated[i]][rated[j]] = c;
+    const double x = o.p[i] - o.reference;
+    for (int a = 0; a < k; ++a) {
+      const int q = free[a];
+      if (q < m) jacobian[i][a] = o.scale * ((q == i ? 1.0 : 0.0) - (o.meanAnchor ? 1.0 / m : 0.0));
     }
-    r.stddev = std::sqrt(std::max(0.0, fit.covariance[rated[i]][rated[i]]));
+    if (o.problem.phiIndex() >= 0) jacobian[i][o.problem.phiIndex()] = x * o.dscaleDphi;
+    if (!o.meanAnchor && i == o.gauge) std::fill(jacobian[i].begin(), jacobian[i].end(), 0.0);
+  }
+  return jacobian;
+}
+
+// Every rated player's Elo, interval and covariances (the delta method).
+void reportPlayers(const Optimum& o, const RatedPlayers& rated, double anchorElo, EloFit& fit) {
+  const std::vector<std::vector<double>> jacobian = eloJacobian(o);
+  const auto isZero = [](const std::vector<double>& row) {
+    return std::all_of(row.begin(), row.end(), [](double v) { return v == 0.0; });
+  };
+  for (int i = 0; i < o.m; ++i) {
+    PlayerRating& r = fit.players[rated.players[i]];
+    r.elo = anchorElo + o.scale * (o.p[i] - o.reference);
+    for (int j = 0; j < o.m; ++j) {
+      double c = o.quadratic(jacobian[i], jacobian[j]);
+      if (isZero(jacobian[i]) || isZero(jacobian[j])) c = 0.0;
+      fit.covariance[rated.players[i]][rated.players[j]] = c;
+    }
+    r.stddev = std::sqrt(std::max(0.0, fit.covariance[rated.players[i]][rated.players[i]]));
     r.low = r.elo - kZ95 * r.stddev;
     r.high = r.elo + kZ95 * r.stddev;
   }
+}
 
-  if (options.first_move_advantage) {
+// The first-move advantage in Elo and Davidson's nu, with their intervals.
+void reportFirstMoveAndDraws(const Optimum& o, bool firstMove, bool fitNu, EloFit& fit) {
+  const int k = o.problem.size(), m = o.m;
+  if (firstMove) {
     std::vector<double> u(k, 0.0);
-    u[problem.etaIndex()] = scale;
-    if (problem.phiIndex() >= 0) u[problem.phiIndex()] = p[m] * dscale_dphi;
-    const double sd = std::sqrt(std::max(0.0, quadratic(u, u)));
-    const double est = scale * p[m];
+    u[o.problem.etaIndex()] = o.scale;
+    if (o.problem.phiIndex() >= 0) u[o.problem.phiIndex()] = o.p[m] * o.dscaleDphi;
+    const double sd = std::sqrt(std::max(0.0, o.quadratic(u, u)));
+    const double est = o.scale * o.p[m];
     fit.first_move_elo = {est, est - kZ95 * sd, est + kZ95 * sd};
   }
-  if (fit_nu) {
-    const double sd = invertible ? std::sqrt(std::max(0.0, covariance(problem.phiIndex(), problem.phiIndex()))) : kInf;
-    fit.draw_nu = {nu, std::exp(p[m + 1] - kZ95 * sd), std::exp(p[m + 1] + kZ95 * sd)};
+  if (fitNu) {
+    const int phi = o.problem.phiIndex();
+    const double sd = o.covariance ? std::sqrt(std::max(0.0, (*o.covariance)(phi, phi))) : kInf;
+    fit.draw_nu = {o.nu, std::exp(o.p[m + 1] - kZ95 * sd), std::exp(o.p[m + 1] + kZ95 * sd)};
   }
+}
+
+}  // namespace
+
+EloFit fitElo(int players, std::span<const RatedGame> games, const EloFitOptions& options) {
+  checkOptions(players, options);
+  EloFit fit = emptyFit(players, static_cast<int>(games.size()), options);
+  const double draws = tallyResults(games, fit.players);
+  const RatedPlayers rated = ratedPlayers(fit.players);
+  const int m = rated.count();
+  if (options.anchor >= 0 && m > 0 && rated.indexOf[options.anchor] < 0)
+    throw std::invalid_argument("fitElo: the anchor has no games");
+  if (m == 0) {
+    if (players == 1) {  // one player alone is the anchor
+      PlayerRating& p = fit.players[0];
+      p.elo = p.low = p.high = options.anchor_elo;
+      p.stddev = 0.0;
+      fit.covariance[0][0] = 0.0;
+    }
+    return fit;
+  }
+  std::vector<Cell> cells = resultCells(games, rated.indexOf);
+  if (options.prior_draws == 0.0) checkConnected(m, cells);
+
+  const bool meanAnchor = options.anchor < 0;
+  const int gauge = meanAnchor ? 0 : rated.indexOf[options.anchor];
+  const bool fitNu = draws + options.draw_prior > 0.0;
+  const DavidsonProblem problem(m, std::move(cells), options, gauge, meanAnchor, fitNu);
+  const NewtonResult optimum = maximize(problem, startingPoint(problem, draws, games.size()), options.max_iterations);
+  fit.iterations = optimum.iterations;
+  fit.converged = optimum.converged && !problem.atBound(optimum.y);
+  std::vector<double> gradient;
+  Matrix hessian;
+  problem.evaluate(optimum.y, &gradient, &hessian, &fit.log_likelihood);
+
+  std::optional<Matrix> covariance = parameterCovariance(hessian);
+  if (!covariance) fit.converged = false;
+  const Optimum o = optimumOf(problem, optimum.y, std::move(covariance), fitNu, options.logistic_scale, gauge,
+                              meanAnchor);
+  fit.scale = o.scale;
+  reportPlayers(o, rated, options.anchor_elo, fit);
+  reportFirstMoveAndDraws(o, options.first_move_advantage, fitNu, fit);
   return fit;
 }
 
