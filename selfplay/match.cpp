@@ -464,12 +464,12 @@ void Match::writeReports(MatchSummary& summary) const {
   SvgOptions svg;
   svg.title = fmt::format("junqi match, {} games", games.size());
   if (names.size() == 2) {
-    svg.series_title = fmt::format("{} against {}: Elo after each game (95% interval)", names[0], names[1]);
-    svg.series_label = "Elo";
+    svg.seriesTitle = fmt::format("{} against {}: Elo after each game (95% interval)", names[0], names[1]);
+    svg.seriesLabel = "Elo";
     writeFileAtomically((dir / "report.svg").string(), ratingSvg(table, headToHeadEloSeries(games, 0, 1), svg));
   } else {
-    svg.series_title = fmt::format("{}: score after each game", names[0]);
-    svg.series_label = "score";
+    svg.seriesTitle = fmt::format("{}: score after each game", names[0]);
+    svg.seriesLabel = "score";
     writeFileAtomically((dir / "report.svg").string(), ratingSvg(table, scoreSeries(games, 0), svg));
   }
 }

@@ -340,24 +340,24 @@ struct Cell {
 class DavidsonProblem {
  public:
   DavidsonProblem(int rated, std::vector<Cell> cells, const EloFitOptions& options, int gauge,
-                  bool mean_anchor, bool fit_nu)
+                  bool meanAnchor, bool fitNu)
       : m_(rated), cells_(std::move(cells)), options_(options), gauge_(gauge),
-        mean_anchor_(mean_anchor), fit_nu_(fit_nu) {
+        meanAnchor_(meanAnchor), fitNu_(fitNu) {
     for (int i = 0; i < m_; ++i)
       if (i != gauge_) free_.push_back(i);
-    if (options_.first_move_advantage) {
-      eta_free_ = static_cast<int>(free_.size());
+    if (options_.firstMoveAdvantage) {
+      etaFree_ = static_cast<int>(free_.size());
       free_.push_back(m_);
     }
-    if (fit_nu_) {
-      phi_free_ = static_cast<int>(free_.size());
+    if (fitNu_) {
+      phiFree_ = static_cast<int>(free_.size());
       free_.push_back(m_ + 1);
     }
   }
 
   int size() const { return static_cast<int>(free_.size()); }
-  int etaIndex() const { return eta_free_; }
-  int phiIndex() const { return phi_free_; }
+  int etaIndex() const { return etaFree_; }
+  int phiIndex() const { return phiFree_; }
   const std::vector<int>& freeParameters() const { return free_; }
 
   // Full parameters: theta_0..theta_{m-1}, eta, phi (log nu).
@@ -380,28 +380,53 @@ class DavidsonProblem {
   }
 
   // Penalized log-likelihood; gradient and Hessian in the free parameters if
-  // asked. `games_only` receives the log-likelihood without the priors.
+  // asked. `gamesOnly` receives the log-likelihood without the priors.
   double evaluate(const std::vector<double>& y, std::vector<double>* gradient, Matrix* hessian,
-                  double* games_only = nullptr) const {
+                  double* gamesOnly = nullptr) const {
     const std::vector<double> p = expand(y);
-    const int full = m_ + 2;
+    std::optional<Derivatives> d;
+    if (gradient != nullptr) d.emplace(m_ + 2);
+    Derivatives* derivatives = d ? &*d : nullptr;
+    double total = gamesLogLikelihood(p, derivatives);
+    if (gamesOnly != nullptr) *gamesOnly = total;
+    addPlayerPrior(p, total, derivatives);
+    addFirstMovePrior(p, total, derivatives);
+    addDrawPrior(p, total, derivatives);
+    if (d) {
+      const int k = size();
+      gradient->assign(k, 0.0);
+      *hessian = Matrix(k);
+      for (int a = 0; a < k; ++a) {
+        (*gradient)[a] = d->g[free_[a]];
+        for (int b = 0; b < k; ++b) (*hessian)(a, b) = d->h(free_[a], free_[b]);
+      }
+    }
+    return total;
+  }
+
+ private:
+  // Gradient and Hessian in the full parameters (theta..., eta, phi).
+  struct Derivatives {
+    explicit Derivatives(int full) : g(full, 0.0), h(full) {}
+    std::vector<double> g;
+    Matrix h;
+  };
+
+  // The log-likelihood of the games (Davidson's model) at full parameters p.
+  double gamesLogLikelihood(const std::vector<double>& p, Derivatives* d) const {
     const int eta = m_;
     const int phi = m_ + 1;
-    const bool want = gradient != nullptr;
-    std::vector<double> g(want ? full : 0, 0.0);
-    Matrix h(want ? full : 0);
-    const double nu = fit_nu_ ? std::exp(p[phi]) : 0.0;
-
+    const double nu = fitNu_ ? std::exp(p[phi]) : 0.0;
     double ll = 0.0;
     for (const Cell& c : cells_) {
-      const double d = p[c.first] - p[c.second] + (options_.first_move_advantage ? p[eta] : 0.0);
-      const double e = std::exp(d / 2.0);
-      const double ei = std::exp(-d / 2.0);
+      const double dd = p[c.first] - p[c.second] + (options_.firstMoveAdvantage ? p[eta] : 0.0);
+      const double e = std::exp(dd / 2.0);
+      const double ei = std::exp(-dd / 2.0);
       const double z = e + ei + nu;
       const double n = c.wins + c.draws + c.losses;
-      ll += (c.wins - c.losses) * d / 2.0 - n * std::log(z);
+      ll += (c.wins - c.losses) * dd / 2.0 - n * std::log(z);
       if (c.draws > 0.0) ll += c.draws * p[phi];
-      if (!want) continue;
+      if (d == nullptr) continue;
       const double sh = (e - ei) / 2.0;
       const double ch = (e + ei) / 2.0;
       const double gd = (c.wins - c.losses) / 2.0 - n * sh / z;
@@ -409,99 +434,93 @@ class DavidsonProblem {
       // d = theta_first - theta_second (+ eta)
       int idx[3] = {c.first, c.second, eta};
       double sign[3] = {1.0, -1.0, 1.0};
-      const int terms = options_.first_move_advantage ? 3 : 2;
+      const int terms = options_.firstMoveAdvantage ? 3 : 2;
       for (int a = 0; a < terms; ++a) {
-        g[idx[a]] += sign[a] * gd;
-        for (int b = 0; b < terms; ++b) h(idx[a], idx[b]) += sign[a] * sign[b] * hdd;
+        d->g[idx[a]] += sign[a] * gd;
+        for (int b = 0; b < terms; ++b) d->h(idx[a], idx[b]) += sign[a] * sign[b] * hdd;
       }
-      if (fit_nu_) {
-        g[phi] += c.draws - n * nu / z;
+      if (fitNu_) {
+        d->g[phi] += c.draws - n * nu / z;
         const double hdphi = n * sh * nu / (z * z);
         for (int a = 0; a < terms; ++a) {
-          h(idx[a], phi) += sign[a] * hdphi;
-          h(phi, idx[a]) += sign[a] * hdphi;
+          d->h(idx[a], phi) += sign[a] * hdphi;
+          d->h(phi, idx[a]) += sign[a] * hdphi;
         }
-        h(phi, phi) += -n * (nu / z - nu * nu / (z * z));
+        d->h(phi, phi) += -n * (nu / z - nu * nu / (z * z));
       }
     }
-    if (games_only != nullptr) *games_only = ll;
-    double total = ll;
-
-    // Virtual draws against the anchor (or the mean): w * -ln(2 cosh(x / 2)).
-    const double wp = options_.prior_draws;
-    if (wp > 0.0) {
-      std::vector<double> x(m_);
-      double mean = 0.0;
-      for (int i = 0; i < m_; ++i) mean += p[i];
-      mean /= m_;
-      for (int i = 0; i < m_; ++i) x[i] = p[i] - (mean_anchor_ ? mean : p[gauge_]);
-      std::vector<double> f1(m_), f2(m_);
-      for (int i = 0; i < m_; ++i) {
-        if (!mean_anchor_ && i == gauge_) continue;
-        total -= wp * logTwoCoshHalf(x[i]);
-        const double c = std::cosh(x[i] / 2.0);
-        f1[i] = -wp * std::tanh(x[i] / 2.0) / 2.0;
-        f2[i] = -wp / (4.0 * c * c);
-      }
-      if (want) {
-        if (mean_anchor_) {
-          const double sum1 = std::accumulate(f1.begin(), f1.end(), 0.0);
-          const double sum2 = std::accumulate(f2.begin(), f2.end(), 0.0);
-          for (int k = 0; k < m_; ++k) {
-            g[k] += f1[k] - sum1 / m_;
-            for (int l = 0; l < m_; ++l)
-              h(k, l) += (k == l ? f2[k] : 0.0) - (f2[k] + f2[l]) / m_ + sum2 / (double(m_) * m_);
-          }
-        } else {
-          // The gauge is the anchor and is held fixed: only the diagonal.
-          for (int k = 0; k < m_; ++k) {
-            if (k == gauge_) continue;
-            g[k] += f1[k];
-            h(k, k) += f2[k];
-          }
-        }
-      }
-    }
-    if (options_.first_move_advantage && options_.first_move_prior > 0.0) {
-      const double w = options_.first_move_prior;
-      total -= w * logTwoCoshHalf(p[eta]);
-      if (want) {
-        const double c = std::cosh(p[eta] / 2.0);
-        g[eta] += -w * std::tanh(p[eta] / 2.0) / 2.0;
-        h(eta, eta) += -w / (4.0 * c * c);
-      }
-    }
-    if (fit_nu_ && options_.draw_prior > 0.0) {
-      const double w = options_.draw_prior;
-      total += w * (p[phi] / 3.0 - std::log(2.0 + nu));
-      if (want) {
-        g[phi] += w * (1.0 / 3.0 - nu / (2.0 + nu));
-        h(phi, phi) += -w * 2.0 * nu / ((2.0 + nu) * (2.0 + nu));
-      }
-    }
-
-    if (want) {
-      const int k = size();
-      gradient->assign(k, 0.0);
-      *hessian = Matrix(k);
-      for (int a = 0; a < k; ++a) {
-        (*gradient)[a] = g[free_[a]];
-        for (int b = 0; b < k; ++b) (*hessian)(a, b) = h(free_[a], free_[b]);
-      }
-    }
-    return total;
+    return ll;
   }
 
- private:
+  // Virtual draws against the anchor (or the mean): w * -ln(2 cosh(x / 2)).
+  void addPlayerPrior(const std::vector<double>& p, double& total, Derivatives* d) const {
+    const double wp = options_.priorDraws;
+    if (wp <= 0.0) return;
+    std::vector<double> x(m_);
+    double mean = 0.0;
+    for (int i = 0; i < m_; ++i) mean += p[i];
+    mean /= m_;
+    for (int i = 0; i < m_; ++i) x[i] = p[i] - (meanAnchor_ ? mean : p[gauge_]);
+    std::vector<double> f1(m_), f2(m_);
+    for (int i = 0; i < m_; ++i) {
+      if (!meanAnchor_ && i == gauge_) continue;
+      total -= wp * logTwoCoshHalf(x[i]);
+      const double c = std::cosh(x[i] / 2.0);
+      f1[i] = -wp * std::tanh(x[i] / 2.0) / 2.0;
+      f2[i] = -wp / (4.0 * c * c);
+    }
+    if (d == nullptr) return;
+    if (meanAnchor_) {
+      const double sum1 = std::accumulate(f1.begin(), f1.end(), 0.0);
+      const double sum2 = std::accumulate(f2.begin(), f2.end(), 0.0);
+      for (int k = 0; k < m_; ++k) {
+        d->g[k] += f1[k] - sum1 / m_;
+        for (int l = 0; l < m_; ++l)
+          d->h(k, l) += (k == l ? f2[k] : 0.0) - (f2[k] + f2[l]) / m_ + sum2 / (double(m_) * m_);
+      }
+    } else {
+      // The gauge is the anchor and is held fixed: only the diagonal.
+      for (int k = 0; k < m_; ++k) {
+        if (k == gauge_) continue;
+        d->g[k] += f1[k];
+        d->h(k, k) += f2[k];
+      }
+    }
+  }
+
+  // Virtual draws between equal players for the first-move advantage.
+  void addFirstMovePrior(const std::vector<double>& p, double& total, Derivatives* d) const {
+    if (!options_.firstMoveAdvantage || options_.firstMovePrior <= 0.0) return;
+    const int eta = m_;
+    const double w = options_.firstMovePrior;
+    total -= w * logTwoCoshHalf(p[eta]);
+    if (d == nullptr) return;
+    const double c = std::cosh(p[eta] / 2.0);
+    d->g[eta] += -w * std::tanh(p[eta] / 2.0) / 2.0;
+    d->h(eta, eta) += -w / (4.0 * c * c);
+  }
+
+  // Virtual games between equal players, a third each won, drawn and lost.
+  void addDrawPrior(const std::vector<double>& p, double& total, Derivatives* d) const {
+    if (!fitNu_ || options_.drawPrior <= 0.0) return;
+    const int phi = m_ + 1;
+    const double nu = std::exp(p[phi]);
+    const double w = options_.drawPrior;
+    total += w * (p[phi] / 3.0 - std::log(2.0 + nu));
+    if (d == nullptr) return;
+    d->g[phi] += w * (1.0 / 3.0 - nu / (2.0 + nu));
+    d->h(phi, phi) += -w * 2.0 * nu / ((2.0 + nu) * (2.0 + nu));
+  }
+
   int m_;
   std::vector<Cell> cells_;
   EloFitOptions options_;
   int gauge_;
-  bool mean_anchor_;
-  bool fit_nu_;
+  bool meanAnchor_;
+  bool fitNu_;
   std::vector<int> free_;
-  int eta_free_ = -1;
-  int phi_free_ = -1;
+  int etaFree_ = -1;
+  int phiFree_ = -1;
 };
 
 int findRoot(std::vector<int>& parent, int x) {
@@ -518,7 +537,7 @@ void checkOptions(int players, const EloFitOptions& options) {
   if (players < 0) throw std::invalid_argument("fitElo: negative number of players");
   if (options.anchor < -1 || options.anchor >= players)
     throw std::invalid_argument("fitElo: anchor out of range");
-  if (options.prior_draws < 0.0 || options.first_move_prior < 0.0 || options.draw_prior < 0.0)
+  if (options.priorDraws < 0.0 || options.firstMovePrior < 0.0 || options.drawPrior < 0.0)
     throw std::invalid_argument("fitElo: negative prior weight");
 }
 
@@ -527,14 +546,14 @@ void checkOptions(int players, const EloFitOptions& options) {
 EloFit emptyFit(int players, int games, const EloFitOptions& options) {
   EloFit fit;
   fit.anchor = options.anchor;
-  fit.anchor_elo = options.anchor_elo;
+  fit.anchorElo = options.anchorElo;
   fit.players.assign(players, PlayerRating{});
   fit.games = games;
   fit.covariance.assign(players, std::vector<double>(players, kNaN));
   for (PlayerRating& p : fit.players) p.elo = p.low = p.high = p.stddev = kNaN;
   fit.scale = kEloPerNat;
-  fit.first_move_elo = {0.0, 0.0, 0.0};
-  fit.draw_nu = {0.0, 0.0, 0.0};
+  fit.firstMoveElo = {0.0, 0.0, 0.0};
+  fit.drawNu = {0.0, 0.0, 0.0};
   return fit;
 }
 
@@ -812,12 +831,12 @@ void reportFirstMoveAndDraws(const Optimum& o, bool firstMove, bool fitNu, EloFi
     if (o.problem.phiIndex() >= 0) u[o.problem.phiIndex()] = o.p[m] * o.dscaleDphi;
     const double sd = std::sqrt(std::max(0.0, o.quadratic(u, u)));
     const double est = o.scale * o.p[m];
-    fit.first_move_elo = {est, est - kZ95 * sd, est + kZ95 * sd};
+    fit.firstMoveElo = {est, est - kZ95 * sd, est + kZ95 * sd};
   }
   if (fitNu) {
     const int phi = o.problem.phiIndex();
     const double sd = o.covariance ? std::sqrt(std::max(0.0, (*o.covariance)(phi, phi))) : kInf;
-    fit.draw_nu = {o.nu, std::exp(o.p[m + 1] - kZ95 * sd), std::exp(o.p[m + 1] + kZ95 * sd)};
+    fit.drawNu = {o.nu, std::exp(o.p[m + 1] - kZ95 * sd), std::exp(o.p[m + 1] + kZ95 * sd)};
   }
 }
 
@@ -834,33 +853,33 @@ EloFit fitElo(int players, std::span<const RatedGame> games, const EloFitOptions
   if (m == 0) {
     if (players == 1) {  // one player alone is the anchor
       PlayerRating& p = fit.players[0];
-      p.elo = p.low = p.high = options.anchor_elo;
+      p.elo = p.low = p.high = options.anchorElo;
       p.stddev = 0.0;
       fit.covariance[0][0] = 0.0;
     }
     return fit;
   }
   std::vector<Cell> cells = resultCells(games, rated.indexOf);
-  if (options.prior_draws == 0.0) checkConnected(m, cells);
+  if (options.priorDraws == 0.0) checkConnected(m, cells);
 
   const bool meanAnchor = options.anchor < 0;
   const int gauge = meanAnchor ? 0 : rated.indexOf[options.anchor];
-  const bool fitNu = draws + options.draw_prior > 0.0;
+  const bool fitNu = draws + options.drawPrior > 0.0;
   const DavidsonProblem problem(m, std::move(cells), options, gauge, meanAnchor, fitNu);
-  const NewtonResult optimum = maximize(problem, startingPoint(problem, draws, games.size()), options.max_iterations);
+  const NewtonResult optimum = maximize(problem, startingPoint(problem, draws, games.size()), options.maxIterations);
   fit.iterations = optimum.iterations;
   fit.converged = optimum.converged && !problem.atBound(optimum.y);
   std::vector<double> gradient;
   Matrix hessian;
-  problem.evaluate(optimum.y, &gradient, &hessian, &fit.log_likelihood);
+  problem.evaluate(optimum.y, &gradient, &hessian, &fit.logLikelihood);
 
   std::optional<Matrix> covariance = parameterCovariance(hessian);
   if (!covariance) fit.converged = false;
-  const Optimum o = optimumOf(problem, optimum.y, std::move(covariance), fitNu, options.logistic_scale, gauge,
+  const Optimum o = optimumOf(problem, optimum.y, std::move(covariance), fitNu, options.logisticScale, gauge,
                               meanAnchor);
   fit.scale = o.scale;
-  reportPlayers(o, rated, options.anchor_elo, fit);
-  reportFirstMoveAndDraws(o, options.first_move_advantage, fitNu, fit);
+  reportPlayers(o, rated, options.anchorElo, fit);
+  reportFirstMoveAndDraws(o, options.firstMoveAdvantage, fitNu, fit);
   return fit;
 }
 
