@@ -3,10 +3,13 @@
 // and the match finishes; the clock; fair pairing, schedules and layout books;
 // resumption after an interruption; the PGN game list; and the SPRT.
 #include <gtest/gtest.h>
+#include <signal.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -30,6 +33,7 @@
 #include "selfplay/match_game.h"
 #include "selfplay/match_seeds.h"
 #include "selfplay/protocol_agent.h"
+#include "selfplay/protocol_process.h"
 #include "tests/match/bot_program.h"
 
 namespace junqi {
@@ -235,6 +239,9 @@ INSTANTIATE_TEST_SUITE_P(
                "crashed or quit while the arbiter waited for a move"},
         // Answers the handshake, newgame and layout, then sleeps on go (hang limit 1 s).
         BadBot{"hangs", loopBot("    go) sleep 60 ;;\n"), "", false, "did not answer with a move within 1 s"},
+        // Closes its output but runs on: the connection is gone, not slow.
+        BadBot{"closes_output", loopBot("    go) exec >&-; sleep 60 ;;\n"), "", false,
+               "closed its output while the arbiter waited for a move"},
         // Moves onto its own piece (as Red), or a piece not its own (as Blue).
         BadBot{"illegal_move", loopBot(""), "", false, "sent an illegal action, the move A1-A2: "},
         BadBot{"nonsense", loopBot("    go) echo 'hello there' ;;\n"), "", false,
@@ -252,6 +259,30 @@ INSTANTIATE_TEST_SUITE_P(
         BadBot{"malformed_layout", loopBot("    layout) echo 'layout XYZ' ;;\n"), "", true,
                "sent a malformed layout"}),
     [](const ::testing::TestParamInfo<BadBot>& info) { return info.param.name; });
+
+// A bot that closes its output but runs on is gone at once, not hung: the
+// game ends long before the hang limit (30 s here). Its shell does not hold the
+// output meanwhile: a simple command is exec'd, and a compound one that ends
+// with `exec` is too.
+TEST(Match, ABotThatClosesItsOutputIsForfeitedAtOnceNotAfterTheHangLimit) {
+  TempDir dir;
+  const std::string script = writeScript(dir, "closer", loopBot("    go) exec >&-; sleep 60 ;;\n"));
+  for (const std::string& command : {script, "cd / && exec " + script}) {
+    SCOPED_TRACE(command);
+    ExternalAgent bot("closer", command, 30);
+    auto opponent = makeAgent("random:seed=3");
+    GameConfig config;
+    config.redLayout = parseLayout(kExampleLayout);
+    config.blueLayout = parseLayout(kExampleLayout);
+    const auto start = std::chrono::steady_clock::now();
+    const PlayedGame played = playGame(bot, *opponent, config);
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    EXPECT_LT(seconds, 5.0);
+    EXPECT_EQ(played.game.outcome().reason, Termination::Forfeit);
+    EXPECT_NE(played.detail.find("(closer) closed its output while the arbiter waited for a move"), std::string::npos)
+        << played.detail;
+  }
+}
 
 // Whatever a bot sends ends up in the recorded reason, and a record's free
 // text may not hold a line break: a carriage return in the middle of an answer
@@ -329,6 +360,43 @@ TEST(Match, ABotDoesNotInheritTheArbitersIgnoredSigpipe) {
   }
 }
 
+// Is process `pid` gone (or a zombie: dead, waiting to be reaped by whoever adopted it)?
+bool processGone(pid_t pid) {
+  std::ifstream stat(fmt::format("/proc/{}/stat", pid));
+  std::string line;
+  if (!std::getline(stat, line)) return true;
+  const auto close = line.rfind(')');
+  return close != std::string::npos && close + 2 < line.size() && line[close + 2] == 'Z';
+}
+
+// An arbiter killed with SIGKILL cannot kill its bots: the kernel does
+// (PR_SET_PDEATHSIG). The arbiter here is a forked child that starts a bot,
+// which writes its process id, and then kills itself.
+TEST(Match, ABotDiesWithItsArbiterEvenByKill9) {
+  TempDir dir;
+  const std::string pidFile = dir / "bot.pid";
+  const pid_t arbiter = fork();
+  ASSERT_GE(arbiter, 0);
+  if (arbiter == 0) {
+    BotProcess bot(fmt::format("sh -c 'echo $$ > {}.tmp && mv {}.tmp {} && exec sleep 30'", pidFile, pidFile,
+                               pidFile));
+    for (int i = 0; i < 500 && !fs::exists(pidFile); ++i) usleep(10000);
+    raise(SIGKILL);
+  }
+  int status = 0;
+  ASSERT_EQ(waitpid(arbiter, &status, 0), arbiter);
+  ASSERT_TRUE(WIFSIGNALED(status));
+  ASSERT_TRUE(fs::exists(pidFile)) << "the bot never started";
+  const pid_t bot = std::stoi(readText(pidFile));
+  bool gone = false;
+  for (int i = 0; i < 300 && !gone; ++i) {
+    gone = processGone(bot);
+    if (!gone) usleep(10000);
+  }
+  EXPECT_TRUE(gone) << "the bot " << bot << " outlived its arbiter";
+  if (!gone) ::kill(bot, SIGKILL);
+}
+
 // A bot that never gets through the handshake stops the match before any
 // game, with an error that names it, says why and quotes the start of its
 // standard error (it used to forfeit every game, and the match ended well).
@@ -371,7 +439,7 @@ INSTANTIATE_TEST_SUITE_P(
         // A command that does not exist: the shell cannot run it, and says so.
         DeadBot{"cannot_start", "", "/nonexistent/junqi-no-such-bot --x",
                 "crashed or quit while the arbiter waited for the handshake (id ..., jbpok)",
-                "; its standard error begins: \"sh: 1: /nonexistent/junqi-no-such-bot: not found\""},
+                "; its standard error begins: \"sh: 1: exec: /nonexistent/junqi-no-such-bot: not found\""},
         // Exits at once with a complaint over two lines (quoted on one).
         DeadBot{"complains", "echo 'cannot read weights.jqw' >&2\necho 'giving up' >&2\nexit 2\n", "",
                 "crashed or quit", "its standard error begins: \"cannot read weights.jqw giving up\""},
