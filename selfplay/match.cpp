@@ -177,9 +177,9 @@ Match::Match(MatchOptions options) : options_(std::move(options)) {
         schedule_.push_back(g);
       }
   }
-  const bool legacySeeds = claimRunDirectory();
+  legacySeeds_ = claimRunDirectory();
   for (ScheduledGame& g : schedule_)
-    g.seed = legacySeeds ? legacyMatchGameSeed(options_.seed, g.index) : matchGameSeed(options_.seed, g.index);
+    g.seed = legacySeeds_ ? legacyMatchGameSeed(options_.seed, g.index) : matchGameSeed(options_.seed, g.index);
 }
 
 bool Match::claimRunDirectory() const {
@@ -297,6 +297,7 @@ MatchGameResult Match::play(const ScheduledGame& g) const {
   config.redLayout = g.redLayout;
   config.blueLayout = g.blueLayout;
   config.seed = g.seed;
+  config.oneSeedForBoth = legacySeeds_;
   config.maxPlies = options_.maxPlies;
   config.moveSeconds = options_.moveSeconds;
   config.rulesetClock = options_.rulesetClock;

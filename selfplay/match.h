@@ -108,6 +108,7 @@ class Match {
 
   MatchOptions options_;
   std::vector<ScheduledGame> schedule_;
+  bool legacySeeds_ = false;  // a directory begun before keyed seeds: its games keep their old seeds
   std::atomic<bool> stop_{false};
 };
 

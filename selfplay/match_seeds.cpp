@@ -17,6 +17,11 @@ std::uint64_t matchGameSeed(std::uint64_t matchSeed, int game) {
   return keyedHash(key, static_cast<std::uint64_t>(game));
 }
 
+std::uint64_t seatSeed(std::uint64_t gameSeed, Side seat) {
+  const HashKey key = {gameSeed, Rng::mix(gameSeed, kKeyStream)};
+  return keyedHash(key, static_cast<std::uint64_t>(index(seat)));
+}
+
 std::uint64_t legacyMatchGameSeed(std::uint64_t matchSeed, int game) {
   return Rng::mix(matchSeed, 0x9a3e0000ULL + static_cast<std::uint64_t>(game));
 }

@@ -706,6 +706,42 @@ TEST(Match, ADirectoryFromBeforeKeyedSeedsResumesWithItsOldSeeds) {
   EXPECT_THROW(Match{o}, std::invalid_argument);
 }
 
+// An agent that remembers the seed it was given for its game (and plays at random).
+class SeedSpy : public Agent {
+ public:
+  std::string name() const override { return "spy"; }
+  std::string spec() const override { return "spy"; }
+  void newGame(const Ruleset& ruleset, Side seat, std::uint64_t gameSeed) override {
+    seed = gameSeed;
+    inner_->newGame(ruleset, seat, gameSeed);
+  }
+  Layout chooseLayout(const Ruleset& ruleset, Side seat) override { return inner_->chooseLayout(ruleset, seat); }
+  Action chooseAction(const InfoState& state) override { return inner_->chooseAction(state); }
+  std::uint64_t seed = 0;
+
+ private:
+  std::unique_ptr<Agent> inner_ = makeAgent("random:seed=1");
+};
+
+// Each agent gets a seed of its own, from which neither the other's nor the
+// game's follows (with agent layouts, the other's seed would give its layout).
+TEST(Match, EachSeatGetsASeedOfItsOwn) {
+  GameConfig config;
+  config.seed = 77;
+  config.maxPlies = 4;
+  SeedSpy red, blue;
+  playGame(red, blue, config);
+  EXPECT_NE(red.seed, blue.seed);
+  EXPECT_NE(red.seed, config.seed);
+  EXPECT_EQ(red.seed, seatSeed(77, Side::Red));
+  EXPECT_EQ(blue.seed, seatSeed(77, Side::Blue));
+  // Matches begun before seat seeds: both get the game seed, as they did.
+  config.oneSeedForBoth = true;
+  playGame(red, blue, config);
+  EXPECT_EQ(red.seed, 77u);
+  EXPECT_EQ(blue.seed, 77u);
+}
+
 TEST(Match, GauntletPairsTheFirstPlayerWithEachOtherRoundRobinEveryone) {
   TempDir dir;
   MatchOptions o = baseOptions(dir / "rr", builtins(4));
