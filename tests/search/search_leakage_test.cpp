@@ -1,12 +1,15 @@
 // No agent reads what its seat cannot see. A game is replayed to some ply;
-// for the seat to move, other worlds are built from the referee's game alone:
-// the enemy pieces nothing has touched yet (never moved, never fought, never
-// shown) swap identities among themselves where the rules let them stand, so
-// every public fact is the same. An agent that reads only what its seat saw
-// must choose the same layout, action and draw answer, and report the same
-// search, in every one of them. The worlds are never drawn from the seat's
-// InfoState: a leak that narrowed its beliefs would be copied into every world
-// and cancel out. The last tests plant leaks and expect them to be caught.
+// for the seat to move, other worlds are built that the seat cannot tell from
+// the game, and an agent that reads only what its seat saw must choose the
+// same layout, action and draw answer, and report the same search, in every
+// one of them. Most worlds are built from the referee's game alone: the enemy
+// pieces nothing has touched yet (never moved, never fought, never shown) swap
+// identities among themselves where the rules let them stand, so every public
+// fact is the same. They are never drawn from the seat's InfoState, where a
+// leak that narrowed its beliefs would be copied into every world and cancel
+// out. One more world a position is drawn from the InfoState (every hidden
+// identity varies, moved pieces too), for agents that would peek at those.
+// The last tests plant leaks and expect them to be caught.
 #include <gtest/gtest.h>
 
 #include <functional>
@@ -18,6 +21,7 @@
 #include "core/notation.h"
 #include "search/registry.h"
 #include "tests/search/play.h"
+#include "tests/support/alternate_world.h"
 #include "tests/support/permuted_world.h"
 
 namespace junqi {
@@ -65,6 +69,28 @@ std::string difference(const Conduct& a, const Conduct& b) {
   return d;
 }
 
+struct World {
+  std::string kind;  // how it was built, for messages
+  Game game;
+};
+
+// Two worlds built from the referee's game, and one drawn from the seat's InfoState.
+std::vector<World> worldsTheSeatCannotTellApart(const Game& game, Side seat, Rng& rng) {
+  std::vector<World> worlds;
+  std::string why;
+  for (int w = 0; w < 2; ++w) {
+    if (auto world = test_support::permutedWorld(game, seat, rng, &why))
+      worlds.push_back({"permuted world " + std::to_string(w), std::move(*world)});
+    else
+      ADD_FAILURE() << why;
+  }
+  if (auto world = test_support::alternateWorld(game, InfoState::of(game, seat), rng, &why))
+    worlds.push_back({"drawn world", std::move(*world)});
+  else
+    ADD_FAILURE() << why;
+  return worlds;
+}
+
 bool hiddenIdentitiesDiffer(const Game& game, const Game& world, Side them) {
   for (int k = 0; k < game.start().pieceCount(them); ++k) {
     const int piece = index(them) * kMaxPiecesPerSide + k;
@@ -85,23 +111,20 @@ TEST(SearchLeakage, DecisionsDependOnlyOnWhatTheSeatSaw) {
         const std::string seen = Observation::of(game, seat).toText();
         std::vector<Conduct> truth;
         for (const std::string& spec : kSpecs) truth.push_back(conductOf(spec, game, seat, seed));
-        for (int w = 0; w < 2; ++w) {
-          std::string why;
-          const auto world = test_support::permutedWorld(game, seat, rng, &why);
-          ASSERT_TRUE(world) << why;
-          // The world is built from the referee's facts: the seat's observation must not tell it apart.
-          ASSERT_EQ(Observation::of(*world, seat).toText(), seen);
-          worldsThatDiffer += hiddenIdentitiesDiffer(game, *world, opposite(seat));
+        for (const World& world : worldsTheSeatCannotTellApart(game, seat, rng)) {
+          // Built from the referee's facts: the seat's observation must not tell it apart.
+          ASSERT_EQ(Observation::of(world.game, seat).toText(), seen) << world.kind;
+          worldsThatDiffer += hiddenIdentitiesDiffer(game, world.game, opposite(seat));
           for (std::size_t i = 0; i < kSpecs.size(); ++i) {
             const std::string where = kSpecs[i] + ", " + ruleset.toString() + ", game " + std::to_string(seed) +
-                                      ", ply " + std::to_string(plies) + ", world " + std::to_string(w);
-            EXPECT_EQ(difference(conductOf(kSpecs[i], *world, seat, seed), truth[i]), "") << where;
+                                      ", ply " + std::to_string(plies) + ", " + world.kind;
+            EXPECT_EQ(difference(conductOf(kSpecs[i], world.game, seat, seed), truth[i]), "") << where;
             ++compared;
           }
         }
       }
-  EXPECT_GT(compared, 150);
-  EXPECT_GT(worldsThatDiffer, 25);
+  EXPECT_GT(compared, 250);
+  EXPECT_GT(worldsThatDiffer, 40);
 }
 
 TEST(SearchLeakage, AgentsInAGameSeeOnlyTheirOwnSide) {
@@ -120,15 +143,15 @@ TEST(SearchLeakage, AgentsInAGameSeeOnlyTheirOwnSide) {
       const std::string& spec = seat == Side::Red ? redSpec : blueSpec;
       // The loop's incrementally updated view is the one built from scratch.
       ASSERT_EQ(views[index(seat)].observation().toText(), Observation::of(game, seat).toText());
-      std::string why;
-      const auto world = test_support::permutedWorld(game, seat, rng, &why);
-      ASSERT_TRUE(world) << why;
-      EXPECT_EQ(difference(conductOf(spec, *world, seat, 8), conductOf(spec, game, seat, 8)), "")
-          << spec << " at ply " << game.history().size();
-      ++compared;
+      const Conduct here = conductOf(spec, game, seat, 8);
+      for (const World& world : worldsTheSeatCannotTellApart(game, seat, rng)) {
+        EXPECT_EQ(difference(conductOf(spec, world.game, seat, 8), here), "")
+            << spec << " at ply " << game.history().size() << ", " << world.kind;
+        ++compared;
+      }
     });
   }
-  EXPECT_GE(compared, 6);
+  EXPECT_GE(compared, 18);
 }
 
 // The check can fail: an agent that peeks at the referee's position (here, one
@@ -155,18 +178,20 @@ class PeekingAgent : public Agent {
 
 TEST(SearchLeakage, APeekingAgentIsCaught) {
   Rng rng(5);
-  int differ = 0;
+  int permutedDiffer = 0, drawnDiffer = 0;
   for (std::uint64_t seed = 1; seed <= 4; ++seed) {
     const Game game = searchtest::randomGame(Ruleset(), seed, 50);
     const Side seat = game.position().sideToMove();
     PeekingAgent here(game);
     const Action a = here.chooseAction(InfoState::of(game, seat));
-    const auto world = test_support::permutedWorld(game, seat, rng);
-    ASSERT_TRUE(world);
-    PeekingAgent there(*world);
-    differ += !(there.chooseAction(InfoState::of(*world, seat)) == a);
+    for (const World& world : worldsTheSeatCannotTellApart(game, seat, rng)) {
+      PeekingAgent there(world.game);
+      const bool differs = !(there.chooseAction(InfoState::of(world.game, seat)) == a);
+      (world.kind.starts_with("permuted") ? permutedDiffer : drawnDiffer) += differs;
+    }
   }
-  EXPECT_GT(differ, 0);
+  EXPECT_GT(permutedDiffer, 0);
+  EXPECT_GT(drawnDiffer, 0);
 }
 
 // A planted leak through the InfoState itself: the seat's beliefs are told
