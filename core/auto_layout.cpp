@@ -104,17 +104,20 @@ StyleWeights styleWeights(LayoutStyle style) {
   }
 }
 
-// Flag in a headquarters with landmines beside it and in front of it.
+// Flag in a headquarters with landmines beside it and in front of it (a
+// ruleset without a flag gets its landmines in the back rows all the same).
 void buildFortress(Placer& placer, LayoutStyle style) {
   const int flag = placer.rng().below(2) == 0 ? makeSquare(1, 0) : makeSquare(3, 0);
-  placer.put(PieceType::Flag, flag);
-  std::vector<int> guards = {flag - 1, flag + 1, flag + kColumns};
-  // Aggressive and balanced layouts sometimes leave the front guard out, so the
-  // third landmine can sit elsewhere in the back rows as a decoy.
-  if (style != LayoutStyle::Defensive && placer.rng().below(10) < 3) guards.pop_back();
-  for (const int g : guards)
-    if (placer.remaining(PieceType::Landmine) > 0 && placer.canPlace(PieceType::Landmine, g))
-      placer.put(PieceType::Landmine, g);
+  if (placer.remaining(PieceType::Flag) > 0) {
+    placer.put(PieceType::Flag, flag);
+    std::vector<int> guards = {flag - 1, flag + 1, flag + kColumns};
+    // Aggressive and balanced layouts sometimes leave the front guard out, so the
+    // third landmine can sit elsewhere in the back rows as a decoy.
+    if (style != LayoutStyle::Defensive && placer.rng().below(10) < 3) guards.pop_back();
+    for (const int g : guards)
+      if (placer.remaining(PieceType::Landmine) > 0 && placer.canPlace(PieceType::Landmine, g))
+        placer.put(PieceType::Landmine, g);
+  }
   placer.placeAll(PieceType::Flag, kUniform);  // rulesets with more than one flag
   placer.placeAll(PieceType::Landmine, weights("00000/0.0.0/00.00/0.0.0/11111/11111"));
 }
@@ -143,7 +146,9 @@ std::optional<LayoutStyle> parseLayoutStyle(std::string_view name) {
   return std::nullopt;
 }
 
-Layout randomLayout(const Ruleset& ruleset, Rng& rng) {
+namespace {
+
+Layout placeRandomly(const Ruleset& ruleset, Rng& rng) {
   Placer placer(ruleset, rng);
   // Most constrained first, so that every stage has a fixed number of choices.
   for (const PieceType t : {PieceType::Flag, PieceType::Landmine, PieceType::Bomb}) placer.placeAll(t, kUniform);
@@ -152,13 +157,14 @@ Layout randomLayout(const Ruleset& ruleset, Rng& rng) {
   return placer.layout();
 }
 
-Layout styledLayout(LayoutStyle style, const Ruleset& ruleset, Rng& rng) {
-  if (style == LayoutStyle::Random) return randomLayout(ruleset, rng);
+Layout placeInStyle(LayoutStyle style, const Ruleset& ruleset, Rng& rng) {
   Placer placer(ruleset, rng);
   const StyleWeights w = styleWeights(style);
   buildFortress(placer, style);
-  fillOtherHeadquarters(placer);
+  // The bombs before the other headquarters' officer: they may need its point
+  // (their weights leave it empty whenever they can).
   placer.placeAll(PieceType::Bomb, weights("00000/5.9.5/66.66/4.6.4/22322/10101"));
+  fillOtherHeadquarters(placer);
   placer.placeAll(PieceType::Marshal, w.marshal);
   placer.placeAll(PieceType::General, w.general);
   placer.placeAll(PieceType::MajorGeneral, w.majorGeneral);
@@ -173,6 +179,35 @@ Layout styledLayout(LayoutStyle style, const Ruleset& ruleset, Rng& rng) {
   for (const PieceType t : {PieceType::Captain, PieceType::Lieutenant})
     placer.placeAll(t, strongFront ? kUniform : w.frontScreen);
   return placer.layout();
+}
+
+// The layout `place` makes, checked against every deployment rule and count:
+// a ruleset it cannot serve is refused in one sentence naming it.
+template <typename PlaceFn>
+Layout checked(LayoutStyle style, const Ruleset& ruleset, PlaceFn place) {
+  const auto refuse = [&](const std::string& why) {
+    return std::invalid_argument(
+        fmt::format("cannot make a {} layout under the ruleset {}: {}", layoutStyleName(style), ruleset.toString(), why));
+  };
+  Layout layout;
+  try {
+    layout = place();
+  } catch (const std::invalid_argument& e) {
+    throw refuse(e.what());
+  }
+  if (const auto v = validateLayout(layout, ruleset)) throw refuse(v->message);
+  return layout;
+}
+
+}  // namespace
+
+Layout randomLayout(const Ruleset& ruleset, Rng& rng) {
+  return checked(LayoutStyle::Random, ruleset, [&] { return placeRandomly(ruleset, rng); });
+}
+
+Layout styledLayout(LayoutStyle style, const Ruleset& ruleset, Rng& rng) {
+  if (style == LayoutStyle::Random) return randomLayout(ruleset, rng);
+  return checked(style, ruleset, [&] { return placeInStyle(style, ruleset, rng); });
 }
 
 }  // namespace junqi

@@ -30,11 +30,15 @@ std::optional<LayoutStyle> parseLayoutStyle(std::string_view name);
 // a headquarters, landmines in back rows, bombs out of the front row: every
 // preset): the flag, the landmines, the bombs and then the officers are each
 // placed uniformly among the points still allowed, and the number of choices at
-// every stage does not depend on the earlier ones. Throws when the ruleset's
-// counts cannot be placed at all.
+// every stage does not depend on the earlier ones.
 Layout randomLayout(const Ruleset& ruleset, Rng& rng);
 
-// A legal layout in the given style (Random gives randomLayout).
+// A legal layout in the given style (Random gives randomLayout), with exactly
+// the ruleset's piece counts (no flag when count-flag=0: no fortress then).
 Layout styledLayout(LayoutStyle style, const Ruleset& ruleset, Rng& rng);
+
+// Both throw std::invalid_argument, in one sentence naming the style, the
+// ruleset and what cannot be placed, when the ruleset's counts cannot be
+// deployed; they never return a layout that breaks the ruleset.
 
 }  // namespace junqi

@@ -19,6 +19,7 @@
 #include "core/version.h"
 #include "search/registry.h"
 #include "selfplay/match_game.h"
+#include "selfplay/match_seeds.h"
 #include "selfplay/protocol_agent.h"
 #include "selfplay/rating_report.h"
 
@@ -97,6 +98,9 @@ std::string quoteStderr(const std::string& log, std::uintmax_t from) {
   return fmt::format("its standard error begins: \"{}{}\"", text, more ? "..." : "");
 }
 
+// How match.json says game seeds are made (absent in directories of older versions).
+constexpr const char* kGameSeeds = "siphash-2-4";
+
 std::string resultToken(const Outcome& o) {
   if (!o.winner) return "1/2-1/2";
   return *o.winner == Side::Red ? "1-0" : "0-1";
@@ -170,11 +174,16 @@ Match::Match(MatchOptions options) : options_(std::move(options)) {
         g.pair = p;
         g.redLayout = red;
         g.blueLayout = blue;
-        g.seed = Rng::mix(options_.seed, 0x9a3e0000ULL + static_cast<std::uint64_t>(g.index));
         schedule_.push_back(g);
       }
   }
+  legacySeeds_ = claimRunDirectory();
+  for (ScheduledGame& g : schedule_)
+    g.seed = legacySeeds_ ? legacyMatchGameSeed(options_.seed, g.index) : matchGameSeed(options_.seed, g.index);
+}
 
+bool Match::claimRunDirectory() const {
+  const auto bad = [](const std::string& why) { return std::invalid_argument("match: " + why); };
   // The run directory remembers its match; another match may not reuse it.
   fs::create_directories(fs::path(options_.outDir) / "games");
   // Written with paths under the movable root as "$ROOT" (and compared both
@@ -189,7 +198,8 @@ Match::Match(MatchOptions options) : options_(std::move(options)) {
         {"move_seconds", options_.moveSeconds},
         {"ruleset_clock", options_.rulesetClock},
         {"agent_layouts", options_.agentLayouts},
-        {"layout_book", path(options_.layoutBook)}};
+        {"layout_book", path(options_.layoutBook)},
+        {"game_seeds", kGameSeeds}};
     for (const MatchPlayer& p : options_.players)
       config["players"].push_back({{"name", p.name}, {"agent", path(p.agent)}, {"command", path(p.command)}});
     return config;
@@ -212,11 +222,16 @@ Match::Match(MatchOptions options) : options_(std::move(options)) {
     } catch (const std::exception& e) {
       throw bad(fmt::format("{} is unreadable ({}); move it away or use another directory", configPath.string(), e.what()));
     }
-    if (before != config && before != absolute)
-      throw bad(fmt::format("{} holds a different match; use another directory to start a new one", options_.outDir));
-  } else {
-    writeFileAtomically(configPath.string(), config.dump(2) + "\n");
+    if (before == config || before == absolute) return false;
+    // Written before game seeds were keyed: the same match, resumed with the seeds it began with.
+    if (!before.contains("game_seeds")) {
+      before["game_seeds"] = kGameSeeds;
+      if (before == config || before == absolute) return true;
+    }
+    throw bad(fmt::format("{} holds a different match; use another directory to start a new one", options_.outDir));
   }
+  writeFileAtomically(configPath.string(), config.dump(2) + "\n");
+  return false;
 }
 
 std::string Match::stderrLog(const MatchPlayer& bot) const {
@@ -282,6 +297,7 @@ MatchGameResult Match::play(const ScheduledGame& g) const {
   config.redLayout = g.redLayout;
   config.blueLayout = g.blueLayout;
   config.seed = g.seed;
+  config.oneSeedForBoth = legacySeeds_;
   config.maxPlies = options_.maxPlies;
   config.moveSeconds = options_.moveSeconds;
   config.rulesetClock = options_.rulesetClock;
@@ -449,12 +465,12 @@ void Match::writeReports(MatchSummary& summary) const {
   SvgOptions svg;
   svg.title = fmt::format("junqi match, {} games", games.size());
   if (names.size() == 2) {
-    svg.series_title = fmt::format("{} against {}: Elo after each game (95% interval)", names[0], names[1]);
-    svg.series_label = "Elo";
+    svg.seriesTitle = fmt::format("{} against {}: Elo after each game (95% interval)", names[0], names[1]);
+    svg.seriesLabel = "Elo";
     writeFileAtomically((dir / "report.svg").string(), ratingSvg(table, headToHeadEloSeries(games, 0, 1), svg));
   } else {
-    svg.series_title = fmt::format("{}: score after each game", names[0]);
-    svg.series_label = "score";
+    svg.seriesTitle = fmt::format("{}: score after each game", names[0]);
+    svg.seriesLabel = "score";
     writeFileAtomically((dir / "report.svg").string(), ratingSvg(table, scoreSeries(games, 0), svg));
   }
 }

@@ -94,6 +94,9 @@ class Match {
   void requestStop() { stop_ = true; }
 
  private:
+  // Writes match.json, or checks that the one there is this match's; true when
+  // it was written before game seeds were keyed (its games keep their old seeds).
+  bool claimRunDirectory() const;
   std::string recordPath(int index) const;
   std::string stderrLog(const MatchPlayer& bot) const;  // DIR/NAME.stderr.log
   void checkBotsStart() const;
@@ -105,6 +108,7 @@ class Match {
 
   MatchOptions options_;
   std::vector<ScheduledGame> schedule_;
+  bool legacySeeds_ = false;  // a directory begun before keyed seeds: its games keep their old seeds
   std::atomic<bool> stop_{false};
 };
 

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "core/auto_layout.h"
+#include "selfplay/match_seeds.h"
 #include "selfplay/protocol_agent.h"
 
 namespace junqi {
@@ -31,7 +32,7 @@ PlayedGame playGame(Agent& red, Agent& blue, const GameConfig& config) {
     const auto& given = s == Side::Red ? config.redLayout : config.blueLayout;
     try {
       if (auto* external = dynamic_cast<ExternalAgent*>(&agent)) external->setMoveSeconds(config.moveSeconds);
-      agent.newGame(config.ruleset, s, config.seed);
+      agent.newGame(config.ruleset, s, config.oneSeedForBoth ? config.seed : seatSeed(config.seed, s));
       layouts[index(s)] = given ? *given : agent.chooseLayout(config.ruleset, s);
       if (const auto v = validateLayout(layouts[index(s)], config.ruleset))
         throw BotFailure(fmt::format("sent an illegal layout: {}", v->message));

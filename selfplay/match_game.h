@@ -17,7 +17,11 @@ namespace junqi {
 struct GameConfig {
   Ruleset ruleset;
   std::optional<Layout> redLayout, blueLayout;  // the opening; when absent the agent chooses
-  std::uint64_t seed = 0;                       // the agents' game seed
+  // The game's seed: each agent gets its own seat's seed drawn from it
+  // (match_seeds.h), or, with oneSeedForBoth (matches begun before seat
+  // seeds), both get the game seed itself.
+  std::uint64_t seed = 0;
+  bool oneSeedForBoth = false;
   int maxPlies = 2000;                          // then the game is adjudicated a draw
   double moveSeconds = 0;                       // time per move; 0: none
   // With a move time: a late move follows the ruleset's clock rule (a timeout

@@ -39,7 +39,12 @@ std::string ExternalAgent::expect(std::string_view what, double seconds) {
   for (;;) {
     const auto line = process_->readLine(std::max(0.0, std::chrono::duration<double>(deadline - Clock::now()).count()));
     if (!line) {
-      if (process_->exited()) throw BotFailure(fmt::format("crashed or quit while the arbiter waited for {}", what));
+      if (process_->outputClosed()) {
+        // A bot that ends at once crashed or quit; one that runs on closed its output.
+        if (!process_->endsWithin(0.2))
+          throw BotFailure(fmt::format("closed its output while the arbiter waited for {}", what));
+        throw BotFailure(fmt::format("crashed or quit while the arbiter waited for {}", what));
+      }
       throw BotTimeout(fmt::format("did not answer with {} within {:g} s", what, seconds));
     }
     const auto w = words(*line);

@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -13,14 +14,22 @@
 
 #include <fmt/format.h>
 
+#include "selfplay/protocol_command.h"
+
 namespace junqi {
 
 BotProcess::BotProcess(const std::string& command, const std::string& stderrPath) {
   int in[2], out[2];
   if (pipe2(in, O_CLOEXEC) != 0 || pipe2(out, O_CLOEXEC) != 0) throw std::runtime_error("cannot create pipes for a bot");
+  const std::string shellLine = shellLineFor(command);
+  const pid_t arbiter = getpid();
   pid_ = fork();
   if (pid_ < 0) throw std::runtime_error("cannot fork a bot process");
   if (pid_ == 0) {
+    // Killed with the arbiter (even by kill -9); if the arbiter died before
+    // this took effect, its orphan is adopted by another process: go now.
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (getppid() != arbiter) _exit(127);
     signal(SIGPIPE, SIG_DFL);  // the arbiter ignores it; the bot should not inherit that
     setpgid(0, 0);  // its own process group, so kill() reaches its children too
     dup2(in[0], STDIN_FILENO);
@@ -30,7 +39,7 @@ BotProcess::BotProcess(const std::string& command, const std::string& stderrPath
       if (err >= 0) dup2(err, STDERR_FILENO);
     }
     close(in[0]), close(in[1]), close(out[0]), close(out[1]);
-    execl("/bin/sh", "sh", "-c", command.c_str(), static_cast<char*>(nullptr));
+    execl("/bin/sh", "sh", "-c", shellLine.c_str(), static_cast<char*>(nullptr));
     _exit(127);
   }
   setpgid(pid_, pid_);
@@ -84,13 +93,29 @@ std::optional<std::string> BotProcess::readLine(double seconds) {
   }
 }
 
+bool BotProcess::endsWithin(double seconds) {
+  using Clock = std::chrono::steady_clock;
+  const auto deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds));
+  while (!reaped_ && pid_ > 0) {
+    int status = 0;
+    const pid_t done = waitpid(pid_, &status, WNOHANG);
+    if (done == pid_ || (done < 0 && errno != EINTR)) {
+      reaped_ = true;
+      break;
+    }
+    if (Clock::now() >= deadline) return false;
+    usleep(5000);
+  }
+  return true;
+}
+
 void BotProcess::kill() {
   if (toChild_ >= 0) close(toChild_), toChild_ = -1;
   if (fromChild_ >= 0) close(fromChild_), fromChild_ = -1;
   if (pid_ > 0) {
-    ::kill(-pid_, SIGKILL);
+    ::kill(-pid_, SIGKILL);  // the group: the bot's children too, even once the bot is reaped
     int status = 0;
-    while (waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
+    while (!reaped_ && waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
     }
     pid_ = -1;
   }

@@ -261,16 +261,16 @@ RatingTable makeRatingTable(std::span<const std::string> names, const EloFit& fi
     row.elo = p.elo;
     row.low = p.low;
     row.high = p.high;
-    row.los_next = kNaN;
+    row.losNext = kNaN;
     if (r + 1 < n && !std::isnan(p.elo) && !std::isnan(fit.players[order[r + 1]].elo))
-      row.los_next = likelihoodOfSuperiority(fit, i, order[r + 1]);
+      row.losNext = likelihoodOfSuperiority(fit, i, order[r + 1]);
     table.rows.push_back(std::move(row));
   }
   table.games = fit.games;
   table.anchor = fit.anchor >= 0 ? nameOf(fit.anchor) : "mean";
-  table.anchor_elo = fit.anchor_elo;
-  table.first_move_elo = fit.first_move_elo;
-  table.draw_nu = fit.draw_nu;
+  table.anchorElo = fit.anchorElo;
+  table.firstMoveElo = fit.firstMoveElo;
+  table.drawNu = fit.drawNu;
   table.converged = fit.converged;
   return table;
 }
@@ -287,13 +287,13 @@ std::string formatRatingTable(const RatingTable& table) {
     out += fmt::format("{:>4}  {:<{}}  {:>8}  {:>19}  {:>6}  {:>8}  {:>6}  {:>6}  {:>6}  {:>6}  {:>6}\n",
                        r.rank, r.name, name_width, fixed(r.elo, 1, true), interval, r.games,
                        fixed(r.points, 1), percent(r.score), r.wins, r.draws, r.losses,
-                       percent(r.los_next));
+                       percent(r.losNext));
   }
-  const Interval& fm = table.first_move_elo;
-  const Interval& nu = table.draw_nu;
+  const Interval& fm = table.firstMoveElo;
+  const Interval& nu = table.drawNu;
   out += fmt::format("{} games; Elo anchored at {} = {}; first-move advantage {} Elo [{}, {}]; "
                      "draw parameter nu {} [{}, {}] (draw rate between equals {})\n",
-                     table.games, table.anchor, fixed(table.anchor_elo, 1), fixed(fm.estimate, 1, true),
+                     table.games, table.anchor, fixed(table.anchorElo, 1), fixed(fm.estimate, 1, true),
                      fixed(fm.low, 1, true), fixed(fm.high, 1, true), fixed(nu.estimate, 3),
                      fixed(nu.low, 3), fixed(nu.high, 3), percent(nu.estimate / (2.0 + nu.estimate)));
   if (!table.converged)
@@ -316,14 +316,14 @@ nlohmann::json ratingTableToJson(const RatingTable& table) {
                        {"elo", number(r.elo)},
                        {"low", number(r.low)},
                        {"high", number(r.high)},
-                       {"los_next", number(r.los_next)}});
+                       {"los_next", number(r.losNext)}});
   }
   return {{"games", table.games},
           {"anchor", table.anchor},
-          {"anchor_elo", number(table.anchor_elo)},
+          {"anchor_elo", number(table.anchorElo)},
           {"converged", table.converged},
-          {"first_move_elo", intervalJson(table.first_move_elo)},
-          {"draw_nu", intervalJson(table.draw_nu)},
+          {"first_move_elo", intervalJson(table.firstMoveElo)},
+          {"draw_nu", intervalJson(table.drawNu)},
           {"players", std::move(players)}};
 }
 
@@ -331,10 +331,10 @@ RatingTable ratingTableFromJson(const nlohmann::json& json) {
   RatingTable table;
   table.games = json.at("games").get<int>();
   table.anchor = json.at("anchor").get<std::string>();
-  table.anchor_elo = readNumber(json, "anchor_elo");
+  table.anchorElo = readNumber(json, "anchor_elo");
   table.converged = json.at("converged").get<bool>();
-  table.first_move_elo = intervalFromJson(json.at("first_move_elo"));
-  table.draw_nu = intervalFromJson(json.at("draw_nu"));
+  table.firstMoveElo = intervalFromJson(json.at("first_move_elo"));
+  table.drawNu = intervalFromJson(json.at("draw_nu"));
   for (const nlohmann::json& p : json.at("players")) {
     RatingRow r;
     r.rank = p.at("rank").get<int>();
@@ -349,7 +349,7 @@ RatingTable ratingTableFromJson(const nlohmann::json& json) {
     r.elo = readNumber(p, "elo");
     r.low = readNumber(p, "low");
     r.high = readNumber(p, "high");
-    r.los_next = readNumber(p, "los_next");
+    r.losNext = readNumber(p, "los_next");
     table.rows.push_back(std::move(r));
   }
   return table;
@@ -360,7 +360,7 @@ std::string ratingTableToCsv(const RatingTable& table) {
   for (const RatingRow& r : table.rows) {
     out += fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{}\n", r.rank, r.player, csvText(r.name),
                        r.games, r.wins, r.draws, r.losses, csvNumber(r.points), csvNumber(r.score),
-                       csvNumber(r.elo), csvNumber(r.low), csvNumber(r.high), csvNumber(r.los_next));
+                       csvNumber(r.elo), csvNumber(r.low), csvNumber(r.high), csvNumber(r.losNext));
   }
   return out;
 }
@@ -388,7 +388,7 @@ std::vector<RatingRow> ratingRowsFromCsv(std::string_view csv) {
     r.elo = parseDouble(f[9]);
     r.low = parseDouble(f[10]);
     r.high = parseDouble(f[11]);
-    r.los_next = parseDouble(f[12]);
+    r.losNext = parseDouble(f[12]);
     rows.push_back(std::move(r));
   }
   return rows;
@@ -420,11 +420,11 @@ std::string ratingSvg(const RatingTable& table, std::span<const SeriesPoint> ser
   const double count = std::max<double>(1.0, static_cast<double>(rated.size()));
   const Panel top{left, title, w - left - right, panel_height, 0.0, count, elo_lo, elo_hi};
   yAxis(svg, top, "Elo");
-  if (top.y0 < table.anchor_elo && table.anchor_elo < top.y1) {
+  if (top.y0 < table.anchorElo && table.anchorElo < top.y1) {
     svg += fmt::format(
         "<line class=\"anchor\" x1=\"{:.1f}\" y1=\"{:.1f}\" x2=\"{:.1f}\" y2=\"{:.1f}\" stroke=\"#999\" "
         "stroke-dasharray=\"4 3\"/>\n",
-        top.left, top.y(table.anchor_elo), top.left + top.width, top.y(table.anchor_elo));
+        top.left, top.y(table.anchorElo), top.left + top.width, top.y(table.anchorElo));
   }
   for (size_t i = 0; i < rated.size(); ++i) {
     const RatingRow& r = *rated[i];
@@ -465,8 +465,8 @@ std::string ratingSvg(const RatingTable& table, std::span<const SeriesPoint> ser
   const Panel bottom_panel{left, title + panel_height + gap, w - left - right, panel_height,
                            g_lo, g_hi, s_lo, s_hi};
   svg += fmt::format("<text x=\"{:.1f}\" y=\"{:.1f}\" font-size=\"13\" text-anchor=\"middle\">{}</text>\n",
-                     w / 2, bottom_panel.top - 10, xmlEscape(options.series_title));
-  yAxis(svg, bottom_panel, options.series_label);
+                     w / 2, bottom_panel.top - 10, xmlEscape(options.seriesTitle));
+  yAxis(svg, bottom_panel, options.seriesLabel);
   for (double t : niceTicks(g_lo, g_hi)) {
     svg += fmt::format("<text x=\"{:.1f}\" y=\"{:.1f}\" font-size=\"11\" text-anchor=\"middle\">{}</text>\n",
                        bottom_panel.x(t), bottom_panel.top + bottom_panel.height + 16, tickLabel(t));

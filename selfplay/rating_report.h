@@ -32,16 +32,16 @@ struct RatingRow {
   double high = 0.0;
   // Likelihood that this player is stronger than the next row's (from the
   // fit's covariance); NaN on the last rated row and rows with no games.
-  double los_next = 0.0;
+  double losNext = 0.0;
 };
 
 struct RatingTable {
   std::vector<RatingRow> rows;
   int games = 0;
   std::string anchor;  // "mean" or the anchor player's name
-  double anchor_elo = 0.0;
-  Interval first_move_elo;
-  Interval draw_nu;
+  double anchorElo = 0.0;
+  Interval firstMoveElo;
+  Interval drawNu;
   bool converged = true;
 };
 
@@ -79,8 +79,8 @@ struct SeriesPoint {
 
 struct SvgOptions {
   std::string title = "Ratings";
-  std::string series_title = "Over time";
-  std::string series_label = "Elo";  // y axis of the second panel
+  std::string seriesTitle = "Over time";
+  std::string seriesLabel = "Elo";  // y axis of the second panel
   int width = 800;
   int height = 640;
 };

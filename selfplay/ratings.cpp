@@ -5,6 +5,7 @@
 #include <limits>
 #include <map>
 #include <numeric>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -339,24 +340,24 @@ struct Cell {
 class DavidsonProblem {
  public:
   DavidsonProblem(int rated, std::vector<Cell> cells, const EloFitOptions& options, int gauge,
-                  bool mean_anchor, bool fit_nu)
+                  bool meanAnchor, bool fitNu)
       : m_(rated), cells_(std::move(cells)), options_(options), gauge_(gauge),
-        mean_anchor_(mean_anchor), fit_nu_(fit_nu) {
+        meanAnchor_(meanAnchor), fitNu_(fitNu) {
     for (int i = 0; i < m_; ++i)
       if (i != gauge_) free_.push_back(i);
-    if (options_.first_move_advantage) {
-      eta_free_ = static_cast<int>(free_.size());
+    if (options_.firstMoveAdvantage) {
+      etaFree_ = static_cast<int>(free_.size());
       free_.push_back(m_);
     }
-    if (fit_nu_) {
-      phi_free_ = static_cast<int>(free_.size());
+    if (fitNu_) {
+      phiFree_ = static_cast<int>(free_.size());
       free_.push_back(m_ + 1);
     }
   }
 
   int size() const { return static_cast<int>(free_.size()); }
-  int etaIndex() const { return eta_free_; }
-  int phiIndex() const { return phi_free_; }
+  int etaIndex() const { return etaFree_; }
+  int phiIndex() const { return phiFree_; }
   const std::vector<int>& freeParameters() const { return free_; }
 
   // Full parameters: theta_0..theta_{m-1}, eta, phi (log nu).
@@ -379,28 +380,53 @@ class DavidsonProblem {
   }
 
   // Penalized log-likelihood; gradient and Hessian in the free parameters if
-  // asked. `games_only` receives the log-likelihood without the priors.
+  // asked. `gamesOnly` receives the log-likelihood without the priors.
   double evaluate(const std::vector<double>& y, std::vector<double>* gradient, Matrix* hessian,
-                  double* games_only = nullptr) const {
+                  double* gamesOnly = nullptr) const {
     const std::vector<double> p = expand(y);
-    const int full = m_ + 2;
+    std::optional<Derivatives> d;
+    if (gradient != nullptr) d.emplace(m_ + 2);
+    Derivatives* derivatives = d ? &*d : nullptr;
+    double total = gamesLogLikelihood(p, derivatives);
+    if (gamesOnly != nullptr) *gamesOnly = total;
+    addPlayerPrior(p, total, derivatives);
+    addFirstMovePrior(p, total, derivatives);
+    addDrawPrior(p, total, derivatives);
+    if (d) {
+      const int k = size();
+      gradient->assign(k, 0.0);
+      *hessian = Matrix(k);
+      for (int a = 0; a < k; ++a) {
+        (*gradient)[a] = d->g[free_[a]];
+        for (int b = 0; b < k; ++b) (*hessian)(a, b) = d->h(free_[a], free_[b]);
+      }
+    }
+    return total;
+  }
+
+ private:
+  // Gradient and Hessian in the full parameters (theta..., eta, phi).
+  struct Derivatives {
+    explicit Derivatives(int full) : g(full, 0.0), h(full) {}
+    std::vector<double> g;
+    Matrix h;
+  };
+
+  // The log-likelihood of the games (Davidson's model) at full parameters p.
+  double gamesLogLikelihood(const std::vector<double>& p, Derivatives* d) const {
     const int eta = m_;
     const int phi = m_ + 1;
-    const bool want = gradient != nullptr;
-    std::vector<double> g(want ? full : 0, 0.0);
-    Matrix h(want ? full : 0);
-    const double nu = fit_nu_ ? std::exp(p[phi]) : 0.0;
-
+    const double nu = fitNu_ ? std::exp(p[phi]) : 0.0;
     double ll = 0.0;
     for (const Cell& c : cells_) {
-      const double d = p[c.first] - p[c.second] + (options_.first_move_advantage ? p[eta] : 0.0);
-      const double e = std::exp(d / 2.0);
-      const double ei = std::exp(-d / 2.0);
+      const double dd = p[c.first] - p[c.second] + (options_.firstMoveAdvantage ? p[eta] : 0.0);
+      const double e = std::exp(dd / 2.0);
+      const double ei = std::exp(-dd / 2.0);
       const double z = e + ei + nu;
       const double n = c.wins + c.draws + c.losses;
-      ll += (c.wins - c.losses) * d / 2.0 - n * std::log(z);
+      ll += (c.wins - c.losses) * dd / 2.0 - n * std::log(z);
       if (c.draws > 0.0) ll += c.draws * p[phi];
-      if (!want) continue;
+      if (d == nullptr) continue;
       const double sh = (e - ei) / 2.0;
       const double ch = (e + ei) / 2.0;
       const double gd = (c.wins - c.losses) / 2.0 - n * sh / z;
@@ -408,99 +434,93 @@ class DavidsonProblem {
       // d = theta_first - theta_second (+ eta)
       int idx[3] = {c.first, c.second, eta};
       double sign[3] = {1.0, -1.0, 1.0};
-      const int terms = options_.first_move_advantage ? 3 : 2;
+      const int terms = options_.firstMoveAdvantage ? 3 : 2;
       for (int a = 0; a < terms; ++a) {
-        g[idx[a]] += sign[a] * gd;
-        for (int b = 0; b < terms; ++b) h(idx[a], idx[b]) += sign[a] * sign[b] * hdd;
+        d->g[idx[a]] += sign[a] * gd;
+        for (int b = 0; b < terms; ++b) d->h(idx[a], idx[b]) += sign[a] * sign[b] * hdd;
       }
-      if (fit_nu_) {
-        g[phi] += c.draws - n * nu / z;
+      if (fitNu_) {
+        d->g[phi] += c.draws - n * nu / z;
         const double hdphi = n * sh * nu / (z * z);
         for (int a = 0; a < terms; ++a) {
-          h(idx[a], phi) += sign[a] * hdphi;
-          h(phi, idx[a]) += sign[a] * hdphi;
+          d->h(idx[a], phi) += sign[a] * hdphi;
+          d->h(phi, idx[a]) += sign[a] * hdphi;
         }
-        h(phi, phi) += -n * (nu / z - nu * nu / (z * z));
+        d->h(phi, phi) += -n * (nu / z - nu * nu / (z * z));
       }
     }
-    if (games_only != nullptr) *games_only = ll;
-    double total = ll;
-
-    // Virtual draws against the anchor (or the mean): w * -ln(2 cosh(x / 2)).
-    const double wp = options_.prior_draws;
-    if (wp > 0.0) {
-      std::vector<double> x(m_);
-      double mean = 0.0;
-      for (int i = 0; i < m_; ++i) mean += p[i];
-      mean /= m_;
-      for (int i = 0; i < m_; ++i) x[i] = p[i] - (mean_anchor_ ? mean : p[gauge_]);
-      std::vector<double> f1(m_), f2(m_);
-      for (int i = 0; i < m_; ++i) {
-        if (!mean_anchor_ && i == gauge_) continue;
-        total -= wp * logTwoCoshHalf(x[i]);
-        const double c = std::cosh(x[i] / 2.0);
-        f1[i] = -wp * std::tanh(x[i] / 2.0) / 2.0;
-        f2[i] = -wp / (4.0 * c * c);
-      }
-      if (want) {
-        if (mean_anchor_) {
-          const double sum1 = std::accumulate(f1.begin(), f1.end(), 0.0);
-          const double sum2 = std::accumulate(f2.begin(), f2.end(), 0.0);
-          for (int k = 0; k < m_; ++k) {
-            g[k] += f1[k] - sum1 / m_;
-            for (int l = 0; l < m_; ++l)
-              h(k, l) += (k == l ? f2[k] : 0.0) - (f2[k] + f2[l]) / m_ + sum2 / (double(m_) * m_);
-          }
-        } else {
-          // The gauge is the anchor and is held fixed: only the diagonal.
-          for (int k = 0; k < m_; ++k) {
-            if (k == gauge_) continue;
-            g[k] += f1[k];
-            h(k, k) += f2[k];
-          }
-        }
-      }
-    }
-    if (options_.first_move_advantage && options_.first_move_prior > 0.0) {
-      const double w = options_.first_move_prior;
-      total -= w * logTwoCoshHalf(p[eta]);
-      if (want) {
-        const double c = std::cosh(p[eta] / 2.0);
-        g[eta] += -w * std::tanh(p[eta] / 2.0) / 2.0;
-        h(eta, eta) += -w / (4.0 * c * c);
-      }
-    }
-    if (fit_nu_ && options_.draw_prior > 0.0) {
-      const double w = options_.draw_prior;
-      total += w * (p[phi] / 3.0 - std::log(2.0 + nu));
-      if (want) {
-        g[phi] += w * (1.0 / 3.0 - nu / (2.0 + nu));
-        h(phi, phi) += -w * 2.0 * nu / ((2.0 + nu) * (2.0 + nu));
-      }
-    }
-
-    if (want) {
-      const int k = size();
-      gradient->assign(k, 0.0);
-      *hessian = Matrix(k);
-      for (int a = 0; a < k; ++a) {
-        (*gradient)[a] = g[free_[a]];
-        for (int b = 0; b < k; ++b) (*hessian)(a, b) = h(free_[a], free_[b]);
-      }
-    }
-    return total;
+    return ll;
   }
 
- private:
+  // Virtual draws against the anchor (or the mean): w * -ln(2 cosh(x / 2)).
+  void addPlayerPrior(const std::vector<double>& p, double& total, Derivatives* d) const {
+    const double wp = options_.priorDraws;
+    if (wp <= 0.0) return;
+    std::vector<double> x(m_);
+    double mean = 0.0;
+    for (int i = 0; i < m_; ++i) mean += p[i];
+    mean /= m_;
+    for (int i = 0; i < m_; ++i) x[i] = p[i] - (meanAnchor_ ? mean : p[gauge_]);
+    std::vector<double> f1(m_), f2(m_);
+    for (int i = 0; i < m_; ++i) {
+      if (!meanAnchor_ && i == gauge_) continue;
+      total -= wp * logTwoCoshHalf(x[i]);
+      const double c = std::cosh(x[i] / 2.0);
+      f1[i] = -wp * std::tanh(x[i] / 2.0) / 2.0;
+      f2[i] = -wp / (4.0 * c * c);
+    }
+    if (d == nullptr) return;
+    if (meanAnchor_) {
+      const double sum1 = std::accumulate(f1.begin(), f1.end(), 0.0);
+      const double sum2 = std::accumulate(f2.begin(), f2.end(), 0.0);
+      for (int k = 0; k < m_; ++k) {
+        d->g[k] += f1[k] - sum1 / m_;
+        for (int l = 0; l < m_; ++l)
+          d->h(k, l) += (k == l ? f2[k] : 0.0) - (f2[k] + f2[l]) / m_ + sum2 / (double(m_) * m_);
+      }
+    } else {
+      // The gauge is the anchor and is held fixed: only the diagonal.
+      for (int k = 0; k < m_; ++k) {
+        if (k == gauge_) continue;
+        d->g[k] += f1[k];
+        d->h(k, k) += f2[k];
+      }
+    }
+  }
+
+  // Virtual draws between equal players for the first-move advantage.
+  void addFirstMovePrior(const std::vector<double>& p, double& total, Derivatives* d) const {
+    if (!options_.firstMoveAdvantage || options_.firstMovePrior <= 0.0) return;
+    const int eta = m_;
+    const double w = options_.firstMovePrior;
+    total -= w * logTwoCoshHalf(p[eta]);
+    if (d == nullptr) return;
+    const double c = std::cosh(p[eta] / 2.0);
+    d->g[eta] += -w * std::tanh(p[eta] / 2.0) / 2.0;
+    d->h(eta, eta) += -w / (4.0 * c * c);
+  }
+
+  // Virtual games between equal players, a third each won, drawn and lost.
+  void addDrawPrior(const std::vector<double>& p, double& total, Derivatives* d) const {
+    if (!fitNu_ || options_.drawPrior <= 0.0) return;
+    const int phi = m_ + 1;
+    const double nu = std::exp(p[phi]);
+    const double w = options_.drawPrior;
+    total += w * (p[phi] / 3.0 - std::log(2.0 + nu));
+    if (d == nullptr) return;
+    d->g[phi] += w * (1.0 / 3.0 - nu / (2.0 + nu));
+    d->h(phi, phi) += -w * 2.0 * nu / ((2.0 + nu) * (2.0 + nu));
+  }
+
   int m_;
   std::vector<Cell> cells_;
   EloFitOptions options_;
   int gauge_;
-  bool mean_anchor_;
-  bool fit_nu_;
+  bool meanAnchor_;
+  bool fitNu_;
   std::vector<int> free_;
-  int eta_free_ = -1;
-  int phi_free_ = -1;
+  int etaFree_ = -1;
+  int phiFree_ = -1;
 };
 
 int findRoot(std::vector<int>& parent, int x) {
@@ -511,30 +531,44 @@ int findRoot(std::vector<int>& parent, int x) {
   return x;
 }
 
-}  // namespace
+// The fit's steps, in order.
 
-EloFit fitElo(int players, std::span<const RatedGame> games, const EloFitOptions& options) {
+void checkOptions(int players, const EloFitOptions& options) {
   if (players < 0) throw std::invalid_argument("fitElo: negative number of players");
   if (options.anchor < -1 || options.anchor >= players)
     throw std::invalid_argument("fitElo: anchor out of range");
-  if (options.prior_draws < 0.0 || options.first_move_prior < 0.0 || options.draw_prior < 0.0)
+  if (options.priorDraws < 0.0 || options.firstMovePrior < 0.0 || options.drawPrior < 0.0)
     throw std::invalid_argument("fitElo: negative prior weight");
+}
 
+// A fit before any estimate: the options, the game count, NaN ratings and
+// covariances, no first-move advantage, no draws.
+EloFit emptyFit(int players, int games, const EloFitOptions& options) {
   EloFit fit;
   fit.anchor = options.anchor;
-  fit.anchor_elo = options.anchor_elo;
+  fit.anchorElo = options.anchorElo;
   fit.players.assign(players, PlayerRating{});
-  fit.games = static_cast<int>(games.size());
+  fit.games = games;
+  fit.covariance.assign(players, std::vector<double>(players, kNaN));
+  for (PlayerRating& p : fit.players) p.elo = p.low = p.high = p.stddev = kNaN;
+  fit.scale = kEloPerNat;
+  fit.firstMoveElo = {0.0, 0.0, 0.0};
+  fit.drawNu = {0.0, 0.0, 0.0};
+  return fit;
+}
 
-  std::map<std::pair<int, int>, Cell> cells;
-  double draws_total = 0.0;
+// Counts every player's games, results and points (checking each game);
+// returns the number of drawn games.
+double tallyResults(std::span<const RatedGame> games, std::vector<PlayerRating>& players) {
+  const int n = static_cast<int>(players.size());
+  double draws = 0.0;
   for (const RatedGame& g : games) {
-    if (g.first < 0 || g.first >= players || g.second < 0 || g.second >= players)
+    if (g.first < 0 || g.first >= n || g.second < 0 || g.second >= n)
       throw std::invalid_argument("fitElo: player index out of range");
     if (g.first == g.second) throw std::invalid_argument("fitElo: a player cannot play itself");
     checkScore(g.score);
-    PlayerRating& a = fit.players[g.first];
-    PlayerRating& b = fit.players[g.second];
+    PlayerRating& a = players[g.first];
+    PlayerRating& b = players[g.second];
     ++a.games;
     ++b.games;
     a.points += g.score;
@@ -548,42 +582,37 @@ EloFit fitElo(int players, std::span<const RatedGame> games, const EloFitOptions
     } else {
       ++a.draws;
       ++b.draws;
-      draws_total += 1.0;
+      draws += 1.0;
     }
   }
+  return draws;
+}
 
-  // Rated players: those with games.
-  std::vector<int> rated_index(players, -1);
-  std::vector<int> rated;
-  for (int i = 0; i < players; ++i) {
-    if (fit.players[i].games > 0) {
-      rated_index[i] = static_cast<int>(rated.size());
-      rated.push_back(i);
-    }
+// The players with games, numbered 0, 1, ... in player order (rated indices).
+struct RatedPlayers {
+  std::vector<int> indexOf;  // per player: its rated index, or -1
+  std::vector<int> players;  // per rated index: the player
+  int count() const { return static_cast<int>(players.size()); }
+};
+
+RatedPlayers ratedPlayers(const std::vector<PlayerRating>& players) {
+  RatedPlayers rated;
+  rated.indexOf.assign(players.size(), -1);
+  for (int i = 0; i < static_cast<int>(players.size()); ++i) {
+    if (players[i].games == 0) continue;
+    rated.indexOf[i] = rated.count();
+    rated.players.push_back(i);
   }
-  const int m = static_cast<int>(rated.size());
-  fit.covariance.assign(players, std::vector<double>(players, kNaN));
-  for (PlayerRating& p : fit.players) p.elo = p.low = p.high = p.stddev = kNaN;
-  fit.scale = kEloPerNat;
-  fit.first_move_elo = {0.0, 0.0, 0.0};
-  fit.draw_nu = {0.0, 0.0, 0.0};
+  return rated;
+}
 
-  if (options.anchor >= 0 && m > 0 && rated_index[options.anchor] < 0)
-    throw std::invalid_argument("fitElo: the anchor has no games");
-  if (m == 0) {
-    if (players == 1) {
-      PlayerRating& p = fit.players[0];
-      p.elo = p.low = p.high = options.anchor_elo;
-      p.stddev = 0.0;
-      fit.covariance[0][0] = 0.0;
-    }
-    return fit;
-  }
-
+// The games summed per ordered pair of rated players, in pair order.
+std::vector<Cell> resultCells(std::span<const RatedGame> games, const std::vector<int>& ratedIndex) {
+  std::map<std::pair<int, int>, Cell> cells;
   for (const RatedGame& g : games) {
-    Cell& c = cells[{rated_index[g.first], rated_index[g.second]}];
-    c.first = rated_index[g.first];
-    c.second = rated_index[g.second];
+    Cell& c = cells[{ratedIndex[g.first], ratedIndex[g.second]}];
+    c.first = ratedIndex[g.first];
+    c.second = ratedIndex[g.second];
     if (g.score == 1.0) {
       c.wins += 1.0;
     } else if (g.score == 0.0) {
@@ -592,51 +621,93 @@ EloFit fitElo(int players, std::span<const RatedGame> games, const EloFitOptions
       c.draws += 1.0;
     }
   }
-  if (options.prior_draws == 0.0) {
-    std::vector<int> parent(m);
-    std::iota(parent.begin(), parent.end(), 0);
-    for (const auto& [key, c] : cells) parent[findRoot(parent, c.first)] = findRoot(parent, c.second);
-    for (int i = 1; i < m; ++i)
-      if (findRoot(parent, i) != findRoot(parent, 0))
-        throw std::invalid_argument(
-            "fitElo: the games do not connect all players (use a player prior)");
+  std::vector<Cell> list;
+  list.reserve(cells.size());
+  for (const auto& [key, c] : cells) list.push_back(c);
+  return list;
+}
+
+// Without the player prior, games must link every rated player to every other.
+void checkConnected(int rated, const std::vector<Cell>& cells) {
+  std::vector<int> parent(rated);
+  std::iota(parent.begin(), parent.end(), 0);
+  for (const Cell& c : cells) parent[findRoot(parent, c.first)] = findRoot(parent, c.second);
+  for (int i = 1; i < rated; ++i)
+    if (findRoot(parent, i) != findRoot(parent, 0))
+      throw std::invalid_argument("fitElo: the games do not connect all players (use a player prior)");
+}
+
+// Equal strengths, no first-move advantage, and nu from the draws per decisive
+// game (a fair guess) when there are draws.
+std::vector<double> startingPoint(const DavidsonProblem& problem, double draws, std::size_t games) {
+  std::vector<double> y(problem.size(), 0.0);
+  if (problem.phiIndex() >= 0 && draws > 0.0) {
+    const double decisive = std::max(1.0, static_cast<double>(games) - draws);
+    y[problem.phiIndex()] = std::clamp(std::log(2.0 * draws / decisive), -5.0, 5.0);
   }
+  return y;
+}
 
-  std::vector<Cell> cell_list;
-  cell_list.reserve(cells.size());
-  for (const auto& [key, c] : cells) cell_list.push_back(c);
+// The Cholesky factor of -hessian, with the least diagonal damping (0, 1e-8,
+// 1e-7, ...) that makes it positive definite; none when 1e8 does not.
+std::optional<Matrix> dampedNegativeFactor(const Matrix& hessian) {
+  const int k = hessian.n;
+  Matrix negative(k);
+  for (size_t i = 0; i < negative.a.size(); ++i) negative.a[i] = -hessian.a[i];
+  Matrix l;
+  double damping = 0.0;
+  bool factored = cholesky(negative, l);
+  while (!factored && damping < 1e8) {
+    damping = damping == 0.0 ? 1e-8 : damping * 10.0;
+    for (int i = 0; i < k; ++i) negative(i, i) = -hessian(i, i) + damping;
+    factored = cholesky(negative, l);
+  }
+  if (!factored) return std::nullopt;
+  return l;
+}
 
-  const bool mean_anchor = options.anchor < 0;
-  const int gauge = mean_anchor ? 0 : rated_index[options.anchor];
-  const bool fit_nu = draws_total + options.draw_prior > 0.0;
-  const DavidsonProblem problem(m, std::move(cell_list), options, gauge, mean_anchor, fit_nu);
+// Backtracking along `step` from y (at `value`, with `gradient`): the first
+// point, clamped to the bounds, that gains enough (Armijo's rule); none when
+// every step length fails or the clamped point does not move.
+std::optional<std::vector<double>> backtrack(const DavidsonProblem& problem, const std::vector<double>& y,
+                                             double value, const std::vector<double>& gradient,
+                                             const std::vector<double>& step) {
   const int k = problem.size();
-
-  // Newton's method with a backtracking line search on the concave objective.
-  std::vector<double> y(k, 0.0);
-  if (fit_nu && problem.phiIndex() >= 0 && draws_total > 0.0) {
-    // Start nu at the draws per decisive game's geometric mean, a fair guess.
-    const double decisive = std::max(1.0, static_cast<double>(games.size()) - draws_total);
-    y[problem.phiIndex()] = std::clamp(std::log(2.0 * draws_total / decisive), -5.0, 5.0);
+  std::vector<double> next(k);
+  for (double t = 1.0; t > 1e-12; t *= 0.5) {
+    for (int i = 0; i < k; ++i) next[i] = y[i] + t * step[i];
+    problem.clamp(next);
+    const double nextValue = problem.evaluate(next, nullptr, nullptr);
+    double expected = 0.0;
+    bool changed = false;
+    for (int i = 0; i < k; ++i) {
+      expected += gradient[i] * (next[i] - y[i]);
+      changed = changed || next[i] != y[i];
+    }
+    if (!changed) return std::nullopt;
+    if (nextValue >= value + 1e-4 * expected && nextValue >= value) return next;
   }
+  return std::nullopt;
+}
+
+struct NewtonResult {
+  std::vector<double> y;
+  int iterations = 0;
+  bool converged = false;
+};
+
+// Newton's method with a backtracking line search on the concave objective.
+NewtonResult maximize(const DavidsonProblem& problem, std::vector<double> y, int maxIterations) {
+  const int k = problem.size();
   std::vector<double> gradient;
   Matrix hessian;
   double value = problem.evaluate(y, &gradient, &hessian);
-  bool converged = false;
+  NewtonResult result;
   int iteration = 0;
-  for (; iteration < options.max_iterations; ++iteration) {
-    Matrix negative(k);
-    for (size_t i = 0; i < negative.a.size(); ++i) negative.a[i] = -hessian.a[i];
-    Matrix l;
-    double damping = 0.0;
-    bool factored = cholesky(negative, l);
-    while (!factored && damping < 1e8) {
-      damping = damping == 0.0 ? 1e-8 : damping * 10.0;
-      for (int i = 0; i < k; ++i) negative(i, i) = -hessian(i, i) + damping;
-      factored = cholesky(negative, l);
-    }
-    if (!factored) break;
-    const std::vector<double> step = choleskySolve(l, gradient);
+  for (; iteration < maxIterations; ++iteration) {
+    const std::optional<Matrix> l = dampedNegativeFactor(hessian);
+    if (!l) break;
+    const std::vector<double> step = choleskySolve(*l, gradient);
     double decrement = 0.0;
     for (int i = 0; i < k; ++i) decrement += gradient[i] * step[i];
     // The predicted gain (half the Newton decrement) is below what the
@@ -644,110 +715,171 @@ EloFit fitElo(int players, std::span<const RatedGame> games, const EloFitOptions
     if (decrement < 1e-12 * (1.0 + std::abs(value))) {
       for (int i = 0; i < k; ++i) y[i] += step[i];
       problem.clamp(y);
-      converged = true;
+      result.converged = true;
       break;
     }
-    double t = 1.0;
-    std::vector<double> next(k);
-    double next_value = value;
-    bool moved = false;
-    while (t > 1e-12) {
-      for (int i = 0; i < k; ++i) next[i] = y[i] + t * step[i];
-      problem.clamp(next);
-      next_value = problem.evaluate(next, nullptr, nullptr);
-      double expected = 0.0;
-      bool changed = false;
-      for (int i = 0; i < k; ++i) {
-        expected += gradient[i] * (next[i] - y[i]);
-        changed = changed || next[i] != y[i];
-      }
-      if (!changed) break;
-      if (next_value >= value + 1e-4 * expected && next_value >= value) {
-        moved = true;
-        break;
-      }
-      t *= 0.5;
-    }
-    if (!moved) {
-      converged = decrement < 1e-9 * (1.0 + std::abs(value));
+    std::optional<std::vector<double>> next = backtrack(problem, y, value, gradient, step);
+    if (!next) {
+      result.converged = decrement < 1e-9 * (1.0 + std::abs(value));
       break;
     }
-    y = next;
+    y = std::move(*next);
     value = problem.evaluate(y, &gradient, &hessian);
   }
-  fit.iterations = iteration;
-  fit.converged = converged && !problem.atBound(y);
-  problem.evaluate(y, &gradient, &hessian, &fit.log_likelihood);
+  result.iterations = iteration;
+  result.y = std::move(y);
+  return result;
+}
 
-  // Covariance of the free parameters: the inverse observed information.
+// The covariance of the free parameters, the inverse observed information
+// (-hessian); none when the information is singular.
+std::optional<Matrix> parameterCovariance(const Matrix& hessian) {
+  const int k = hessian.n;
   Matrix information(k);
   for (size_t i = 0; i < information.a.size(); ++i) information.a[i] = -hessian.a[i];
   Matrix factor;
-  const bool invertible = k == 0 || cholesky(information, factor);
+  if (k > 0 && !cholesky(information, factor)) return std::nullopt;
   Matrix covariance(k);
-  if (invertible && k > 0) covariance = choleskyInverse(factor);
-  if (!invertible) fit.converged = false;
+  if (k > 0) covariance = choleskyInverse(factor);
+  return covariance;
+}
 
-  const std::vector<double> p = problem.expand(y);
-  const double nu = fit_nu ? std::exp(p[m + 1]) : 0.0;
-  const double scale = options.logistic_scale ? kEloPerNat * 2.0 / (2.0 + nu) : kEloPerNat;
-  const double dscale_dphi =
-      options.logistic_scale && fit_nu ? -kEloPerNat * 2.0 * nu / ((2.0 + nu) * (2.0 + nu)) : 0.0;
-  fit.scale = scale;
+// The optimum as the report sees it: the full parameters, their covariance,
+// and the map from strengths to reported Elo.
+struct Optimum {
+  const DavidsonProblem& problem;
+  std::vector<double> p;             // theta_0..theta_{m-1}, eta, phi
+  std::optional<Matrix> covariance;  // of the free parameters; none if singular
+  int m = 0;                         // rated players
+  bool meanAnchor = true;
+  int gauge = 0;
+  double nu = 0.0, scale = 0.0, dscaleDphi = 0.0;
+  double reference = 0.0;  // the strength reported as the anchor's Elo
 
-  double mean = 0.0;
-  for (int i = 0; i < m; ++i) mean += p[i];
-  mean /= m;
-  const double reference = mean_anchor ? mean : p[gauge];
-
-  // Jacobian rows of the reported quantities in the free parameters.
-  const std::vector<int>& free = problem.freeParameters();
-  std::vector<std::vector<double>> jacobian(m, std::vector<double>(k, 0.0));
-  for (int i = 0; i < m; ++i) {
-    const double x = p[i] - reference;
-    for (int a = 0; a < k; ++a) {
-      const int q = free[a];
-      if (q < m) jacobian[i][a] = scale * ((q == i ? 1.0 : 0.0) - (mean_anchor ? 1.0 / m : 0.0));
-    }
-    if (problem.phiIndex() >= 0) jacobian[i][problem.phiIndex()] = x * dscale_dphi;
-    if (!mean_anchor && i == gauge) std::fill(jacobian[i].begin(), jacobian[i].end(), 0.0);
-  }
-  auto quadratic = [&](const std::vector<double>& u, const std::vector<double>& v) {
-    if (!invertible) return kInf;
+  // u' C v for rows u, v in the free parameters (infinite when C is singular).
+  double quadratic(const std::vector<double>& u, const std::vector<double>& v) const {
+    if (!covariance) return kInf;
+    const int k = problem.size();
     double s = 0.0;
     for (int a = 0; a < k; ++a) {
       if (u[a] == 0.0) continue;
-      for (int b = 0; b < k; ++b) s += u[a] * covariance(a, b) * v[b];
+      for (int b = 0; b < k; ++b) s += u[a] * (*covariance)(a, b) * v[b];
     }
     return s;
-  };
+  }
+};
+
+Optimum optimumOf(const DavidsonProblem& problem, const std::vector<double>& y, std::optional<Matrix> covariance,
+                  bool fitNu, bool logisticScale, int gauge, bool meanAnchor) {
+  Optimum o{problem, problem.expand(y), std::move(covariance)};
+  o.m = static_cast<int>(o.p.size()) - 2;
+  o.meanAnchor = meanAnchor;
+  o.gauge = gauge;
+  o.nu = fitNu ? std::exp(o.p[o.m + 1]) : 0.0;
+  o.scale = logisticScale ? kEloPerNat * 2.0 / (2.0 + o.nu) : kEloPerNat;
+  o.dscaleDphi = logisticScale && fitNu ? -kEloPerNat * 2.0 * o.nu / ((2.0 + o.nu) * (2.0 + o.nu)) : 0.0;
+  double mean = 0.0;
+  for (int i = 0; i < o.m; ++i) mean += o.p[i];
+  mean /= o.m;
+  o.reference = meanAnchor ? mean : o.p[gauge];
+  return o;
+}
+
+// Jacobian rows of the reported Elo of each rated player in the free parameters.
+std::vector<std::vector<double>> eloJacobian(const Optimum& o) {
+  const int m = o.m, k = o.problem.size();
+  const std::vector<int>& free = o.problem.freeParameters();
+  std::vector<std::vector<double>> jacobian(m, std::vector<double>(k, 0.0));
   for (int i = 0; i < m; ++i) {
-    PlayerRating& r = fit.players[rated[i]];
-    r.elo = options.anchor_elo + scale * (p[i] - reference);
-    for (int j = 0; j < m; ++j) {
-      double c = quadratic(jacobian[i], jacobian[j]);
-      const bool zero_i = std::all_of(jacobian[i].begin(), jacobian[i].end(), [](double v) { return v == 0.0; });
-      const bool zero_j = std::all_of(jacobian[j].begin(), jacobian[j].end(), [](double v) { return v == 0.0; });
-      if (zero_i || zero_j) c = 0.0;
-      fit.covariance[rated[i]][rated[j]] = c;
+    const double x = o.p[i] - o.reference;
+    for (int a = 0; a < k; ++a) {
+      const int q = free[a];
+      if (q < m) jacobian[i][a] = o.scale * ((q == i ? 1.0 : 0.0) - (o.meanAnchor ? 1.0 / m : 0.0));
     }
-    r.stddev = std::sqrt(std::max(0.0, fit.covariance[rated[i]][rated[i]]));
+    if (o.problem.phiIndex() >= 0) jacobian[i][o.problem.phiIndex()] = x * o.dscaleDphi;
+    if (!o.meanAnchor && i == o.gauge) std::fill(jacobian[i].begin(), jacobian[i].end(), 0.0);
+  }
+  return jacobian;
+}
+
+// Every rated player's Elo, interval and covariances (the delta method).
+void reportPlayers(const Optimum& o, const RatedPlayers& rated, double anchorElo, EloFit& fit) {
+  const std::vector<std::vector<double>> jacobian = eloJacobian(o);
+  const auto isZero = [](const std::vector<double>& row) {
+    return std::all_of(row.begin(), row.end(), [](double v) { return v == 0.0; });
+  };
+  for (int i = 0; i < o.m; ++i) {
+    PlayerRating& r = fit.players[rated.players[i]];
+    r.elo = anchorElo + o.scale * (o.p[i] - o.reference);
+    for (int j = 0; j < o.m; ++j) {
+      double c = o.quadratic(jacobian[i], jacobian[j]);
+      if (isZero(jacobian[i]) || isZero(jacobian[j])) c = 0.0;
+      fit.covariance[rated.players[i]][rated.players[j]] = c;
+    }
+    r.stddev = std::sqrt(std::max(0.0, fit.covariance[rated.players[i]][rated.players[i]]));
     r.low = r.elo - kZ95 * r.stddev;
     r.high = r.elo + kZ95 * r.stddev;
   }
+}
 
-  if (options.first_move_advantage) {
+// The first-move advantage in Elo and Davidson's nu, with their intervals.
+void reportFirstMoveAndDraws(const Optimum& o, bool firstMove, bool fitNu, EloFit& fit) {
+  const int k = o.problem.size(), m = o.m;
+  if (firstMove) {
     std::vector<double> u(k, 0.0);
-    u[problem.etaIndex()] = scale;
-    if (problem.phiIndex() >= 0) u[problem.phiIndex()] = p[m] * dscale_dphi;
-    const double sd = std::sqrt(std::max(0.0, quadratic(u, u)));
-    const double est = scale * p[m];
-    fit.first_move_elo = {est, est - kZ95 * sd, est + kZ95 * sd};
+    u[o.problem.etaIndex()] = o.scale;
+    if (o.problem.phiIndex() >= 0) u[o.problem.phiIndex()] = o.p[m] * o.dscaleDphi;
+    const double sd = std::sqrt(std::max(0.0, o.quadratic(u, u)));
+    const double est = o.scale * o.p[m];
+    fit.firstMoveElo = {est, est - kZ95 * sd, est + kZ95 * sd};
   }
-  if (fit_nu) {
-    const double sd = invertible ? std::sqrt(std::max(0.0, covariance(problem.phiIndex(), problem.phiIndex()))) : kInf;
-    fit.draw_nu = {nu, std::exp(p[m + 1] - kZ95 * sd), std::exp(p[m + 1] + kZ95 * sd)};
+  if (fitNu) {
+    const int phi = o.problem.phiIndex();
+    const double sd = o.covariance ? std::sqrt(std::max(0.0, (*o.covariance)(phi, phi))) : kInf;
+    fit.drawNu = {o.nu, std::exp(o.p[m + 1] - kZ95 * sd), std::exp(o.p[m + 1] + kZ95 * sd)};
   }
+}
+
+}  // namespace
+
+EloFit fitElo(int players, std::span<const RatedGame> games, const EloFitOptions& options) {
+  checkOptions(players, options);
+  EloFit fit = emptyFit(players, static_cast<int>(games.size()), options);
+  const double draws = tallyResults(games, fit.players);
+  const RatedPlayers rated = ratedPlayers(fit.players);
+  const int m = rated.count();
+  if (options.anchor >= 0 && m > 0 && rated.indexOf[options.anchor] < 0)
+    throw std::invalid_argument("fitElo: the anchor has no games");
+  if (m == 0) {
+    if (players == 1) {  // one player alone is the anchor
+      PlayerRating& p = fit.players[0];
+      p.elo = p.low = p.high = options.anchorElo;
+      p.stddev = 0.0;
+      fit.covariance[0][0] = 0.0;
+    }
+    return fit;
+  }
+  std::vector<Cell> cells = resultCells(games, rated.indexOf);
+  if (options.priorDraws == 0.0) checkConnected(m, cells);
+
+  const bool meanAnchor = options.anchor < 0;
+  const int gauge = meanAnchor ? 0 : rated.indexOf[options.anchor];
+  const bool fitNu = draws + options.drawPrior > 0.0;
+  const DavidsonProblem problem(m, std::move(cells), options, gauge, meanAnchor, fitNu);
+  const NewtonResult optimum = maximize(problem, startingPoint(problem, draws, games.size()), options.maxIterations);
+  fit.iterations = optimum.iterations;
+  fit.converged = optimum.converged && !problem.atBound(optimum.y);
+  std::vector<double> gradient;
+  Matrix hessian;
+  problem.evaluate(optimum.y, &gradient, &hessian, &fit.logLikelihood);
+
+  std::optional<Matrix> covariance = parameterCovariance(hessian);
+  if (!covariance) fit.converged = false;
+  const Optimum o = optimumOf(problem, optimum.y, std::move(covariance), fitNu, options.logisticScale, gauge,
+                              meanAnchor);
+  fit.scale = o.scale;
+  reportPlayers(o, rated, options.anchorElo, fit);
+  reportFirstMoveAndDraws(o, options.firstMoveAdvantage, fitNu, fit);
   return fit;
 }
 

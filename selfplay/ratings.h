@@ -32,10 +32,10 @@
 // instead of the logistic 1/4. The fitted strengths are reported on the
 // logistic Elo scale matched at equal strength (BayesElo rescales its ratings
 // in the same spirit):
-//     Elo_i = anchor_elo + scale(nu) * (theta_i - theta_anchor),
+//     Elo_i = anchorElo + scale(nu) * (theta_i - theta_anchor),
 //     scale(nu) = (400 / ln 10) * 2 / (2 + nu),
 // so that small Elo differences mean the same expected score as in the
-// logistic formula (with EloFitOptions::logistic_scale = false the scale is
+// logistic formula (with EloFitOptions::logisticScale = false the scale is
 // the plain 400 / ln 10, "win-loss odds" Elo). theta_anchor is one player's
 // strength, or the mean strength of the players with games (anchor = -1).
 // The first-move advantage is reported as scale(nu) * eta Elo.
@@ -54,13 +54,13 @@
 // Priors (all on by default, each weight 0 turns it off). With a player who
 // won (or lost) every game the MLE does not exist (its strength goes to
 // infinity), so as BayesElo does we add virtual games:
-//   - prior_draws: each player gets this many virtual draws against the anchor
+//   - priorDraws: each player gets this many virtual draws against the anchor
 //     (a player of the anchor's strength; with anchor = -1 the mean strength),
 //     each counted as half a win and half a loss under the logistic model:
-//     prior_draws * (-ln(2 cosh(x / 2))) with x the distance to the anchor.
-//   - first_move_prior: as many virtual draws between equal players, as
+//     priorDraws * (-ln(2 cosh(x / 2))) with x the distance to the anchor.
+//   - firstMovePrior: as many virtual draws between equal players, as
 //     above but for the first-move advantage: -w ln(2 cosh(eta / 2)).
-//   - draw_prior: as many virtual games between equal players, a third each
+//   - drawPrior: as many virtual games between equal players, a third each
 //     won, drawn and lost: w (ln(nu) / 3 - ln(2 + nu)), maximal at nu = 1.
 //     Without it a table with no draws has nu = 0 (Bradley-Terry): the fit then
 //     holds nu at 0.
@@ -76,7 +76,7 @@
 // to every other by games); otherwise fitElo throws std::invalid_argument.
 //
 // Players with no games get NaN Elo and NaN intervals. One player alone, or
-// the anchor, gets exactly anchor_elo with a zero-width interval.
+// the anchor, gets exactly anchorElo with a zero-width interval.
 //
 // ---------------------------------------------------------------------------
 // Head-to-head intervals (trinomialElo, pentanomialElo), as fastchess and
@@ -189,14 +189,14 @@ double losFromDifference(double difference, double stddev);
 // The tournament fit.
 
 struct EloFitOptions {
-  int anchor = -1;           // player held at anchor_elo; -1: the mean
-  double anchor_elo = 0.0;   // Elo of the anchor (or of the mean)
-  bool first_move_advantage = true;
-  bool logistic_scale = true;  // report on the logistic-matched scale
-  double prior_draws = 1.0;       // virtual draws per player against the anchor
-  double first_move_prior = 1.0;  // virtual games scored 1/2 for the first mover
-  double draw_prior = 1.0;        // virtual games, 1/3 each won, drawn, lost
-  int max_iterations = 200;
+  int anchor = -1;          // player held at anchorElo; -1: the mean
+  double anchorElo = 0.0;   // Elo of the anchor (or of the mean)
+  bool firstMoveAdvantage = true;
+  bool logisticScale = true;    // report on the logistic-matched scale
+  double priorDraws = 1.0;      // virtual draws per player against the anchor
+  double firstMovePrior = 1.0;  // virtual games scored 1/2 for the first mover
+  double drawPrior = 1.0;       // virtual games, 1/3 each won, drawn, lost
+  int maxIterations = 200;
 };
 
 struct PlayerRating {
@@ -217,17 +217,17 @@ struct EloFit {
   // columns for players with no games).
   std::vector<std::vector<double>> covariance;
   int anchor = -1;
-  double anchor_elo = 0.0;
-  Interval first_move_elo;  // 0 with a zero-width interval when not fitted
-  Interval draw_nu;         // Davidson's nu (0 with a zero interval when held)
+  double anchorElo = 0.0;
+  Interval firstMoveElo;  // 0 with a zero-width interval when not fitted
+  Interval drawNu;        // Davidson's nu (0 with a zero interval when held)
   double scale = 0.0;       // reported Elo per natural unit of strength
-  double log_likelihood = 0.0;  // of the games alone, at the optimum
+  double logLikelihood = 0.0;  // of the games alone, at the optimum
   int games = 0;
   int iterations = 0;
   bool converged = true;
 
   // Expected draw rate between equal players: nu / (2 + nu).
-  double drawRateEqual() const { return draw_nu.estimate / (2.0 + draw_nu.estimate); }
+  double drawRateEqual() const { return drawNu.estimate / (2.0 + drawNu.estimate); }
 };
 
 // Fits the model above to `games` between players 0 .. players - 1. Throws

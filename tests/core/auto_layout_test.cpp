@@ -95,6 +95,58 @@ TEST(AutoLayout, LayoutsStayLegalUnderOverrides) {
   }
 }
 
+// Counts a built-in agent must be able to deploy (a match would forfeit it
+// otherwise): no flag, no landmines, no low officers for the other headquarters,
+// and bombs that need every point behind the front row.
+std::vector<Ruleset> unusualCounts() {
+  std::vector<Ruleset> rulesets;
+  for (const char* text : {"hiddenfront:count-flag=0", "hiddenfront:count-flag=0,count-landmine=0",
+                           "worldatplay:count-landmine=0", "refereed:count-flag=2,count-engineer=2",
+                           "hiddenfront:count-lieutenant=0,count-captain=0,count-major=0",
+                           "hiddenfront:count-marshal=0,count-general=3,count-engineer=0"})
+    rulesets.push_back(Ruleset::parse(text));
+  // One flag, eight landmines and eleven bombs fill all 20 points behind the front row.
+  Ruleset full;
+  full.counts = {};
+  full.counts[typeIndex(PieceType::Flag)] = 1;
+  full.counts[typeIndex(PieceType::Landmine)] = 8;
+  full.counts[typeIndex(PieceType::Bomb)] = 11;
+  full.counts[typeIndex(PieceType::Lieutenant)] = 2;
+  full.counts[typeIndex(PieceType::Marshal)] = 1;
+  full.counts[typeIndex(PieceType::Engineer)] = 2;
+  rulesets.push_back(full);
+  return rulesets;
+}
+
+TEST(AutoLayout, EveryGeneratorHonoursThePieceCounts) {
+  for (const Ruleset& r : unusualCounts())
+    for (const LayoutStyle style : kStyles)
+      for (std::uint64_t seed = 0; seed < 50; ++seed) {
+        Rng rng(seed);
+        const Layout l = styledLayout(style, r, rng);
+        const auto v = validateLayout(l, r);
+        ASSERT_EQ(v, std::nullopt) << r.toString() << " " << layoutStyleName(style) << " seed " << seed << ": "
+                                   << v->message;
+      }
+}
+
+TEST(AutoLayout, ARulesetThatCannotBeDeployedIsRefusedByName) {
+  // Three flags, but two headquarters.
+  const Ruleset r = Ruleset::parse("hiddenfront:count-flag=3,count-engineer=1");
+  for (const LayoutStyle style : kStyles) {
+    Rng rng(1);
+    try {
+      styledLayout(style, r, rng);
+      ADD_FAILURE() << layoutStyleName(style) << " placed three flags";
+    } catch (const std::invalid_argument& e) {
+      const std::string why = e.what();
+      EXPECT_NE(why.find(std::string(layoutStyleName(style)) + " layout"), std::string::npos) << why;
+      EXPECT_NE(why.find(r.toString()), std::string::npos) << why;
+      EXPECT_NE(why.find("flag"), std::string::npos) << why;
+    }
+  }
+}
+
 TEST(AutoLayout, CountsThatCannotBePlacedThrow) {
   // Nine landmines, but only eight points where a landmine may start.
   const Ruleset r = Ruleset::parse("hiddenfront:count-landmine=9,count-engineer=0,count-lieutenant=0");

@@ -3,10 +3,13 @@
 // and the match finishes; the clock; fair pairing, schedules and layout books;
 // resumption after an interruption; the PGN game list; and the SPRT.
 #include <gtest/gtest.h>
+#include <signal.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -19,6 +22,7 @@
 #include <vector>
 
 #include <fmt/format.h>
+#include <nlohmann/json.hpp>
 
 #include "core/auto_layout.h"
 #include "core/notation.h"
@@ -27,7 +31,9 @@
 #include "search/registry.h"
 #include "selfplay/match.h"
 #include "selfplay/match_game.h"
+#include "selfplay/match_seeds.h"
 #include "selfplay/protocol_agent.h"
+#include "selfplay/protocol_process.h"
 #include "tests/match/bot_program.h"
 
 namespace junqi {
@@ -233,6 +239,9 @@ INSTANTIATE_TEST_SUITE_P(
                "crashed or quit while the arbiter waited for a move"},
         // Answers the handshake, newgame and layout, then sleeps on go (hang limit 1 s).
         BadBot{"hangs", loopBot("    go) sleep 60 ;;\n"), "", false, "did not answer with a move within 1 s"},
+        // Closes its output but runs on: the connection is gone, not slow.
+        BadBot{"closes_output", loopBot("    go) exec >&-; sleep 60 ;;\n"), "", false,
+               "closed its output while the arbiter waited for a move"},
         // Moves onto its own piece (as Red), or a piece not its own (as Blue).
         BadBot{"illegal_move", loopBot(""), "", false, "sent an illegal action, the move A1-A2: "},
         BadBot{"nonsense", loopBot("    go) echo 'hello there' ;;\n"), "", false,
@@ -250,6 +259,30 @@ INSTANTIATE_TEST_SUITE_P(
         BadBot{"malformed_layout", loopBot("    layout) echo 'layout XYZ' ;;\n"), "", true,
                "sent a malformed layout"}),
     [](const ::testing::TestParamInfo<BadBot>& info) { return info.param.name; });
+
+// A bot that closes its output but runs on is gone at once, not hung: the
+// game ends long before the hang limit (30 s here). Its shell does not hold the
+// output meanwhile: a simple command is exec'd, and a compound one that ends
+// with `exec` is too.
+TEST(Match, ABotThatClosesItsOutputIsForfeitedAtOnceNotAfterTheHangLimit) {
+  TempDir dir;
+  const std::string script = writeScript(dir, "closer", loopBot("    go) exec >&-; sleep 60 ;;\n"));
+  for (const std::string& command : {script, "cd / && exec " + script}) {
+    SCOPED_TRACE(command);
+    ExternalAgent bot("closer", command, 30);
+    auto opponent = makeAgent("random:seed=3");
+    GameConfig config;
+    config.redLayout = parseLayout(kExampleLayout);
+    config.blueLayout = parseLayout(kExampleLayout);
+    const auto start = std::chrono::steady_clock::now();
+    const PlayedGame played = playGame(bot, *opponent, config);
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    EXPECT_LT(seconds, 5.0);
+    EXPECT_EQ(played.game.outcome().reason, Termination::Forfeit);
+    EXPECT_NE(played.detail.find("(closer) closed its output while the arbiter waited for a move"), std::string::npos)
+        << played.detail;
+  }
+}
 
 // Whatever a bot sends ends up in the recorded reason, and a record's free
 // text may not hold a line break: a carriage return in the middle of an answer
@@ -327,6 +360,43 @@ TEST(Match, ABotDoesNotInheritTheArbitersIgnoredSigpipe) {
   }
 }
 
+// Is process `pid` gone (or a zombie: dead, waiting to be reaped by whoever adopted it)?
+bool processGone(pid_t pid) {
+  std::ifstream stat(fmt::format("/proc/{}/stat", pid));
+  std::string line;
+  if (!std::getline(stat, line)) return true;
+  const auto close = line.rfind(')');
+  return close != std::string::npos && close + 2 < line.size() && line[close + 2] == 'Z';
+}
+
+// An arbiter killed with SIGKILL cannot kill its bots: the kernel does
+// (PR_SET_PDEATHSIG). The arbiter here is a forked child that starts a bot,
+// which writes its process id, and then kills itself.
+TEST(Match, ABotDiesWithItsArbiterEvenByKill9) {
+  TempDir dir;
+  const std::string pidFile = dir / "bot.pid";
+  const pid_t arbiter = fork();
+  ASSERT_GE(arbiter, 0);
+  if (arbiter == 0) {
+    BotProcess bot(fmt::format("sh -c 'echo $$ > {}.tmp && mv {}.tmp {} && exec sleep 30'", pidFile, pidFile,
+                               pidFile));
+    for (int i = 0; i < 500 && !fs::exists(pidFile); ++i) usleep(10000);
+    raise(SIGKILL);
+  }
+  int status = 0;
+  ASSERT_EQ(waitpid(arbiter, &status, 0), arbiter);
+  ASSERT_TRUE(WIFSIGNALED(status));
+  ASSERT_TRUE(fs::exists(pidFile)) << "the bot never started";
+  const pid_t bot = std::stoi(readText(pidFile));
+  bool gone = false;
+  for (int i = 0; i < 300 && !gone; ++i) {
+    gone = processGone(bot);
+    if (!gone) usleep(10000);
+  }
+  EXPECT_TRUE(gone) << "the bot " << bot << " outlived its arbiter";
+  if (!gone) ::kill(bot, SIGKILL);
+}
+
 // A bot that never gets through the handshake stops the match before any
 // game, with an error that names it, says why and quotes the start of its
 // standard error (it used to forfeit every game, and the match ended well).
@@ -369,7 +439,7 @@ INSTANTIATE_TEST_SUITE_P(
         // A command that does not exist: the shell cannot run it, and says so.
         DeadBot{"cannot_start", "", "/nonexistent/junqi-no-such-bot --x",
                 "crashed or quit while the arbiter waited for the handshake (id ..., jbpok)",
-                "; its standard error begins: \"sh: 1: /nonexistent/junqi-no-such-bot: not found\""},
+                "; its standard error begins: \"sh: 1: exec: /nonexistent/junqi-no-such-bot: not found\""},
         // Exits at once with a complaint over two lines (quoted on one).
         DeadBot{"complains", "echo 'cannot read weights.jqw' >&2\necho 'giving up' >&2\nexit 2\n", "",
                 "crashed or quit", "its standard error begins: \"cannot read weights.jqw giving up\""},
@@ -566,6 +636,112 @@ TEST(Match, EachLayoutPairIsPlayedTwiceWithSeatsSwapped) {
   }
 }
 
+// Undoes Rng::mix: the match seed that gives `mixed` on `stream`. A game seed
+// made with Rng::mix would hand a bot the match seed, and with it the openings.
+std::uint64_t unmix(std::uint64_t mixed, std::uint64_t stream) {
+  const auto undoXorShift = [](std::uint64_t y, int shift) {
+    std::uint64_t x = y;
+    for (int i = 0; i < 64 / shift + 1; ++i) x = y ^ (x >> shift);
+    return x;
+  };
+  std::uint64_t z = undoXorShift(mixed, 31) * 0x319642b2d24d8ec3ULL;  // the inverses of the multipliers
+  z = undoXorShift(z, 27) * 0x96de1b173f119089ULL;
+  return undoXorShift(z, 30) ^ (stream * 0xD1B54A32D192ED03ULL + 0x8CB92BA72F3D8DD7ULL);
+}
+
+// The red layout of pair `pair` of a match with this seed, drawn as the match draws it.
+Layout pairRedLayout(std::uint64_t matchSeed, int pair, const Ruleset& ruleset) {
+  Rng rng(Rng::mix(matchSeed, static_cast<std::uint64_t>(pair)));
+  return styledLayout(static_cast<LayoutStyle>(rng.below(4)), ruleset, rng);
+}
+
+TEST(Match, GameSeedsDoNotGiveTheOpeningsAway) {
+  TempDir dir;
+  MatchOptions o = baseOptions(dir / "run", builtins(2));
+  o.pairs = 3;
+  o.seed = 12345;
+  const Match match(o);
+  // The attack works on the seeds of before: undone, they give the match seed and the layouts.
+  EXPECT_EQ(unmix(legacyMatchGameSeed(o.seed, 4), 0x9a3e0000ULL + 4), o.seed);
+  for (const ScheduledGame& g : match.schedule()) {
+    const std::uint64_t guess = unmix(g.seed, 0x9a3e0000ULL + static_cast<std::uint64_t>(g.index));
+    EXPECT_NE(guess, o.seed);
+    EXPECT_NE(pairRedLayout(guess, g.pair, o.ruleset), *g.redLayout) << "game " << g.index;
+    EXPECT_EQ(pairRedLayout(o.seed, g.pair, o.ruleset), *g.redLayout);  // the match seed itself does give them
+    EXPECT_EQ(g.seed, matchGameSeed(o.seed, g.index));
+  }
+}
+
+TEST(Match, GameSeedsAreTheSameWhenTheMatchResumes) {
+  TempDir dir;
+  MatchOptions o = baseOptions(dir / "run", builtins(2));
+  o.pairs = 2;
+  const auto seedsOf = [](const MatchOptions& options) {
+    const Match match(options);
+    std::vector<std::uint64_t> seeds;
+    for (const ScheduledGame& g : match.schedule()) seeds.push_back(g.seed);
+    return seeds;
+  };
+  const std::vector<std::uint64_t> seeds = seedsOf(o);
+  EXPECT_EQ(seedsOf(o), seeds);  // the same directory again: a resume
+  o.seed += 1;
+  o.outDir = dir / "other";
+  EXPECT_NE(seedsOf(o)[0], seeds[0]);
+}
+
+TEST(Match, ADirectoryFromBeforeKeyedSeedsResumesWithItsOldSeeds) {
+  TempDir dir;
+  MatchOptions o = baseOptions(dir / "run", builtins(2));
+  { Match first(o); }
+  // match.json as older versions wrote it: no "game_seeds".
+  const fs::path config = fs::path(o.outDir) / "match.json";
+  nlohmann::json old = nlohmann::json::parse(readText(config));
+  ASSERT_TRUE(old.contains("game_seeds"));
+  old.erase("game_seeds");
+  writeText(config, old.dump(2) + "\n");
+  const Match resumed(o);
+  for (const ScheduledGame& g : resumed.schedule()) EXPECT_EQ(g.seed, legacyMatchGameSeed(o.seed, g.index));
+  // Another match in it is still refused.
+  o.seed += 1;
+  EXPECT_THROW(Match{o}, std::invalid_argument);
+}
+
+// An agent that remembers the seed it was given for its game (and plays at random).
+class SeedSpy : public Agent {
+ public:
+  std::string name() const override { return "spy"; }
+  std::string spec() const override { return "spy"; }
+  void newGame(const Ruleset& ruleset, Side seat, std::uint64_t gameSeed) override {
+    seed = gameSeed;
+    inner_->newGame(ruleset, seat, gameSeed);
+  }
+  Layout chooseLayout(const Ruleset& ruleset, Side seat) override { return inner_->chooseLayout(ruleset, seat); }
+  Action chooseAction(const InfoState& state) override { return inner_->chooseAction(state); }
+  std::uint64_t seed = 0;
+
+ private:
+  std::unique_ptr<Agent> inner_ = makeAgent("random:seed=1");
+};
+
+// Each agent gets a seed of its own, from which neither the other's nor the
+// game's follows (with agent layouts, the other's seed would give its layout).
+TEST(Match, EachSeatGetsASeedOfItsOwn) {
+  GameConfig config;
+  config.seed = 77;
+  config.maxPlies = 4;
+  SeedSpy red, blue;
+  playGame(red, blue, config);
+  EXPECT_NE(red.seed, blue.seed);
+  EXPECT_NE(red.seed, config.seed);
+  EXPECT_EQ(red.seed, seatSeed(77, Side::Red));
+  EXPECT_EQ(blue.seed, seatSeed(77, Side::Blue));
+  // Matches begun before seat seeds: both get the game seed, as they did.
+  config.oneSeedForBoth = true;
+  playGame(red, blue, config);
+  EXPECT_EQ(red.seed, 77u);
+  EXPECT_EQ(blue.seed, 77u);
+}
+
 TEST(Match, GauntletPairsTheFirstPlayerWithEachOtherRoundRobinEveryone) {
   TempDir dir;
   MatchOptions o = baseOptions(dir / "rr", builtins(4));
@@ -594,6 +770,21 @@ TEST(Match, AgentLayoutsLeaveTheOpeningsToTheAgents) {
   o.agentLayouts = true;
   const Match match(o);
   for (const auto& g : match.schedule()) EXPECT_FALSE(g.redLayout || g.blueLayout);
+}
+
+// Built-in agents deploy whatever counts the ruleset gives (here no flag), so
+// a game under it is played, not forfeited for an illegal layout.
+TEST(Match, BuiltInAgentsDeployUnusualPieceCounts) {
+  for (const char* text : {"hiddenfront:count-flag=0", "worldatplay:count-landmine=0,count-flag=2,count-engineer=2"}) {
+    auto red = makeAgent("heuristic:seed=1");
+    auto blue = makeAgent("ismcts:sims=8,seed=2");
+    GameConfig config;
+    config.ruleset = Ruleset::parse(text);
+    config.seed = 5;
+    config.maxPlies = 60;
+    const PlayedGame played = playGame(*red, *blue, config);
+    EXPECT_NE(played.game.outcome().reason, Termination::Forfeit) << text << ": " << played.detail;
+  }
 }
 
 TEST(Match, TheLayoutBookGivesTheOpeningsInOrderAndIsPlayed) {

@@ -26,6 +26,7 @@
 #include "core/text.h"
 #include "selfplay/protocol.h"
 #include "selfplay/protocol_agent.h"
+#include "selfplay/protocol_command.h"
 #include "selfplay/protocol_bot.h"
 #include "tests/match/bot_program.h"
 
@@ -508,6 +509,22 @@ void expectReplays(const PlayedGame& played) {
   EXPECT_EQ(formatPosition(replayed.position()), formatPosition(played.game.position()));
   EXPECT_EQ(replayed.outcome(), played.game.outcome());
   EXPECT_EQ(parsed.actions.size(), played.game.history().size());
+}
+
+// A simple command is exec'd by the bot's shell (so the bot is the arbiter's
+// child, and its closed output is seen at once); anything the shell must stay
+// around for is left as it is.
+TEST(BotCommand, OnlySimpleCommandsAreExeced) {
+  for (const char* simple : {"./bot", "  /usr/bin/python3 bot.py --level 3", "build/tools/junqi-bot --agent random",
+                             "./bot 2>/dev/null", "'./my bot' \"a;b\" 'c && d'", "$HOME/bot", "./bot a\\;b"})
+    EXPECT_TRUE(isSimpleCommand(simple)) << simple;
+  for (const char* compound : {"cd dir && ./bot", "./bot; echo done", "./bot | tee log", "./bot &", "(./bot)",
+                               "{ ./bot; }", "./bot $(cat args)", "./bot `cat args`", "./bot # comment",
+                               "FOO=1 ./bot", "cd dir", "exec ./bot", "while true; do :; done", "./bot 'unbalanced",
+                               "./bot\n./other", ""})
+    EXPECT_FALSE(isSimpleCommand(compound)) << compound;
+  EXPECT_EQ(shellLineFor("./bot --level 3"), "exec ./bot --level 3");
+  EXPECT_EQ(shellLineFor("cd dir && ./bot"), "cd dir && ./bot");
 }
 
 TEST(ExternalAgent, HandshakeReadsTheBotsName) {

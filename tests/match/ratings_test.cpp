@@ -47,9 +47,9 @@ void addResults(std::vector<RatedGame>& games, int a, int b, int wins, int draws
 
 EloFitOptions noPrior() {
   EloFitOptions o;
-  o.prior_draws = 0.0;
-  o.first_move_prior = 0.0;
-  o.draw_prior = 0.0;
+  o.priorDraws = 0.0;
+  o.firstMovePrior = 0.0;
+  o.drawPrior = 0.0;
   return o;
 }
 
@@ -249,10 +249,10 @@ TEST(EloFit, TwoPlayersClosedForm) {
   std::vector<RatedGame> games;
   addResults(games, 0, 1, 60, 20, 20, true);
   EloFitOptions o = noPrior();
-  o.first_move_advantage = false;
+  o.firstMoveAdvantage = false;
   const EloFit fit = fitElo(2, games, o);
   ASSERT_TRUE(fit.converged);
-  EXPECT_NEAR(fit.draw_nu.estimate, 1.0 / std::sqrt(3.0), 1e-9);
+  EXPECT_NEAR(fit.drawNu.estimate, 1.0 / std::sqrt(3.0), 1e-9);
   EXPECT_NEAR(fit.scale, 134.80340242300193, 1e-7);
   EXPECT_NEAR(fit.players[0].elo, 74.04833722809119, 1e-6);
   EXPECT_NEAR(fit.players[1].elo, -74.04833722809119, 1e-6);
@@ -262,19 +262,19 @@ TEST(EloFit, TwoPlayersClosedForm) {
   EXPECT_NEAR(fit.players[0].high, 74.04833722809119 + kZ95 * 16.850562041948255, 1e-5);
   EXPECT_NEAR(eloDifferenceStdError(fit, 0, 1), 33.70112408389651, 1e-6);
   // The draw parameter's interval: exp(ln nu -+ 1.96 sqrt(1/15)).
-  EXPECT_NEAR(fit.draw_nu.low, std::exp(std::log(1.0 / std::sqrt(3.0)) - kZ95 / std::sqrt(15.0)), 1e-7);
-  EXPECT_NEAR(fit.draw_nu.high, std::exp(std::log(1.0 / std::sqrt(3.0)) + kZ95 / std::sqrt(15.0)), 1e-7);
+  EXPECT_NEAR(fit.drawNu.low, std::exp(std::log(1.0 / std::sqrt(3.0)) - kZ95 / std::sqrt(15.0)), 1e-7);
+  EXPECT_NEAR(fit.drawNu.high, std::exp(std::log(1.0 / std::sqrt(3.0)) + kZ95 / std::sqrt(15.0)), 1e-7);
   EXPECT_EQ(fit.players[0].wins, 60);
   EXPECT_EQ(fit.players[1].wins, 20);
   EXPECT_EQ(fit.players[0].draws, 20);
   EXPECT_DOUBLE_EQ(fit.players[0].points, 70.0);
   // The log-likelihood at the optimum: 100 * sum p ln p with p = (.6, .2, .2).
-  EXPECT_NEAR(fit.log_likelihood, 100.0 * (0.6 * std::log(0.6) + 0.4 * std::log(0.2)), 1e-8);
+  EXPECT_NEAR(fit.logLikelihood, 100.0 * (0.6 * std::log(0.6) + 0.4 * std::log(0.2)), 1e-8);
   // LOS of 0 over 1: Phi(148.0967 / 33.7011).
   EXPECT_NEAR(likelihoodOfSuperiority(fit, 0, 1), normalCdf(148.09667445618237 / 33.70112408389651), 1e-7);
 
   // With the raw scale (no logistic matching) the difference is K ln 3.
-  o.logistic_scale = false;
+  o.logisticScale = false;
   const EloFit raw = fitElo(2, games, o);
   EXPECT_NEAR(raw.players[0].elo - raw.players[1].elo, K * std::log(3.0), 1e-6);
 }
@@ -287,10 +287,10 @@ TEST(EloFit, SeatBalancedGamesGiveNoFirstMoveAdvantage) {
   addResults(games, 0, 1, 30, 10, 10, false);
   const EloFit fit = fitElo(2, games, noPrior());
   ASSERT_TRUE(fit.converged);
-  EXPECT_NEAR(fit.first_move_elo.estimate, 0.0, 1e-7);
+  EXPECT_NEAR(fit.firstMoveElo.estimate, 0.0, 1e-7);
   EXPECT_NEAR(fit.players[0].elo, 74.04833722809119, 1e-6);
-  EXPECT_LT(fit.first_move_elo.low, 0.0);
-  EXPECT_GT(fit.first_move_elo.high, 0.0);
+  EXPECT_LT(fit.firstMoveElo.low, 0.0);
+  EXPECT_GT(fit.firstMoveElo.high, 0.0);
 }
 
 TEST(EloFit, FirstMoveAdvantageClosedForm) {
@@ -305,16 +305,16 @@ TEST(EloFit, FirstMoveAdvantageClosedForm) {
   addResults(games, 0, 1, 30, 30, 30, false);
   const EloFit fit = fitElo(2, games, noPrior());
   ASSERT_TRUE(fit.converged);
-  EXPECT_NEAR(fit.draw_nu.estimate, 1.0, 1e-9);
+  EXPECT_NEAR(fit.drawNu.estimate, 1.0, 1e-9);
   EXPECT_NEAR(fit.players[0].elo - fit.players[1].elo, 80.27466551039498, 1e-6);
-  EXPECT_NEAR(fit.first_move_elo.estimate, 80.27466551039498, 1e-6);
-  EXPECT_GT(fit.first_move_elo.low, 0.0);  // clearly present in 160 games
+  EXPECT_NEAR(fit.firstMoveElo.estimate, 80.27466551039498, 1e-6);
+  EXPECT_GT(fit.firstMoveElo.low, 0.0);  // clearly present in 160 games
   // Ignoring the seats, A scored 105/160 and the fit without the parameter
   // differs from the one with it.
   EloFitOptions o = noPrior();
-  o.first_move_advantage = false;
+  o.firstMoveAdvantage = false;
   const EloFit plain = fitElo(2, games, o);
-  EXPECT_EQ(plain.first_move_elo.estimate, 0.0);
+  EXPECT_EQ(plain.firstMoveElo.estimate, 0.0);
   EXPECT_GT(std::abs(plain.players[0].elo - plain.players[1].elo - 80.27466551039498), 1.0);
 }
 
@@ -328,9 +328,9 @@ TEST(EloFit, ChainOfThreeClosedFormAndAnchor) {
   addResults(games, 0, 1, 40, 20, 10, true);
   addResults(games, 1, 2, 90, 30, 10, true);
   EloFitOptions o = noPrior();
-  o.first_move_advantage = false;
+  o.firstMoveAdvantage = false;
   o.anchor = 2;
-  o.anchor_elo = 1000.0;
+  o.anchorElo = 1000.0;
   const EloFit fit = fitElo(3, games, o);
   ASSERT_TRUE(fit.converged);
   EXPECT_NEAR(fit.players[2].elo, 1000.0, 1e-12);
@@ -344,7 +344,7 @@ TEST(EloFit, ChainOfThreeClosedFormAndAnchor) {
   // Anchoring at the mean moves every rating by the same amount, and the
   // standard error of any difference does not depend on the anchor.
   o.anchor = -1;
-  o.anchor_elo = 0.0;
+  o.anchorElo = 0.0;
   const EloFit mean = fitElo(3, games, o);
   EXPECT_NEAR(mean.players[0].elo + mean.players[1].elo + mean.players[2].elo, 0.0, 1e-8);
   for (int i = 0; i < 3; ++i)
@@ -363,10 +363,10 @@ TEST(EloFit, NoDrawsIsBradleyTerryAndMatchesTheLogisticFormula) {
   std::vector<RatedGame> games;
   addResults(games, 0, 1, 30, 0, 10, true);
   EloFitOptions o = noPrior();
-  o.first_move_advantage = false;
+  o.firstMoveAdvantage = false;
   const EloFit fit = fitElo(2, games, o);
   ASSERT_TRUE(fit.converged);
-  EXPECT_EQ(fit.draw_nu.estimate, 0.0);
+  EXPECT_EQ(fit.drawNu.estimate, 0.0);
   EXPECT_NEAR(fit.players[0].elo - fit.players[1].elo, eloFromScore(0.75), 1e-7);
   EXPECT_NEAR(eloDifferenceStdError(fit, 0, 1), 63.43276915691471, 1e-6);
 }
@@ -389,7 +389,7 @@ TEST(EloFit, CycleOfThreeIsEqual) {
     EXPECT_NEAR(fit.players[i].stddev, fit.players[0].stddev, 1e-8);
     EXPECT_GT(fit.players[i].stddev, 0.0);
   }
-  EXPECT_NEAR(fit.first_move_elo.estimate, 0.0, 1e-8);
+  EXPECT_NEAR(fit.firstMoveElo.estimate, 0.0, 1e-8);
 }
 
 TEST(EloFit, SymmetricTableGivesEqualElo) {
@@ -408,8 +408,8 @@ TEST(EloFit, SymmetricTableGivesEqualElo) {
   }
   // 24 of 96 games drawn: nu = 24 / 36 under equal strengths; with the one
   // virtual game of the draw prior (1/3 drawn, nu = 1) a little higher.
-  EXPECT_GT(fit.draw_nu.estimate, 24.0 / 36.0);
-  EXPECT_LT(fit.draw_nu.estimate, 0.7);
+  EXPECT_GT(fit.drawNu.estimate, 24.0 / 36.0);
+  EXPECT_LT(fit.drawNu.estimate, 0.7);
 }
 
 TEST(EloFit, IntervalShrinksLikeOneOverSqrtN) {
@@ -466,8 +466,8 @@ TEST(EloFit, IntervalsCoverTheTruthInSimulatedTournaments) {
       covered += fit.players[i].low <= truth && truth <= fit.players[i].high;
       ++total;
     }
-    fm_covered += fit.first_move_elo.low <= scale * eta && scale * eta <= fit.first_move_elo.high;
-    nu_covered += fit.draw_nu.low <= nu && nu <= fit.draw_nu.high;
+    fm_covered += fit.firstMoveElo.low <= scale * eta && scale * eta <= fit.firstMoveElo.high;
+    nu_covered += fit.drawNu.low <= nu && nu <= fit.drawNu.high;
   }
   const double rate = static_cast<double>(covered) / total;
   EXPECT_GT(rate, 0.91);
@@ -544,6 +544,100 @@ TEST(EloFit, RejectsBadInput) {
   EXPECT_LT(joined.players[2].elo, joined.players[3].elo);
 }
 
+// Every number of a fit, to 12 significant digits.
+std::string fitNumbers(const EloFit& fit) {
+  std::string out;
+  for (const PlayerRating& p : fit.players)
+    out += fmt::format("{} {} {} {} {:.12g} {:.12g} {:.12g} {:.12g} {:.12g}\n", p.games, p.wins, p.draws, p.losses,
+                       p.points, p.elo, p.low, p.high, p.stddev);
+  for (const auto& row : fit.covariance) {
+    for (const double c : row) out += fmt::format("{:.12g} ", c);
+    out += "\n";
+  }
+  out += fmt::format("{} {:.12g} {:.12g} {:.12g} {:.12g} {:.12g} {:.12g} {:.12g} {:.12g} {:.12g} {} {} {}\n",
+                     fit.anchor, fit.anchorElo, fit.firstMoveElo.estimate, fit.firstMoveElo.low,
+                     fit.firstMoveElo.high, fit.drawNu.estimate, fit.drawNu.low, fit.drawNu.high, fit.scale,
+                     fit.logLikelihood, fit.games, fit.iterations, fit.converged);
+  return out;
+}
+
+// A small uneven table: four players (and a fifth without games), all seats, some draws.
+std::vector<RatedGame> unevenTable() {
+  std::vector<RatedGame> games;
+  addResults(games, 0, 1, 5, 2, 3, true);
+  addResults(games, 1, 0, 2, 1, 4, true);
+  addResults(games, 1, 2, 4, 3, 1, true);
+  addResults(games, 2, 3, 3, 0, 2, false);
+  addResults(games, 3, 0, 1, 1, 5, true);
+  addResults(games, 0, 2, 6, 0, 1, false);
+  return games;
+}
+
+// The fits' numbers as they were before fitElo was broken into steps: a
+// refactoring must not change them.
+TEST(EloFit, PinnedNumbersOfThreeFits) {
+  const std::vector<RatedGame> games = unevenTable();
+  const EloFit byDefault = fitElo(5, games);
+  EloFitOptions anchored;
+  anchored.anchor = 1;
+  anchored.anchorElo = 1500;
+  anchored.logisticScale = false;
+  EloFitOptions plain = noPrior();
+  plain.firstMoveAdvantage = false;
+  EXPECT_EQ(fitNumbers(byDefault),
+            "31 20 4 7 22 136.580482784 32.3151923153 240.845773253 53.1975542872\n"
+            "25 9 6 10 12 51.4896720133 -57.8368337778 160.816177804 55.7798544532\n"
+            "20 5 3 12 6.5 -95.2857367722 -215.442883688 24.8714101439 61.3057933023\n"
+            "12 3 1 8 3.5 -92.784418025 -260.136363694 74.5675276443 85.385214723\n"
+            "0 0 0 0 0 nan nan nan nan\n"
+            "2829.97978214 468.442686741 -940.135389362 -2358.28707952 nan \n"
+            "468.442686741 3111.39216282 -732.875969423 -2846.95888014 nan \n"
+            "-940.135389362 -732.875969423 3758.40029242 -2085.38893364 nan \n"
+            "-2358.28707952 -2846.95888014 -2085.38893364 7290.6348933 nan \n"
+            "nan nan nan nan nan \n"
+            "-1 0 -26.5662508592 -142.668608298 89.5361065793 0.447021044074 0.198871160667 1.00481041683 141.983080351 -39.7887881042 44 4 true\n");
+  EXPECT_EQ(fitNumbers(fitElo(5, games, anchored)),
+            "31 20 4 7 22 1610.45006237 1444.18374034 1776.71638441 84.8313149345\n"
+            "25 9 6 10 12 1500 1500 1500 0\n"
+            "20 5 3 12 6.5 1329.71486868 1116.78422712 1542.64551024 108.640078716\n"
+            "12 3 1 8 3.5 1337.92917404 1044.93903991 1630.91930818 149.487509182\n"
+            "0 0 0 0 0 nan nan nan nan\n"
+            "7196.35199351 0 3015.97139421 3801.56431683 nan \n"
+            "0 0 0 0 nan \n"
+            "3015.97139421 0 11802.6667033 5744.82737702 nan \n"
+            "3801.56431683 0 5744.82737702 22346.5154016 nan \n"
+            "nan nan nan nan nan \n"
+            "1 1500 -33.2044856343 -175.466244592 109.057273324 0.445789723825 0.198420869411 1.00155028278 173.717792761 -39.8071724322 44 4 true\n");
+  EXPECT_EQ(fitNumbers(fitElo(5, games, plain)),
+            "31 20 4 7 22 151.300365309 45.9157826878 256.68494793 53.7686322057\n"
+            "25 9 6 10 12 61.6777338816 -53.4394035233 176.794871286 58.7343126266\n"
+            "20 5 3 12 6.5 -90.6387607668 -207.133463026 25.8559414928 59.4371647533\n"
+            "12 3 1 8 3.5 -122.339338424 -282.591342477 37.9126656295 81.7627289671\n"
+            "0 0 0 0 0 nan nan nan nan\n"
+            "2891.06580927 580.18260475 -1231.47955225 -2239.76886177 nan \n"
+            "580.18260475 3449.71947972 -942.912049882 -3086.99003459 nan \n"
+            "-1231.47955225 -942.912049882 3532.77655391 -1358.38495178 nan \n"
+            "-2239.76886177 -3086.99003459 -1358.38495178 6685.14384814 nan \n"
+            "nan nan nan nan nan \n"
+            "-1 0 0 0 0 0.4410259865 0.192274059969 1.01159730439 142.331784849 -39.8520150663 44 4 true\n");
+  // An unbeaten player without priors: no maximum, the fit stops at the bound.
+  std::vector<RatedGame> unbeaten = games;
+  addResults(unbeaten, 4, 0, 3, 0, 0, true);
+  addResults(unbeaten, 4, 3, 2, 0, 0, false);
+  EXPECT_EQ(fitNumbers(fitElo(5, unbeaten, noPrior())),
+            "34 20 4 10 22 -538.556100619 -26933.0345745 25855.9223733 13466.8181059\n"
+            "25 9 6 10 12 -625.222834606 -27019.7775336 25769.3318644 13466.856997\n"
+            "20 5 3 12 6.5 -783.95689543 -27178.6125747 25610.6987838 13466.9085184\n"
+            "14 3 1 10 3.5 -789.139030704 -27184.0241237 25605.7460623 13467.0255684\n"
+            "5 5 0 0 5 2736.87486136 -102840.29929 108314.049013 53866.8949962\n"
+            "181355189.897 181353114.144 181351787.565 181349343.585 -725409435.191 \n"
+            "181353114.144 181356237.376 181352385.185 181349155.452 -725410892.157 \n"
+            "181351787.565 181352385.185 181357625.044 181350487.347 -725412285.14 \n"
+            "181349343.585 181349155.452 181350487.347 181360777.661 -725409764.045 \n"
+            "-725409435.191 -725410892.157 -725412285.14 -725409764.045 2901642376.53 \n"
+            "-1 0 -25.0139367067 -146.293740803 96.2658673892 0.44242668915 0.192801649891 1.0152474078 142.250159264 -39.770093578 49 16 false\n");
+}
+
 TEST(EloFit, RecoversStrengthsFromManyGames) {
   // 20000 games between three players: the estimates land within their
   // intervals and those are narrow.
@@ -562,8 +656,8 @@ TEST(EloFit, RecoversStrengthsFromManyGames) {
     EXPECT_NEAR(fit.players[i].elo, scale * theta[i], 3.0 * fit.players[i].stddev);
     EXPECT_LT(fit.players[i].high - fit.players[i].low, 15.0);
   }
-  EXPECT_NEAR(fit.draw_nu.estimate, nu, 0.05);
-  EXPECT_NEAR(fit.first_move_elo.estimate, scale * eta, 5.0);
+  EXPECT_NEAR(fit.drawNu.estimate, nu, 0.05);
+  EXPECT_NEAR(fit.firstMoveElo.estimate, scale * eta, 5.0);
 }
 
 // ===========================================================================
@@ -744,10 +838,10 @@ TEST(RatingReport, TableOrderAndLos) {
   EXPECT_EQ(f.table.rows[3].name, "<idle & away>");
   EXPECT_TRUE(std::isnan(f.table.rows[3].elo));
   for (int r = 0; r < 4; ++r) EXPECT_EQ(f.table.rows[r].rank, r + 1);
-  EXPECT_NEAR(f.table.rows[0].los_next, likelihoodOfSuperiority(f.fit, 0, 1), 1e-15);
-  EXPECT_GT(f.table.rows[0].los_next, 0.5);
-  EXPECT_GT(f.table.rows[1].los_next, 0.99);  // 9-2-1 and more
-  EXPECT_TRUE(std::isnan(f.table.rows[2].los_next));
+  EXPECT_NEAR(f.table.rows[0].losNext, likelihoodOfSuperiority(f.fit, 0, 1), 1e-15);
+  EXPECT_GT(f.table.rows[0].losNext, 0.5);
+  EXPECT_GT(f.table.rows[1].losNext, 0.99);  // 9-2-1 and more
+  EXPECT_TRUE(std::isnan(f.table.rows[2].losNext));
   EXPECT_EQ(f.table.rows[0].games, 36);
   EXPECT_EQ(f.table.rows[0].wins, 22);
   EXPECT_DOUBLE_EQ(f.table.rows[0].points, 22 + 8 / 2.0);
@@ -785,7 +879,7 @@ void expectSameRows(const std::vector<RatingRow>& a, const std::vector<RatingRow
     expectSame(a[i].elo, b[i].elo);
     expectSame(a[i].low, b[i].low);
     expectSame(a[i].high, b[i].high);
-    expectSame(a[i].los_next, b[i].los_next);
+    expectSame(a[i].losNext, b[i].losNext);
   }
 }
 
@@ -797,9 +891,9 @@ TEST(RatingReport, JsonRoundTripsTheNumbers) {
   EXPECT_EQ(back.games, f.table.games);
   EXPECT_EQ(back.anchor, f.table.anchor);
   EXPECT_EQ(back.converged, f.table.converged);
-  expectSame(back.first_move_elo.estimate, f.table.first_move_elo.estimate);
-  expectSame(back.first_move_elo.low, f.table.first_move_elo.low);
-  expectSame(back.draw_nu.high, f.table.draw_nu.high);
+  expectSame(back.firstMoveElo.estimate, f.table.firstMoveElo.estimate);
+  expectSame(back.firstMoveElo.low, f.table.firstMoveElo.low);
+  expectSame(back.drawNu.high, f.table.drawNu.high);
   // The player without games has null Elo in the JSON.
   const auto j = nlohmann::json::parse(text);
   EXPECT_TRUE(j["players"][3]["elo"].is_null());

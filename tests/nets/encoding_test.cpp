@@ -15,6 +15,7 @@
 #include "search/ismcts.h"
 #include "tests/nets/nets_test_util.h"
 #include "tests/support/alternate_world.h"
+#include "tests/support/permuted_world.h"
 
 namespace junqi::nets {
 namespace {
@@ -158,10 +159,12 @@ TEST(Encoding, MirroredStartsLookTheSameToRedAndToBlue) {
 
 TEST(Encoding, HoldsNoHiddenEnemyIdentityAlternateWorldsEncodeBitIdentically) {
   // Worlds that differ from the game only in what the seat cannot see (the
-  // enemy's identities redrawn from its InfoState, the same actions replayed)
-  // must give the seat's root query the very same bytes.
+  // enemy's identities redrawn from its InfoState, the same actions replayed;
+  // or, sound even if the InfoState leaked, the untouched enemy pieces'
+  // identities permuted in the referee's game, when any are left) must give
+  // the seat's root query the very same bytes.
   Rng rng(77);
-  int worlds = 0, differentTruth = 0;
+  int worlds = 0, differentTruth = 0, permutedWorlds = 0;
   for (const Ruleset& r : presets())
     for (std::uint64_t seed = 100; seed < 106; ++seed)
       randomGame(r, seed, 400, [&](const Game& game) {
@@ -171,10 +174,14 @@ TEST(Encoding, HoldsNoHiddenEnemyIdentityAlternateWorldsEncodeBitIdentically) {
           MoveList legal;
           view.legalMoves(legal);
           const std::vector<float> seen = encoded(view, &legal);
-          for (int w = 0; w < 4; ++w) {
+          for (int w = 0; w < 6; ++w) {
             std::string why;
-            const std::optional<Game> world = test_support::alternateWorld(game, view, rng, &why);
+            const bool permuted = w >= 4;
+            const std::optional<Game> world = permuted ? test_support::permutedWorld(game, seat, rng, &why)
+                                                       : test_support::alternateWorld(game, view, rng, &why);
+            if (permuted && !world) continue;  // every enemy piece touched: no such world
             ASSERT_TRUE(world) << why;
+            permutedWorlds += permuted;
             const Side them = opposite(seat);
             bool differs = false;
             for (int k = 0; k < game.start().pieceCount(them); ++k) {
@@ -194,6 +201,7 @@ TEST(Encoding, HoldsNoHiddenEnemyIdentityAlternateWorldsEncodeBitIdentically) {
         }
       });
   EXPECT_GT(worlds, 200);
+  EXPECT_GT(permutedWorlds, 50);
   EXPECT_GT(differentTruth, worlds / 2) << "the worlds should mostly hold other enemy identities than the game";
 }
 
@@ -233,9 +241,12 @@ TEST(Encoding, ASearchsNetworkInputsAreTheSameInWorldsTheSeatCannotTellApart) {
         params.evaluator = &truth;
         search(view, params, 5);
         ASSERT_GE(truth.inputs.size(), 10u);
-        for (int w = 0; w < 2; ++w) {
+        for (int w = 0; w < 3; ++w) {
           std::string why;
-          const std::optional<Game> world = test_support::alternateWorld(game, view, rng, &why);
+          const bool permuted = w == 2;  // built from the referee's game: sound even if the InfoState leaked
+          const std::optional<Game> world = permuted ? test_support::permutedWorld(game, seat, rng, &why)
+                                                     : test_support::alternateWorld(game, view, rng, &why);
+          if (permuted && !world) continue;  // every enemy piece touched: no such world
           ASSERT_TRUE(world) << why;
           const InfoState other = InfoState::of(*world, seat);
           RecordingEvaluator there;

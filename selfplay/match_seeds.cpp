@@ -1,0 +1,29 @@
+#include "selfplay/match_seeds.h"
+
+#include "core/keyed_hash.h"
+#include "core/random.h"
+
+namespace junqi {
+
+namespace {
+
+// Streams of the match seed far from the layout pairs' (0, 1, 2, ...).
+constexpr std::uint64_t kKeyStream = 0x6a9e5eed6b657900ULL;
+
+}  // namespace
+
+std::uint64_t matchGameSeed(std::uint64_t matchSeed, int game) {
+  const HashKey key = {Rng::mix(matchSeed, kKeyStream), Rng::mix(matchSeed, kKeyStream + 1)};
+  return keyedHash(key, static_cast<std::uint64_t>(game));
+}
+
+std::uint64_t seatSeed(std::uint64_t gameSeed, Side seat) {
+  const HashKey key = {gameSeed, Rng::mix(gameSeed, kKeyStream)};
+  return keyedHash(key, static_cast<std::uint64_t>(index(seat)));
+}
+
+std::uint64_t legacyMatchGameSeed(std::uint64_t matchSeed, int game) {
+  return Rng::mix(matchSeed, 0x9a3e0000ULL + static_cast<std::uint64_t>(game));
+}
+
+}  // namespace junqi

@@ -1,0 +1,26 @@
+// The seeds of a match's games. The openings are drawn from the match seed
+// (Rng::mix(seed, pair)), and Rng::mix can be undone, so a game seed made with
+// it would give a bot its opponent's layout. Game seeds are a keyed one-way
+// hash of the game's number instead, keyed by a secret drawn from the match
+// seed by another path: the same match seed still gives the same games.
+#pragma once
+
+#include <cstdint>
+
+#include "core/piece.h"
+
+namespace junqi {
+
+// The seed every agent of game `game` gets in newGame.
+std::uint64_t matchGameSeed(std::uint64_t matchSeed, int game);
+
+// The seed the same game had in run directories written before game seeds were
+// keyed (match.json without "game_seeds"): those still resume with it.
+std::uint64_t legacyMatchGameSeed(std::uint64_t matchSeed, int game);
+
+// The seed the agent in `seat` gets in newGame: one per seat, so that an agent
+// cannot work out its opponent's (and with it a layout the opponent chooses
+// itself): a keyed one-way hash of the seat, keyed by the game seed.
+std::uint64_t seatSeed(std::uint64_t gameSeed, Side seat);
+
+}  // namespace junqi
