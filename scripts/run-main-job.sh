@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# The main job: sets up and builds the project, then runs a short self-play
-# training run (a tiny network, a few generations, each rated against the
+# The main job: sets up and builds the project, then runs a short training
+# run (a tiny network; generation 1 learns from games of the tactical player,
+# the next ones from self-play; each rated against the
 # previous one and the random and heuristic baselines) and prints the rating
 # table of all generations. A few minutes on 2 cores. Rerunning resumes the
 # run in runs/quick; extra arguments go to `junqi train` (see --help).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
-build/tools/junqi train --run "${RUN_DIR:-runs/quick}" "$@"
+build/tools/junqi train --run "${RUN_DIR:-runs/quick}" --teacher-games 1000 --teacher-steps 300 "$@"
