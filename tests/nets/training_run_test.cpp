@@ -15,7 +15,7 @@
 #include "nets/weights_file.h"
 #include "nets/torch_backend.h"
 #include "selfplay/shard.h"
-#include "selfplay/training_run.h"
+#include "training/training_run.h"
 #include "tests/nets/nets_test_util.h"
 
 namespace junqi {

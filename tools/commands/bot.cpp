@@ -8,7 +8,7 @@
 
 #include "nets/nn_agent.h"
 #include "search/registry.h"
-#include "selfplay/protocol_bot.h"
+#include "jbp/protocol_bot.h"
 #include "tools/commands/commands.h"
 #include "tools/commands/common.h"
 

@@ -1,5 +1,5 @@
 // junqi match: plays a rated match between agents (built-in or external bots)
-// and prints the rating table; see selfplay/match.h and docs/match.md.
+// and prints the rating table; see arena/match.h and docs/match.md.
 #include <charconv>
 #include <cmath>
 #include <csignal>
@@ -7,7 +7,7 @@
 #include <fmt/format.h>
 
 #include "core/text.h"
-#include "selfplay/match.h"
+#include "arena/match.h"
 #include "tools/commands/commands.h"
 #include "tools/commands/common.h"
 

@@ -1,4 +1,4 @@
-// junqi train: the self-play training run (selfplay/training_run.h), and
+// junqi train: the self-play training run (training/training_run.h), and
 // junqi export: a checkpoint to a weights file for bots.
 #include <csignal>
 #include <atomic>
@@ -6,7 +6,7 @@
 #include <fmt/format.h>
 
 #include "nets/torch_trainer.h"
-#include "selfplay/training_run.h"
+#include "training/training_run.h"
 #include "tools/commands/commands.h"
 #include "tools/commands/common.h"
 

@@ -1,4 +1,4 @@
-// Tests of the match harness (selfplay/match.h): misbehaving external bots,
+// Tests of the match harness (arena/match.h): misbehaving external bots,
 // written here as small shell scripts, are forfeited with the reason recorded
 // and the match finishes; the clock; fair pairing, schedules and layout books;
 // resumption after an interruption; the PGN game list; and the SPRT.
@@ -29,12 +29,12 @@
 #include "core/record.h"
 #include "core/version.h"
 #include "search/registry.h"
-#include "selfplay/match.h"
-#include "selfplay/match_game.h"
-#include "selfplay/match_seeds.h"
-#include "selfplay/protocol_agent.h"
-#include "selfplay/protocol_process.h"
-#include "tests/match/bot_program.h"
+#include "arena/match.h"
+#include "arena/match_game.h"
+#include "arena/match_seeds.h"
+#include "jbp/protocol_agent.h"
+#include "jbp/protocol_process.h"
+#include "tests/support/bot_program.h"
 
 namespace junqi {
 namespace {
@@ -82,7 +82,7 @@ void writeText(const fs::path& path, const std::string& text) {
 // Writes an executable shell script and returns the command that runs it.
 std::string writeScript(const TempDir& dir, const std::string& name, const std::string& body) {
   const fs::path path = dir.path() / (name + ".sh");
-  writeText(path, "#!/bin/sh\n# A misbehaving JBP bot written by tests/match/match_test.cpp.\n" + body);
+  writeText(path, "#!/bin/sh\n# A misbehaving JBP bot written by tests/arena/match_test.cpp.\n" + body);
   fs::permissions(path, fs::perms::owner_all | fs::perms::group_read | fs::perms::others_read);
   return path.string();
 }

@@ -1,4 +1,4 @@
-#include "selfplay/protocol_process.h"
+#include "jbp/protocol_process.h"
 
 #include <fcntl.h>
 #include <poll.h>
@@ -14,7 +14,7 @@
 
 #include <fmt/format.h>
 
-#include "selfplay/protocol_command.h"
+#include "jbp/protocol_command.h"
 
 namespace junqi {
 

@@ -8,7 +8,7 @@
 #include <stdexcept>
 
 #include "search/agent.h"
-#include "selfplay/protocol_process.h"
+#include "jbp/protocol_process.h"
 
 namespace junqi {
 

@@ -1,5 +1,5 @@
-// Tests of the rating statistics (selfplay/ratings.h) and their reports
-// (selfplay/rating_report.h). Expected values are derived by hand in the
+// Tests of the rating statistics (arena/ratings.h) and their reports
+// (arena/rating_report.h). Expected values are derived by hand in the
 // comments from the models' closed forms; simulations use fixed seeds and a
 // generator whose output the standard fixes (std::mt19937_64), so every run
 // draws the same games.
@@ -16,8 +16,8 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "selfplay/rating_report.h"
-#include "selfplay/ratings.h"
+#include "arena/rating_report.h"
+#include "arena/ratings.h"
 
 namespace junqi {
 namespace {

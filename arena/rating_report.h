@@ -1,4 +1,4 @@
-// Reports of a fitted rating table (selfplay/ratings.h): a text table, JSON and
+// Reports of a fitted rating table (arena/ratings.h): a text table, JSON and
 // CSV (both read back), and an SVG picture with two panels: Elo with its 95%
 // interval per player, and a series over time (e.g. a head-to-head Elo
 // estimate, or a cumulative score, after each game, with its interval).
@@ -11,7 +11,7 @@
 
 #include <nlohmann/json_fwd.hpp>
 
-#include "selfplay/ratings.h"
+#include "arena/ratings.h"
 
 namespace junqi {
 

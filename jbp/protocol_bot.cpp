@@ -1,4 +1,4 @@
-#include "selfplay/protocol_bot.h"
+#include "jbp/protocol_bot.h"
 
 #include <chrono>
 #include <iostream>
@@ -9,7 +9,7 @@
 #include "core/notation.h"
 #include "core/perft.h"
 #include "core/text.h"
-#include "selfplay/protocol.h"
+#include "jbp/protocol.h"
 
 namespace junqi::jbp {
 

@@ -1,4 +1,4 @@
-#include "selfplay/match_seeds.h"
+#include "arena/match_seeds.h"
 
 #include "core/keyed_hash.h"
 #include "core/random.h"

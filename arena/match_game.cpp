@@ -1,12 +1,12 @@
-#include "selfplay/match_game.h"
+#include "arena/match_game.h"
 
 #include <chrono>
 
 #include <fmt/format.h>
 
 #include "core/auto_layout.h"
-#include "selfplay/match_seeds.h"
-#include "selfplay/protocol_agent.h"
+#include "arena/match_seeds.h"
+#include "jbp/protocol_agent.h"
 
 namespace junqi {
 

@@ -1,4 +1,4 @@
-#include "selfplay/protocol_command.h"
+#include "jbp/protocol_command.h"
 
 #include <algorithm>
 #include <array>

@@ -1,4 +1,4 @@
-#include "selfplay/protocol_agent.h"
+#include "jbp/protocol_agent.h"
 
 #include <chrono>
 
@@ -6,7 +6,7 @@
 
 #include "core/notation.h"
 #include "core/text.h"
-#include "selfplay/protocol.h"
+#include "jbp/protocol.h"
 
 namespace junqi {
 

@@ -1,4 +1,4 @@
-#include "selfplay/ratings.h"
+#include "arena/ratings.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,4 +1,4 @@
-#include "selfplay/rating_report.h"
+#include "arena/rating_report.h"
 
 #include <algorithm>
 #include <cmath>

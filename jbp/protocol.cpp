@@ -1,4 +1,4 @@
-#include "selfplay/protocol.h"
+#include "jbp/protocol.h"
 
 #include <stdexcept>
 

@@ -17,7 +17,7 @@
 #include "core/layout.h"
 #include "core/outcome.h"
 #include "core/ruleset.h"
-#include "selfplay/ratings.h"
+#include "arena/ratings.h"
 
 namespace junqi {
 

@@ -1,4 +1,4 @@
-#include "selfplay/match.h"
+#include "arena/match.h"
 
 #include <algorithm>
 #include <chrono>
@@ -18,10 +18,10 @@
 #include "core/record.h"
 #include "core/version.h"
 #include "search/registry.h"
-#include "selfplay/match_game.h"
-#include "selfplay/match_seeds.h"
-#include "selfplay/protocol_agent.h"
-#include "selfplay/rating_report.h"
+#include "arena/match_game.h"
+#include "arena/match_seeds.h"
+#include "jbp/protocol_agent.h"
+#include "arena/rating_report.h"
 
 namespace junqi {
 

@@ -22,13 +22,13 @@
 #include "core/random.h"
 #include "core/record.h"
 #include "search/registry.h"
-#include "selfplay/match_game.h"
+#include "arena/match_game.h"
 #include "core/text.h"
-#include "selfplay/protocol.h"
-#include "selfplay/protocol_agent.h"
-#include "selfplay/protocol_command.h"
-#include "selfplay/protocol_bot.h"
-#include "tests/match/bot_program.h"
+#include "jbp/protocol.h"
+#include "jbp/protocol_agent.h"
+#include "jbp/protocol_command.h"
+#include "jbp/protocol_bot.h"
+#include "tests/support/bot_program.h"
 
 namespace junqi {
 namespace {

@@ -1,4 +1,4 @@
-#include "selfplay/training_run.h"
+#include "training/training_run.h"
 
 #include <chrono>
 #include <cmath>
@@ -16,8 +16,8 @@
 #include "nets/torch_backend.h"
 #include "nets/torch_trainer.h"
 #include "search/registry.h"
-#include "selfplay/match.h"
-#include "selfplay/rating_report.h"
+#include "arena/match.h"
+#include "arena/rating_report.h"
 #include "selfplay/selfplay_worker.h"
 #include "selfplay/teacher_games.h"
 
