@@ -50,7 +50,7 @@ std::shared_ptr<Backend> makeBackend(const std::string& name, const std::string&
     const auto it = makers().find(name);
     if (it == makers().end())
       throw std::invalid_argument(fmt::format("unknown network backend '{}' (this build has: {})", name,
-                                              name == "torch" ? "eigen only, LibTorch was left out" : "eigen, torch"));
+                                              name == "torch" ? "eigen; LibTorch serves training only (junqi-train)" : "eigen, torch"));
     make = it->second;
   }
   return make(weightsPath);

@@ -1,46 +1,54 @@
 // junqi: the command line of the Junqi AI lab. Each subcommand lives in its own
-// file under commands/; this file only registers them.
+// file under commands/; this file only registers them. The training commands,
+// which need LibTorch, are the program junqi-train beside this one: `junqi
+// train ...` runs it, so that no other command pays for loading LibTorch.
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
 #include <malloc.h>
 #include <unistd.h>
 
-#include <cstdlib>
+#include <filesystem>
 #include <string_view>
 
 #include "core/version.h"
 #include "nets/nn_agent.h"
 #include "tools/commands/commands.h"
 #include "tools/commands/common.h"
-#ifdef JUNQI_WITH_TORCH
-#include "nets/torch_backend.h"
-#endif
 
-// LibTorch's OpenMP threads spin while they wait, and on a machine whose other
-// cores are busy that makes training 6-25x slower (docs/benchmarks.md).
-// libgomp reads its wait policy once, when it is loaded, so the training
-// commands set it and start again; a user's own OMP_WAIT_POLICY is kept.
-void waitPassivelyInOpenMp(int argc, char** argv) {
-  if (argc < 2 || std::getenv("OMP_WAIT_POLICY")) return;
-  const std::string_view command = argv[1];
-  if (command != "train" && command != "selfplay") return;
-  setenv("OMP_WAIT_POLICY", "PASSIVE", 1);
-  execv("/proc/self/exe", argv);  // returns only if it failed: then go on spinning
+namespace {
+
+constexpr const char* kTrainingCommands[][2] = {
+    {"train", "Run (or resume) a training run (see `junqi train --help`)"},
+    {"selfplay", "A self-play worker for a run started with junqi train --external-selfplay"},
+    {"export", "Write a checkpoint's network as a weights file for bots (no LibTorch needed)"}};
+
+bool isTrainingCommand(std::string_view command) {
+  for (const auto& [name, help] : kTrainingCommands)
+    if (command == name) return true;
+  return false;
 }
 
+// Replaces this process by junqi-train with the same arguments; returns only
+// when that program cannot be run.
+int runTrainingProgram(char** argv) {
+  std::error_code error;
+  const auto self = std::filesystem::read_symlink("/proc/self/exe", error);
+  const std::string program = (self.parent_path() / "junqi-train").string();
+  execv(program.c_str(), argv);
+  fmt::print(stderr, "junqi {}: cannot run {} (a build with LibTorch installs it beside junqi)\n", argv[1], program);
+  return 1;
+}
+
+}  // namespace
+
 int main(int argc, char** argv) {
-#ifdef JUNQI_WITH_TORCH
-  waitPassivelyInOpenMp(argc, argv);
-#endif
-  // Large buffers come and go (tensors, counting tables): keep them in the heap
-  // instead of mapping and unmapping them each time (training runs 1.5-2.4x faster).
+  if (argc >= 2 && isTrainingCommand(argv[1])) return runTrainingProgram(argv);
+  // Large buffers come and go (counting tables): keep them in the heap instead
+  // of mapping and unmapping them each time.
   mallopt(M_MMAP_THRESHOLD, 1 << 30);
   mallopt(M_TRIM_THRESHOLD, 1 << 30);
   junqi::nets::registerNetAgent();
-#ifdef JUNQI_WITH_TORCH
-  junqi::nets::registerTorchBackend();
-#endif
   CLI::App app{"junqi: rules engine, search, self-play and match harness for Junqi (army chess)"};
   app.require_subcommand(1);
   app.set_help_all_flag("--help-all", "Show every command's options");
@@ -58,11 +66,7 @@ int main(int argc, char** argv) {
   registerAgents(app);
   registerMatch(app);
   registerBot(app);
-#ifdef JUNQI_WITH_TORCH
-  registerTrain(app);
-  registerSelfPlay(app);
-  registerExport(app);
-#endif
+  for (const auto& [name, help] : kTrainingCommands) app.add_subcommand(name, help);  // listed; run above
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -22,10 +22,9 @@ void registerRules(CLI::App& app);
 void registerSetup(CLI::App& app);
 void registerTactics(CLI::App& app);
 
-#ifdef JUNQI_WITH_TORCH
+// The training commands (LibTorch): the program junqi-train.
 void registerTrain(CLI::App& app);
 void registerSelfPlay(CLI::App& app);
 void registerExport(CLI::App& app);
-#endif
 
 }  // namespace junqi::tools
