@@ -4,8 +4,8 @@
 # the next ones from self-play; each rated against the
 # previous one and the random and heuristic baselines) and prints the rating
 # table of all generations. A few minutes on 2 cores. Rerunning resumes the
-# run in runs/quick; extra arguments go to `junqi train` (see --help).
+# run in runs/main; extra arguments go to `junqi train` (see --help).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
-build/tools/junqi train --run "${RUN_DIR:-runs/quick}" --teacher-games 1000 --teacher-steps 300 "$@"
+build/tools/junqi train --run "${RUN_DIR:-runs/main}" --teacher-games 1000 --teacher-steps 300 "$@"
