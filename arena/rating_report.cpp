@@ -514,15 +514,9 @@ std::vector<SeriesPoint> headToHeadEloSeries(std::span<const RatedGame> games, i
     out.push_back({static_cast<double>(t.games()), e.estimate, e.low, e.high});
   };
   for (const RatedGame& g : games) {
-    double score;
-    if (g.first == a && g.second == b) {
-      score = g.score;
-    } else if (g.first == b && g.second == a) {
-      score = 1.0 - g.score;
-    } else {
-      continue;
-    }
-    t.add(score);
+    const auto score = g.scoreOf(a, b);
+    if (!score) continue;
+    t.add(*score);
     if (t.games() % every == 0) push();
   }
   if (t.games() % every != 0) push();
@@ -540,15 +534,9 @@ std::vector<SeriesPoint> scoreSeries(std::span<const RatedGame> games, int playe
                    std::clamp(s + kZ95 * se, 0.0, 1.0)});
   };
   for (const RatedGame& g : games) {
-    double score;
-    if (g.first == player) {
-      score = g.score;
-    } else if (g.second == player) {
-      score = 1.0 - g.score;
-    } else {
-      continue;
-    }
-    t.add(score);
+    const auto score = g.scoreOf(player);
+    if (!score) continue;
+    t.add(*score);
     if (t.games() % every == 0) push();
   }
   if (t.games() % every != 0) push();

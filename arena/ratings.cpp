@@ -230,17 +230,8 @@ double Pentanomial::score() const {
 
 Trinomial trinomialCounts(std::span<const RatedGame> games, int a, int b) {
   Trinomial t;
-  for (const RatedGame& g : games) {
-    double score;
-    if (g.first == a && g.second == b) {
-      score = g.score;
-    } else if (g.first == b && g.second == a) {
-      score = 1.0 - g.score;
-    } else {
-      continue;
-    }
-    t.add(score);
-  }
+  for (const RatedGame& g : games)
+    if (const auto score = g.scoreOf(a, b)) t.add(*score);
   return t;
 }
 

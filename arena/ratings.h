@@ -109,6 +109,7 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -121,6 +122,18 @@ struct RatedGame {
   int second = 1;
   double score = 0.5;
   int pair = -1;
+
+  // The player's score, if it played this game.
+  std::optional<double> scoreOf(int player) const {
+    if (player == first) return score;
+    if (player == second) return 1.0 - score;
+    return std::nullopt;
+  }
+  // a's score against b, if this game is between them.
+  std::optional<double> scoreOf(int a, int b) const {
+    if ((first == a && second == b) || (first == b && second == a)) return scoreOf(a);
+    return std::nullopt;
+  }
 };
 
 inline constexpr double kZ95 = 1.959963984540054;  // Phi^-1(0.975)

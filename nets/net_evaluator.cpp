@@ -32,7 +32,7 @@ std::mutex& makersMutex() {
 }
 std::map<std::string, BackendMaker>& makers() {
   static std::map<std::string, BackendMaker> all = {
-      {"eigen", [](const std::string& path) { return std::make_shared<EigenBackend>(loadWeights(path)); }}};
+      {"eigen", [](const WeightsFile& weights) { return std::make_shared<EigenBackend>(weights); }}};
   return all;
 }
 
@@ -43,17 +43,27 @@ void registerBackend(const std::string& name, BackendMaker make) {
   makers()[name] = std::move(make);
 }
 
+namespace {
+
+BackendMaker makerOf(const std::string& name) {
+  std::lock_guard lock(makersMutex());
+  const auto it = makers().find(name);
+  if (it == makers().end())
+    throw std::invalid_argument(fmt::format("unknown network backend '{}' (this build has: {})", name,
+                                            name == "torch" ? "eigen; LibTorch serves training only (junqi-train)"
+                                                            : "eigen, torch"));
+  return it->second;
+}
+
+}  // namespace
+
+std::shared_ptr<Backend> makeBackend(const std::string& name, const WeightsFile& weights) {
+  return makerOf(name)(weights);
+}
+
 std::shared_ptr<Backend> makeBackend(const std::string& name, const std::string& weightsPath) {
-  BackendMaker make;
-  {
-    std::lock_guard lock(makersMutex());
-    const auto it = makers().find(name);
-    if (it == makers().end())
-      throw std::invalid_argument(fmt::format("unknown network backend '{}' (this build has: {})", name,
-                                              name == "torch" ? "eigen; LibTorch serves training only (junqi-train)" : "eigen, torch"));
-    make = it->second;
-  }
-  return make(weightsPath);
+  const BackendMaker make = makerOf(name);
+  return make(loadWeights(weightsPath));
 }
 
 void interpret(const float* policy, const float* wdl, Side seat, const MoveList* legal, EvalResult& out) {

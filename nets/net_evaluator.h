@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "nets/network_shape.h"
+#include "nets/weights_file.h"
 #include "search/evaluator.h"
 
 namespace junqi::nets {
@@ -25,8 +26,10 @@ class Backend {
 };
 
 // "eigen" always; "torch" once the LibTorch layer registered it.
-using BackendMaker = std::function<std::shared_ptr<Backend>(const std::string& weightsPath)>;
+using BackendMaker = std::function<std::shared_ptr<Backend>(const WeightsFile& weights)>;
 void registerBackend(const std::string& name, BackendMaker make);
+std::shared_ptr<Backend> makeBackend(const std::string& name, const WeightsFile& weights);
+// Loads the weights file (throws WeightsError) after checking the backend's name.
 std::shared_ptr<Backend> makeBackend(const std::string& name, const std::string& weightsPath);
 
 // Priors over `legal` (softmax of their logits) and value (P(win) - P(loss)).

@@ -13,8 +13,7 @@ namespace junqi::nets {
 namespace {
 
 // The search settings a weights file carries, checked like a spec's.
-AgentParams storedSearch(const std::string& weights) {
-  const std::string settings = loadWeights(weights).search;
+AgentParams storedSearch(const std::string& weights, const std::string& settings) {
   try {
     AgentParams stored = AgentParams::parse(settings.empty() ? "nn" : "nn:" + settings);
     for (const char* key : {"sims", "c", "mix", "depth", "rollout"}) (void)stored.getString(key, "");
@@ -31,15 +30,18 @@ NetAgent::NetAgent(const AgentParams& p) : BasicAgent(p, LayoutStyle::Balanced, 
   const std::string weights = p.getString("weights", "");
   if (weights.empty()) throw AgentSpecError("agent 'nn' needs weights=FILE (an exported weights file)");
   const std::string backend = p.getString("backend", "eigen");
+  std::string settings;  // the weights file's search settings
   try {
-    backend_ = makeBackend(backend, weights);
+    const WeightsFile file = loadWeights(weights);
+    backend_ = makeBackend(backend, file);
+    settings = file.search;
   } catch (const std::exception& e) {
     throw AgentSpecError(fmt::format("agent 'nn': {}", e.what()));
   }
   evaluator_ = std::make_shared<NetEvaluator>(backend_, 1);
   // Parameters not in the spec: the weights file's search settings (those it
   // was rated with), then the built-in defaults.
-  const AgentParams stored = storedSearch(weights);
+  const AgentParams stored = storedSearch(weights, settings);
   const auto number = [&](const char* key, double fallback) {
     return p.has(key) ? p.getDouble(key, fallback) : stored.getDouble(key, fallback);
   };

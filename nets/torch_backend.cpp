@@ -34,7 +34,7 @@ void TorchBackend::forward(const float* input, int n, float* policy, float* wdl,
 }
 
 void registerTorchBackend() {
-  registerBackend("torch", [](const std::string& path) { return std::make_shared<TorchBackend>(loadWeights(path)); });
+  registerBackend("torch", [](const WeightsFile& weights) { return std::make_shared<TorchBackend>(weights); });
 }
 
 }  // namespace junqi::nets

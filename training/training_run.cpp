@@ -231,6 +231,21 @@ std::string progressSvg(const std::vector<std::pair<int, PlayerRating>>& elo, co
 
 }  // namespace
 
+namespace {
+
+// A run's config.json, checked to hold a run's settings.
+json readRunSettings(const fs::path& config) {
+  try {
+    json settings = json::parse(readText(config));
+    (void)fromJson(settings);
+    return settings;
+  } catch (const std::exception& e) {
+    throw std::runtime_error(fmt::format("{}: not a training run's settings ({})", config.string(), e.what()));
+  }
+}
+
+}  // namespace
+
 std::string ratedSearchSettings(const TrainingConfig& c) {
   return fmt::format("sims={},c={},mix={},depth={},rollout=greedy", c.ratingSims, c.cpuct, c.rolloutMix, c.rolloutDepth);
 }
@@ -240,11 +255,7 @@ std::optional<TrainingConfig> runConfigOfCheckpoint(const std::string& checkpoin
   if (dir.filename().empty()) dir = dir.parent_path();  // a trailing '/'
   const fs::path config = dir.parent_path().parent_path() / "config.json";
   if (dir.parent_path().filename() != "checkpoints" || !fs::exists(config)) return std::nullopt;
-  try {
-    return fromJson(json::parse(readText(config)));
-  } catch (const std::exception& e) {
-    throw std::runtime_error(fmt::format("{}: not a training run's settings ({})", config.string(), e.what()));
-  }
+  return fromJson(readRunSettings(config));
 }
 
 void checkTrainingConfig(const TrainingConfig& c) {
@@ -652,13 +663,7 @@ TrainingConfig resumedConfig(const std::string& dir, const TrainingConfig& confi
                              const std::vector<std::pair<std::string, std::string>>& given) {
   const fs::path path = fs::path(dir) / "config.json";
   if (!fs::exists(path)) return config;
-  json run;
-  try {
-    run = json::parse(readText(path));
-    (void)fromJson(run);
-  } catch (const std::exception& e) {
-    throw std::runtime_error(fmt::format("{}: not a training run's settings ({})", path.string(), e.what()));
-  }
+  json run = readRunSettings(path);
   const json asked = toJson(config);
   for (const auto& [key, option] : given) {
     if (!asked.contains(key)) continue;  // a setting the run does not keep (threads, device, ...)
@@ -685,7 +690,7 @@ void runSelfPlayWorker(const std::string& dirName, const std::string& worker, in
   const fs::path dir(dirName);
   if (!fs::exists(dir / "config.json"))
     throw std::runtime_error(fmt::format("{} is not a training run (no config.json): start it with junqi train", dirName));
-  const TrainingConfig c = fromJson(json::parse(readText(dir / "config.json")));
+  const TrainingConfig c = fromJson(readRunSettings(dir / "config.json"));
   if (!c.externalSelfPlay)
     throw std::runtime_error(fmt::format("{} plays its own self-play; start it with junqi train --external-selfplay", dirName));
   if (worker.empty() || worker.find_first_of("/ .") != std::string::npos)
