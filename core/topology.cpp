@@ -1,85 +1,88 @@
 #include "core/topology.h"
 
-#include <cstdlib>
+#include <stdexcept>
+
+#include "core/board_geometry.h"
+#include "core/classic_board.h"
 
 namespace junqi {
 
 namespace {
 
-constexpr int kHalfRows = kRows / 2;  // rows 0..5 are Red's, 6..11 Blue's
-constexpr bool sameHalf(int rowA, int rowB) { return (rowA < kHalfRows) == (rowB < kHalfRows); }
-
-// Railway rows (0-based): rows 2, 6, 7, 11 of the rule texts.
-constexpr bool isRailRow(int row) { return row == 1 || row == 5 || row == 6 || row == 10; }
-// Columns A and E carry railway from row 2 to row 11.
-constexpr bool isRailColumnPoint(int col, int row) {
-  return (col == 0 || col == kColumns - 1) && row >= 1 && row <= kRows - 2;
+Bitboard setOf(const std::vector<int>& points) {
+  Bitboard b = 0;
+  for (const int p : points) b |= bit(p);
+  return b;
 }
 
-Bitboard campsOfClassicBoard() {
-  // Camps of Red's half: B3, D3, C4, B5, D5; Blue's are the same turned round.
-  Bitboard red = bit(makeSquare(1, 2)) | bit(makeSquare(3, 2)) | bit(makeSquare(2, 3)) |
-                 bit(makeSquare(1, 4)) | bit(makeSquare(3, 4));
-  Bitboard both = red;
-  for (Bitboard b = red; b;) both |= bit(rotate180(popLsb(b)));
-  return both;
+[[noreturn]] void reject(const BoardGeometry& geometry, const std::string& why) {
+  throw std::invalid_argument("board '" + geometry.name() + "': " + why);
 }
 
-Topology buildClassic(bool centreRail) {
-  Topology t;
-  t.name = centreRail ? "classic" : "classic-centre-road";
-  t.all = (Bitboard{1} << kSquares) - 1;
-  t.camps = campsOfClassicBoard();
-  t.headquarters = bit(makeSquare(1, 0)) | bit(makeSquare(3, 0)) | bit(makeSquare(1, kRows - 1)) |
-                   bit(makeSquare(3, kRows - 1));
-  for (int s = 0; s < kSquares; ++s)
-    t.home[rowOf(s) < kHalfRows ? 0 : 1] |= bit(s);
+std::string namesOf(const BoardGeometry& geometry, const std::vector<int>& line) {
+  std::string names = "\"";
+  for (const int p : line) {
+    if (names.size() > 1) names += ' ';
+    names += geometry.pointName(p);
+  }
+  names += '"';
+  return names;
+}
 
-  const auto railEdge = [&](int a, int b) {
-    const int ca = columnOf(a), ra = rowOf(a), cb = columnOf(b), rb = rowOf(b);
-    if (ra == rb) return std::abs(ca - cb) == 1 && isRailRow(ra);
-    if (ca != cb || std::abs(ra - rb) != 1) return false;
-    if (isRailColumnPoint(ca, ra) && isRailColumnPoint(cb, rb)) return true;
-    // The centre crossing joins C6 and C7 only.
-    return centreRail && ca == 2 && std::min(ra, rb) == kHalfRows - 1;
-  };
-  const auto stepEdge = [&](int a, int b) {
-    const int ca = columnOf(a), ra = rowOf(a), cb = columnOf(b), rb = rowOf(b);
-    const int dc = std::abs(ca - cb), dr = std::abs(ra - rb);
-    if (dc + dr == 1) {
-      if (sameHalf(ra, rb)) return true;
-      return ca == 0 || ca == 2 || ca == 4;  // the three front-line crossings
-    }
-    // Camps, and only camps, connect diagonally (never across the front line).
-    return dc == 1 && dr == 1 && sameHalf(ra, rb) && ((t.camps >> a & 1) || (t.camps >> b & 1));
-  };
+// The compass direction of one step along a railway line.
+int directionOfStep(const BoardGeometry& geometry, int from, int to) {
+  if (to - from == kColumns) return North;
+  if (from - to == kColumns) return South;
+  if (rowOf(from) == rowOf(to) && to - from == 1) return East;
+  if (rowOf(from) == rowOf(to) && from - to == 1) return West;
+  reject(geometry, "railway step " + geometry.pointName(from) + "-" + geometry.pointName(to) +
+                       " is not along a row or a column");
+}
 
-  for (int a = 0; a < kSquares; ++a)
-    for (int b = 0; b < kSquares; ++b) {
-      if (a == b) continue;
-      if (stepEdge(a, b)) t.stepNeighbours[a] |= bit(b);
-      if (railEdge(a, b)) t.railNeighbours[a] |= bit(b);
-    }
-  for (int s = 0; s < kSquares; ++s)
-    if (t.railNeighbours[s]) t.railway |= bit(s);
-
-  constexpr int kDelta[kDirections] = {kColumns, 1, -kColumns, -1};
-  for (int s = 0; s < kSquares; ++s)
-    for (int d = 0; d < kDirections; ++d) {
-      int cur = s;
-      for (;;) {
-        const int next = cur + kDelta[d];
-        if (next < 0 || next >= kSquares) break;
-        if ((d == East || d == West) && rowOf(next) != rowOf(cur)) break;
-        if (!railEdge(cur, next)) break;
-        t.railRay[s][d] |= bit(next);
-        cur = next;
-      }
-    }
-  return t;
+// Each point of a straight line sees the rest of the line ahead in the line's
+// direction and the part behind in the opposite one.
+void addRays(Topology& t, const BoardGeometry& geometry, const std::vector<int>& line) {
+  const int forward = directionOfStep(geometry, line[0], line[1]);
+  const int backward = (forward + 2) % kDirections;  // North, East, South, West: half a turn is +2
+  for (std::size_t k = 1; k < line.size(); ++k)
+    if (directionOfStep(geometry, line[k - 1], line[k]) != forward)
+      reject(geometry, "railway line " + namesOf(geometry, line) + " turns at " +
+                           geometry.pointName(line[k - 1]) + ": a topology slides along straight lines only");
+  Bitboard behind = 0;
+  Bitboard ahead = setOf(line);
+  for (const int p : line) {
+    ahead &= ~bit(p);
+    t.railRay[p][forward] |= ahead;
+    t.railRay[p][backward] |= behind;
+    behind |= bit(p);
+  }
 }
 
 }  // namespace
+
+Topology Topology::build(const BoardGeometry& geometry) {
+  if (geometry.columns() != kColumns || geometry.rows() != kRows || static_cast<int>(geometry.homes().size()) != kSides)
+    reject(geometry, "a topology needs 5 columns, 12 rows and two homes");
+  Topology t;
+  t.name = geometry.name();
+  t.all = (Bitboard{1} << kSquares) - 1;
+  t.camps = setOf(geometry.camps());
+  t.headquarters = setOf(geometry.headquarters());
+  for (int side = 0; side < kSides; ++side) t.home[side] = setOf(geometry.homes()[side]);
+  for (const auto& [a, b] : geometry.roads()) {
+    t.stepNeighbours[a] |= bit(b);
+    t.stepNeighbours[b] |= bit(a);
+  }
+  for (const std::vector<int>& line : geometry.railways()) {
+    for (std::size_t k = 1; k < line.size(); ++k) {
+      t.railNeighbours[line[k - 1]] |= bit(line[k]);
+      t.railNeighbours[line[k]] |= bit(line[k - 1]);
+    }
+    t.railway |= setOf(line);
+    addRays(t, geometry, line);
+  }
+  return t;
+}
 
 Bitboard Topology::railBetween(int from, int to) const {
   for (int d = 0; d < kDirections; ++d) {
@@ -99,8 +102,8 @@ Bitboard Topology::rowsFromBack(Side side, int rows) const {
 }
 
 const Topology& Topology::classic(bool centreCrossingIsRailway) {
-  static const Topology withRail = buildClassic(true);
-  static const Topology withRoad = buildClassic(false);
+  static const Topology withRail = build(classicBoard(true));
+  static const Topology withRoad = build(classicBoard(false));
   return centreCrossingIsRailway ? withRail : withRoad;
 }
 

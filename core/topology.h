@@ -1,11 +1,13 @@
 // Board topology: which points exist, how they connect, and which are special.
 //
 // Everything here is precomputed once into small tables, Stockfish-style, so
-// the move generator only ANDs and ORs bitboards. The topology knows nothing of
-// pieces or rules; the ruleset picks a topology (for instance whether the
-// centre front-line crossing is railway or road). A larger board (the
-// four-player cross, 129 points) would be a second topology type with a wider
-// point set; pieces and combat do not depend on this file.
+// the move generator only ANDs and ORs bitboards. The tables are derived from
+// a board written as data (`BoardGeometry`, core/board_geometry.h; the classic
+// board is core/classic_board.cpp). The topology knows nothing of pieces or
+// rules; the ruleset picks a topology (for instance whether the centre
+// front-line crossing is railway or road). A larger board (the four-player
+// cross, 129 points) would need a wider point set than one 64-bit word;
+// pieces and combat do not depend on this file.
 #pragma once
 
 #include <array>
@@ -16,6 +18,8 @@
 #include "core/square.h"
 
 namespace junqi {
+
+class BoardGeometry;
 
 // Straight directions along a railway line. North/East increase the point
 // index, South/West decrease it: the nearest blocker is the lsb resp. msb.
@@ -44,6 +48,13 @@ struct Topology {
   // rows 1-2, rowsFromBack(Blue, 1) is row 12.
   Bitboard rowsFromBack(Side side, int rows) const;
   Bitboard frontRow(Side side) const { return rowsFromBack(side, 6) & ~rowsFromBack(side, 5); }
+
+  // The tables of a 5 x 12 board with one home per side. Each railway line must
+  // be straight along a row or a column: the direction of a ray is the compass
+  // direction of the line's steps (next row: North, next column: East), and the
+  // move generator finds a ray's nearest blocker by index order. Throws
+  // std::invalid_argument otherwise.
+  static Topology build(const BoardGeometry& geometry);
 
   // The classic two-player board. The centre crossing (C6-C7) is railway or road
   // depending on the rule set; both boards are built once and shared.

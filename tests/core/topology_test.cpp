@@ -1,10 +1,95 @@
 // The board: points, camps, headquarters, roads, railways, mountains.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cstdlib>
+
 #include "core/topology.h"
 
 namespace junqi {
 namespace {
+
+// The classic board's tables as they were built before the board became data
+// (core/classic_board.cpp): procedurally, from row and column arithmetic. Kept
+// here as the reference the data-built tables must equal bit for bit.
+namespace reference {
+
+constexpr int kHalfRows = kRows / 2;  // rows 0..5 are Red's, 6..11 Blue's
+constexpr bool sameHalf(int rowA, int rowB) { return (rowA < kHalfRows) == (rowB < kHalfRows); }
+
+// Railway rows (0-based): rows 2, 6, 7, 11 of the rule texts.
+constexpr bool isRailRow(int row) { return row == 1 || row == 5 || row == 6 || row == 10; }
+// Columns A and E carry railway from row 2 to row 11.
+constexpr bool isRailColumnPoint(int col, int row) {
+  return (col == 0 || col == kColumns - 1) && row >= 1 && row <= kRows - 2;
+}
+
+Bitboard campsOfClassicBoard() {
+  // Camps of Red's half: B3, D3, C4, B5, D5; Blue's are the same turned round.
+  Bitboard red = bit(makeSquare(1, 2)) | bit(makeSquare(3, 2)) | bit(makeSquare(2, 3)) |
+                 bit(makeSquare(1, 4)) | bit(makeSquare(3, 4));
+  Bitboard both = red;
+  for (Bitboard b = red; b;) both |= bit(rotate180(popLsb(b)));
+  return both;
+}
+
+bool railEdge(bool centreRail, int a, int b) {
+  const int ca = columnOf(a), ra = rowOf(a), cb = columnOf(b), rb = rowOf(b);
+  if (ra == rb) return std::abs(ca - cb) == 1 && isRailRow(ra);
+  if (ca != cb || std::abs(ra - rb) != 1) return false;
+  if (isRailColumnPoint(ca, ra) && isRailColumnPoint(cb, rb)) return true;
+  // The centre crossing joins C6 and C7 only.
+  return centreRail && ca == 2 && std::min(ra, rb) == kHalfRows - 1;
+}
+
+bool stepEdge(Bitboard camps, int a, int b) {
+  const int ca = columnOf(a), ra = rowOf(a), cb = columnOf(b), rb = rowOf(b);
+  const int dc = std::abs(ca - cb), dr = std::abs(ra - rb);
+  if (dc + dr == 1) {
+    if (sameHalf(ra, rb)) return true;
+    return ca == 0 || ca == 2 || ca == 4;  // the three front-line crossings
+  }
+  // Camps, and only camps, connect diagonally (never across the front line).
+  return dc == 1 && dr == 1 && sameHalf(ra, rb) && ((camps >> a & 1) || (camps >> b & 1));
+}
+
+void addRays(Topology& t, bool centreRail) {
+  constexpr int kDelta[kDirections] = {kColumns, 1, -kColumns, -1};
+  for (int s = 0; s < kSquares; ++s)
+    for (int d = 0; d < kDirections; ++d) {
+      int cur = s;
+      for (;;) {
+        const int next = cur + kDelta[d];
+        if (next < 0 || next >= kSquares) break;
+        if ((d == East || d == West) && rowOf(next) != rowOf(cur)) break;
+        if (!railEdge(centreRail, cur, next)) break;
+        t.railRay[s][d] |= bit(next);
+        cur = next;
+      }
+    }
+}
+
+}  // namespace reference
+
+Topology referenceClassicTopology(bool centreRail) {
+  Topology t;
+  t.name = centreRail ? "classic" : "classic-centre-road";
+  t.all = (Bitboard{1} << kSquares) - 1;
+  t.camps = reference::campsOfClassicBoard();
+  t.headquarters = bit(makeSquare(1, 0)) | bit(makeSquare(3, 0)) | bit(makeSquare(1, kRows - 1)) |
+                   bit(makeSquare(3, kRows - 1));
+  for (int s = 0; s < kSquares; ++s) t.home[rowOf(s) < reference::kHalfRows ? 0 : 1] |= bit(s);
+  for (int a = 0; a < kSquares; ++a)
+    for (int b = 0; b < kSquares; ++b) {
+      if (a == b) continue;
+      if (reference::stepEdge(t.camps, a, b)) t.stepNeighbours[a] |= bit(b);
+      if (reference::railEdge(centreRail, a, b)) t.railNeighbours[a] |= bit(b);
+    }
+  for (int s = 0; s < kSquares; ++s)
+    if (t.railNeighbours[s]) t.railway |= bit(s);
+  reference::addRays(t, centreRail);
+  return t;
+}
 
 int at(const char* name) { return *parseSquare(name); }
 
@@ -89,6 +174,29 @@ TEST(Topology, RowsFromBackCountFromEachSidesBackRow) {
   EXPECT_FALSE(contains(board().rowsFromBack(Side::Blue, 2), at("C10")));
   EXPECT_TRUE(contains(board().frontRow(Side::Red), at("C6")));
   EXPECT_TRUE(contains(board().frontRow(Side::Blue), at("C7")));
+}
+
+// The board written as data gives exactly the tables the procedural builder gave.
+TEST(Topology, DataBuiltTablesEqualTheProceduralReferenceBitForBit) {
+  for (const bool centreRail : {true, false}) {
+    const Topology& built = Topology::classic(centreRail);
+    const Topology expected = referenceClassicTopology(centreRail);
+    SCOPED_TRACE(expected.name);
+    EXPECT_EQ(built.name, expected.name);
+    EXPECT_EQ(built.all, expected.all);
+    EXPECT_EQ(built.camps, expected.camps);
+    EXPECT_EQ(built.headquarters, expected.headquarters);
+    EXPECT_EQ(built.railway, expected.railway);
+    EXPECT_EQ(built.home, expected.home);
+    for (int s = 0; s < kSquares; ++s) {
+      EXPECT_EQ(built.stepNeighbours[s], expected.stepNeighbours[s]) << squareName(s);
+      EXPECT_EQ(built.railNeighbours[s], expected.railNeighbours[s]) << squareName(s);
+      for (int d = 0; d < kDirections; ++d)
+        EXPECT_EQ(built.railRay[s][d], expected.railRay[s][d]) << squareName(s) << " direction " << d;
+    }
+  }
+  // The two settings differ only in the centre crossing.
+  EXPECT_NE(Topology::classic(true).railNeighbours, Topology::classic(false).railNeighbours);
 }
 
 }  // namespace

@@ -1,0 +1,145 @@
+#include "core/board_geometry.h"
+
+#include <algorithm>
+#include <stdexcept>
+
+#include "core/text.h"
+
+namespace junqi {
+
+namespace {
+
+PointPair ordered(int a, int b) { return a < b ? PointPair{a, b} : PointPair{b, a}; }
+
+bool has(const std::vector<int>& points, int p) { return std::find(points.begin(), points.end(), p) != points.end(); }
+
+// `kind` number `index` (1-based) with its text: names one entry of a list.
+std::string entry(std::string_view kind, std::size_t index, std::string_view text) {
+  return std::string(kind) + " " + std::to_string(index + 1) + " (\"" + std::string(text) + "\")";
+}
+
+}  // namespace
+
+BoardGeometry::BoardGeometry(const BoardDescription& description)
+    : name_(description.name), columns_(description.columns), rows_(description.rows) {
+  // Column letters A..Z name the columns; a board needs at least one point.
+  if (columns_ < 1 || columns_ > 26 || rows_ < 1)
+    fail("size", std::to_string(columns_) + " columns and " + std::to_string(rows_) +
+                     " rows (1-26 columns and at least one row are needed)");
+  addRoads(description);
+  addRailways(description);
+  addRegions(description);
+}
+
+std::string BoardGeometry::pointName(int point) const {
+  return std::string(1, static_cast<char>('A' + point % columns_)) + std::to_string(point / columns_ + 1);
+}
+
+std::optional<int> BoardGeometry::point(std::string_view name) const {
+  if (name.size() < 2) return std::nullopt;
+  const char letter = static_cast<char>(name[0] >= 'a' && name[0] <= 'z' ? name[0] - 'a' + 'A' : name[0]);
+  if (letter < 'A' || letter >= 'A' + columns_) return std::nullopt;
+  if (name[1] == '0') return std::nullopt;  // no leading zeros: "A01" is not a point
+  const auto row = parseNumber(name.substr(1), 1, static_cast<std::uint64_t>(rows_));
+  if (!row) return std::nullopt;
+  return (static_cast<int>(*row) - 1) * columns_ + (letter - 'A');
+}
+
+bool BoardGeometry::joinedByRoad(int a, int b) const {
+  return std::find(roads_.begin(), roads_.end(), ordered(a, b)) != roads_.end();
+}
+
+void BoardGeometry::fail(std::string_view what, const std::string& why) const {
+  throw std::invalid_argument("board '" + name_ + "': " + std::string(what) + ": " + why);
+}
+
+std::vector<int> BoardGeometry::parseLine(std::string_view what, std::string_view text) const {
+  std::vector<int> line;
+  for (const std::string_view word : words(text)) {
+    const auto p = point(word);
+    if (!p) fail(what, "unknown point '" + std::string(word) + "'");
+    if (has(line, *p)) fail(what, pointName(*p) + " is on it twice");
+    line.push_back(*p);
+  }
+  return line;
+}
+
+std::vector<int> BoardGeometry::parseSet(std::string_view what, std::string_view text) const {
+  std::vector<int> set;
+  for (const std::string_view word : words(text)) {
+    // "X-Y" is the rectangle with corners X and Y; a plain name is one point.
+    const auto dash = word.find('-');
+    const auto first = point(word.substr(0, dash));
+    const auto last = dash == std::string_view::npos ? first : point(word.substr(dash + 1));
+    if (!first || !last) fail(what, "unknown point '" + std::string(word) + "'");
+    const int lowColumn = std::min(*first % columns_, *last % columns_);
+    const int highColumn = std::max(*first % columns_, *last % columns_);
+    const int lowRow = std::min(*first / columns_, *last / columns_);
+    const int highRow = std::max(*first / columns_, *last / columns_);
+    for (int row = lowRow; row <= highRow; ++row)
+      for (int column = lowColumn; column <= highColumn; ++column) {
+        const int p = row * columns_ + column;
+        if (has(set, p)) fail(what, pointName(p) + " is listed twice");
+        set.push_back(p);
+      }
+  }
+  return set;
+}
+
+void BoardGeometry::addRoads(const BoardDescription& description) {
+  for (std::size_t i = 0; i < description.roads.size(); ++i) {
+    const std::string what = entry("road line", i, description.roads[i]);
+    const std::vector<int> line = parseLine(what, description.roads[i]);
+    if (line.size() < 2) fail(what, "a road line needs at least two points");
+    for (std::size_t k = 1; k < line.size(); ++k) {
+      if (joinedByRoad(line[k - 1], line[k]))
+        fail(what, "the road " + pointName(line[k - 1]) + "-" + pointName(line[k]) + " is already listed");
+      roads_.push_back(ordered(line[k - 1], line[k]));
+    }
+  }
+  // Gaps come after every road line: a gap cuts a road whichever line lists it.
+  for (std::size_t i = 0; i < description.gaps.size(); ++i) {
+    const std::string what = entry("gap", i, description.gaps[i]);
+    const std::vector<int> pair = parseLine(what, description.gaps[i]);
+    if (pair.size() != 2) fail(what, "a gap is two points");
+    const auto road = std::find(roads_.begin(), roads_.end(), ordered(pair[0], pair[1]));
+    if (road == roads_.end()) fail(what, "no road joins " + pointName(pair[0]) + " and " + pointName(pair[1]));
+    roads_.erase(road);
+  }
+}
+
+void BoardGeometry::addRailways(const BoardDescription& description) {
+  std::vector<PointPair> links;  // every railway link so far: each on one line only
+  for (std::size_t i = 0; i < description.railways.size(); ++i) {
+    const std::string what = entry("railway line", i, description.railways[i]);
+    std::vector<int> line = parseLine(what, description.railways[i]);
+    if (line.size() < 2) fail(what, "a railway line needs at least two points");
+    for (std::size_t k = 1; k < line.size(); ++k) {
+      const std::string link = pointName(line[k - 1]) + " and " + pointName(line[k]);
+      // A railway runs on the road: a gap or a jump in a line is a typo.
+      if (!joinedByRoad(line[k - 1], line[k])) fail(what, link + " are not joined by a road");
+      if (std::find(links.begin(), links.end(), ordered(line[k - 1], line[k])) != links.end())
+        fail(what, link + " are already joined by another railway line");
+      links.push_back(ordered(line[k - 1], line[k]));
+    }
+    railways_.push_back(std::move(line));
+  }
+}
+
+void BoardGeometry::addRegions(const BoardDescription& description) {
+  camps_ = parseSet("camps", description.camps);
+  headquarters_ = parseSet("headquarters", description.headquarters);
+  for (const int p : camps_)
+    if (has(headquarters_, p)) fail("camps", pointName(p) + " is also a headquarters");
+  for (std::size_t seat = 0; seat < description.homes.size(); ++seat) {
+    const std::string what = entry("home of seat", seat, description.homes[seat]);
+    std::vector<int> home = parseSet(what, description.homes[seat]);
+    for (std::size_t other = 0; other < seat; ++other)
+      for (const int p : home)
+        if (has(homes_[other], p))
+          fail(what, pointName(p) + " is also in the home of seat " + std::to_string(other + 1));
+    homes_.push_back(std::move(home));
+  }
+}
+
+}  // namespace junqi
