@@ -21,6 +21,7 @@
 #include "arena/match_game.h"
 #include "arena/match_seeds.h"
 #include "jbp/protocol_agent.h"
+#include "jbp/protocol_process.h"
 #include "arena/rating_report.h"
 
 namespace junqi {
@@ -94,7 +95,10 @@ std::string quoteStderr(const std::string& log, std::uintmax_t from) {
   for (char& c : text)
     if (static_cast<unsigned char>(c) < ' ' || c == 127) c = ' ';
   while (!text.empty() && text.back() == ' ') text.pop_back();
-  if (text.empty()) return "it wrote nothing to its standard error";
+  if (text.empty()) {
+    if (stderrLogIsFull(log)) return fmt::format("what it wrote to its standard error is not known: {} is full", log);
+    return "it wrote nothing to its standard error";
+  }
   return fmt::format("its standard error begins: \"{}{}\"", text, more ? "..." : "");
 }
 

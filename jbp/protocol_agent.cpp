@@ -10,6 +10,20 @@
 
 namespace junqi {
 
+namespace {
+
+// A bot's line as a failure quotes it: its first 200 bytes at most (cut
+// where a character starts), so that a long answer does not fill the record.
+std::string quoted(std::string_view line) {
+  constexpr std::size_t kShown = 200;
+  if (line.size() <= kShown) return std::string(line);
+  std::size_t cut = kShown;
+  while (cut > 0 && (static_cast<unsigned char>(line[cut]) & 0xc0) == 0x80) --cut;
+  return fmt::format("{}...", line.substr(0, cut));
+}
+
+}  // namespace
+
 ExternalAgent::ExternalAgent(std::string name, std::string command, double hangSeconds, std::string stderrPath)
     : name_(std::move(name)), command_(std::move(command)), hangSeconds_(hangSeconds) {
   try {
@@ -25,7 +39,7 @@ ExternalAgent::ExternalAgent(std::string name, std::string command, double hangS
     if (w[0] == "jbpok") break;
     if (w.size() >= 3 && w[0] == "id" && w[1] == "name") botName_ = joinWords(w, 2);
     if (w[0] != "id" && w[0] != "rulesets")
-      throw BotFailure(fmt::format("sent '{}' during the handshake", line));
+      throw BotFailure(fmt::format("sent '{}' during the handshake", quoted(line)));
   }
 }
 
@@ -39,6 +53,7 @@ std::string ExternalAgent::expect(std::string_view what, double seconds) {
   for (;;) {
     const auto line = process_->readLine(std::max(0.0, std::chrono::duration<double>(deadline - Clock::now()).count()));
     if (!line) {
+      if (!process_->fault().empty()) throw BotFailure(process_->fault());
       if (process_->outputClosed()) {
         // A bot that ends at once crashed or quit; one that runs on closed its output.
         if (!process_->endsWithin(0.2))
@@ -53,7 +68,7 @@ std::string ExternalAgent::expect(std::string_view what, double seconds) {
       report_.note = *line;
       continue;
     }
-    if (w[0] == "error") throw BotFailure(fmt::format("reported an error: {}", *line));
+    if (w[0] == "error") throw BotFailure(fmt::format("reported an error: {}", quoted(*line)));
     return *line;
   }
 }
@@ -66,18 +81,18 @@ void ExternalAgent::newGame(const Ruleset& ruleset, Side seat, std::uint64_t gam
   send(fmt::format("newgame ruleset {} seat {} movetime {:g} seed {}", ruleset.toString(), sideName(seat),
                    moveSeconds_, gameSeed));
   const std::string reply = expect("'ready'", hangSeconds_);
-  if (reply != "ready") throw BotFailure(fmt::format("answered newgame with '{}' instead of 'ready'", reply));
+  if (reply != "ready") throw BotFailure(fmt::format("answered newgame with '{}' instead of 'ready'", quoted(reply)));
 }
 
 Layout ExternalAgent::chooseLayout(const Ruleset&, Side) {
   send("layout");
   const std::string reply = expect("a layout", moveSeconds_ > 0 ? std::max(moveSeconds_, 1.0) : hangSeconds_);
   const auto w = words(reply);
-  if (w.size() != 2 || w[0] != "layout") throw BotFailure(fmt::format("answered 'layout' with '{}'", reply));
+  if (w.size() != 2 || w[0] != "layout") throw BotFailure(fmt::format("answered 'layout' with '{}'", quoted(reply)));
   try {
     return parseLayout(w[1]);
   } catch (const std::exception& e) {
-    throw BotFailure(fmt::format("sent a malformed layout: {}", e.what()));
+    throw BotFailure(fmt::format("sent a malformed layout: {}", quoted(e.what())));
   }
 }
 
@@ -106,9 +121,9 @@ Action ExternalAgent::chooseAction(const InfoState& state) {
   const auto w = words(reply);
   if (w.size() == 1 && w[0] == "resign") return Action::resign(state.seat());
   if (w.size() == 1 && w[0] == "offer-draw") return Action::offerDraw(state.seat());
-  if (w.size() != 2 || w[0] != "move") throw BotFailure(fmt::format("answered 'go' with '{}'", reply));
+  if (w.size() != 2 || w[0] != "move") throw BotFailure(fmt::format("answered 'go' with '{}'", quoted(reply)));
   const auto m = parseMove(w[1]);
-  if (!m) throw BotFailure(fmt::format("sent a malformed move '{}'", w[1]));
+  if (!m) throw BotFailure(fmt::format("sent a malformed move '{}'", quoted(w[1])));
   return Action::makeMove(state.seat(), *m);
 }
 
@@ -122,7 +137,7 @@ bool ExternalAgent::acceptDraw(const InfoState& state) {
   --staleReplies_;
   if (reply == "accept-draw") return true;
   if (reply == "decline-draw") return false;
-  throw BotFailure(fmt::format("answered 'drawoffer' with '{}'", reply));
+  throw BotFailure(fmt::format("answered 'drawoffer' with '{}'", quoted(reply)));
 }
 
 void ExternalAgent::gameOver(const Outcome& o, const Position& reveal) {

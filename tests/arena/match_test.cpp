@@ -189,6 +189,11 @@ void expectBotForfeitedEverything(const MatchOptions& o, const MatchSummary& sum
     EXPECT_EQ(record.outcomeDetail, r.detail);
     EXPECT_EQ(record.tag("red-player"), o.players[r.game.red].name);
     EXPECT_NO_THROW(replay(record));
+    // Whatever the bot sent, the record holds no control byte but its line ends.
+    const auto control = std::find_if(text.begin(), text.end(), [](char c) {
+      return (c != '\n' && static_cast<unsigned char>(c) < 0x20) || c == 0x7f;
+    });
+    EXPECT_EQ(control, text.end()) << "byte " << static_cast<int>(*control) << " in " << text;
   }
   ASSERT_EQ(summary.ratings.players.size(), 2u);
   EXPECT_EQ(summary.ratings.players[0].losses, 2);
@@ -257,7 +262,21 @@ INSTANTIATE_TEST_SUITE_P(
                "sent an illegal layout: flag on E1"},
         BadBot{"hangs_on_layout", loopBot("    layout) sleep 60 ;;\n"), "", true, "did not answer with a layout within 1 s"},
         BadBot{"malformed_layout", loopBot("    layout) echo 'layout XYZ' ;;\n"), "", true,
-               "sent a malformed layout"}),
+               "sent a malformed layout"},
+        // A long wrong answer is quoted by its first 200 bytes only.
+        BadBot{"long_nonsense", loopBot("    go) printf 'hello %01000d\\n' 0 ;;\n"), "", false,
+               "answered 'go' with 'hello " + std::string(194, '0') + "...'"},
+        // A line of megabytes: refused at the limit, not read to its end.
+        BadBot{"endless_line", loopBot("    go) head -c 5000000 /dev/zero | tr '\\0' x; echo ;;\n"), "", false,
+               "sent a line longer than 65536 bytes"},
+        // Control bytes and bytes that are not UTF-8, in any line (info lines
+        // too): refused, so that none reaches a record raw.
+        BadBot{"terminal_escape", loopBot("    go) printf 'info \\033[2J\\n'; echo 'move A1-A2' ;;\n"), "", false,
+               "sent a line holding the control byte 0x1b"},
+        BadBot{"nul_in_move", loopBot("    go) printf 'move A1\\000-A2\\n' ;;\n"), "", false,
+               "sent a line holding the control byte 0x00"},
+        BadBot{"not_utf8", loopBot("    go) printf 'info caf\\351\\n'; echo 'move A1-A2' ;;\n"), "", false,
+               "sent a line that is not UTF-8"}),
     [](const ::testing::TestParamInfo<BadBot>& info) { return info.param.name; });
 
 // A bot that closes its output but runs on is gone at once, not hung: the
@@ -284,11 +303,11 @@ TEST(Match, ABotThatClosesItsOutputIsForfeitedAtOnceNotAfterTheHangLimit) {
   }
 }
 
-// Whatever a bot sends ends up in the recorded reason, and a record's free
-// text may not hold a line break: a carriage return in the middle of an answer
-// must not stop the arbiter from writing the record. The match runs in a child
-// process (a death test, forked: no thread is running at this point) so that
-// a failure cannot take the other tests with it.
+// A record's free text may not hold a line break: a carriage return in the
+// middle of an answer (a control byte: the answer is refused, and its text is
+// not quoted) must not stop the arbiter from writing the record. The match
+// runs in a child process (a death test, forked: no thread is running at this
+// point) so that a failure cannot take the other tests with it.
 TEST(MatchDeathTest, ACarriageReturnInsideAnAnswerIsForfeitedAndRecordedLikeAnyOther) {
   GTEST_FLAG_SET(death_test_style, "fast");  // the child writes into this test's directory
   TempDir dir;
@@ -306,7 +325,8 @@ TEST(MatchDeathTest, ACarriageReturnInsideAnAnswerIsForfeitedAndRecordedLikeAnyO
   for (int game = 0; game < 2; ++game) {
     const GameRecord record = parseRecord(readText(recordFile(o.outDir, game)));
     EXPECT_EQ(record.outcome.reason, Termination::Forfeit);
-    EXPECT_NE(record.outcomeDetail.find("answered 'go' with 'hello"), std::string::npos) << record.outcomeDetail;
+    EXPECT_NE(record.outcomeDetail.find("(bad) sent a line holding the control byte 0x0d"), std::string::npos)
+        << record.outcomeDetail;
   }
 }
 
@@ -337,6 +357,28 @@ TEST(MatchDeathTest, ABotThatOnlySendsInfoLinesHasHung) {
     EXPECT_EQ(record.outcome.reason, Termination::Forfeit);
     EXPECT_NE(record.outcomeDetail.find("(chatty) did not answer with a move within 1 s"), std::string::npos) << record.outcomeDetail;
   }
+}
+
+// However much a bot writes to its standard error, its log keeps at most
+// kMaxStderrLog bytes (all its games together), escaped, ending with a line
+// that says the rest was dropped; and the match finishes (the bot is never
+// held up: the rest is read and dropped).
+TEST(Match, ABotsStandardErrorLogStaysUnderTheLimitAndTheMatchFinishes) {
+  TempDir dir;
+  MatchOptions o = baseOptions(
+      dir / "run", {{"noisy", "", writeScript(dir, "bot", loopBot("    go) printf 'clear \\033[2J\\n' >&2; "
+                                                                 "head -c 3000000 /dev/zero | tr '\\0' e >&2; "
+                                                                 "echo 'move A1-A2' ;;\n"))},
+                    {"random", "random", ""}});
+  o.hangSeconds = 20;  // writing megabytes on a busy machine
+  Match match(o);
+  const MatchSummary summary = match.run();
+  expectBotForfeitedEverything(o, summary, "sent an illegal action, the move A1-A2: ");
+  const std::string log = readText(fs::path(o.outDir) / "noisy.stderr.log");
+  EXPECT_LE(log.size(), kMaxStderrLog);
+  EXPECT_NE(log.find("clear \\x1b[2J\n"), std::string::npos) << log.substr(0, 100);
+  EXPECT_EQ(log.find('\x1b'), std::string::npos);
+  EXPECT_NE(log.find("this log is full"), std::string::npos);
 }
 
 // The arbiter ignores SIGPIPE (a dead bot must not kill it), but a bot should
@@ -451,8 +493,33 @@ INSTANTIATE_TEST_SUITE_P(
                 "did not answer with the handshake (id ..., jbpok) within 1 s",
                 "; it wrote nothing to its standard error"},
         DeadBot{"handshake_nonsense", loopBot("    jbp) echo hello ;;\n"), "", "sent 'hello' during the handshake",
-                "it wrote nothing"}),
+                "it wrote nothing"},
+        // Answers the handshake with a line of megabytes, refused at the limit.
+        DeadBot{"endless_handshake", loopBot("    jbp) head -c 5000000 /dev/zero | tr '\\0' x; echo ;;\n"), "",
+                "sent a line longer than 65536 bytes", "it wrote nothing"}),
     [](const ::testing::TestParamInfo<DeadBot>& info) { return info.param.name; });
+
+// Once a bot's log is full, what it writes is dropped: a bot that does not
+// start is not said to have written nothing.
+TEST(Match, ABotWhoseLogIsFullIsNotSaidToHaveWrittenNothingWhenItDoesNotStart) {
+  TempDir dir;
+  MatchOptions o = baseOptions(
+      dir / "run", {{"random", "random", ""}, {"dead", "", writeScript(dir, "bot", "echo boom >&2\nexit 2\n")}});
+  Match match(o);
+  const fs::path log = fs::path(o.outDir) / "dead.stderr.log";
+  writeText(log, std::string(kMaxStderrLog, 'x'));
+  try {
+    match.run();
+    ADD_FAILURE() << "the match was played";
+  } catch (const std::runtime_error& e) {
+    const std::string error = e.what();
+    EXPECT_NE(error.find("crashed or quit"), std::string::npos) << error;
+    EXPECT_NE(error.find(fmt::format("what it wrote to its standard error is not known: {} is full", log.string())),
+              std::string::npos)
+        << error;
+  }
+  EXPECT_EQ(fs::file_size(log), kMaxStderrLog);
+}
 
 // A bot that started once and fails later is only forfeited: the match goes on.
 TEST(Match, ABotThatStartsOnceAndThenCannotIsForfeited) {

@@ -4,8 +4,13 @@
 // program in whole refereed games.
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
 #include <algorithm>
+#include <chrono>
 #include <cstdint>
+#include <filesystem>
+#include <fstream>
 #include <memory>
 #include <sstream>
 #include <stdexcept>
@@ -27,6 +32,7 @@
 #include "jbp/protocol.h"
 #include "jbp/protocol_agent.h"
 #include "jbp/protocol_command.h"
+#include "jbp/protocol_process.h"
 #include "jbp/protocol_bot.h"
 #include "tests/support/bot_program.h"
 
@@ -485,6 +491,101 @@ TEST(Events, PieceNumbersTooLargeForAnyPieceAreRejectedNotWrapped) {
   bad.replace(bad.find(" " + target + " "), target.size() + 2, " " + wrapped + " ");
   rejects(bad, "there is no piece " + wrapped);
   EXPECT_EQ(view.parseEvent(text), e);
+}
+
+// ---------------------------------------------------------------------------
+// What the arbiter reads from a bot is bounded, and is text.
+
+double secondsSince(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+// A path under the temporary directory for this test, removed when it ends.
+class TempPath {
+ public:
+  explicit TempPath(const std::string& name) {
+    const auto* test = ::testing::UnitTest::GetInstance()->current_test_info();
+    path_ = std::filesystem::temp_directory_path() /
+            fmt::format("junqi-jbp-test-{}-{}-{}", ::getpid(), test ? test->name() : "x", name);
+    std::filesystem::remove(path_);
+  }
+  ~TempPath() {
+    std::error_code ignored;
+    std::filesystem::remove(path_, ignored);
+  }
+  TempPath(const TempPath&) = delete;
+  TempPath& operator=(const TempPath&) = delete;
+  std::string str() const { return path_.string(); }
+
+ private:
+  std::filesystem::path path_;
+};
+
+// A bot that sends a line of megabytes is stopped at the limit: the arbiter
+// reads no further (the bot never gets to the end of its line, so never to
+// the command after it), fast, and says why.
+TEST(BotProcess, ALineLongerThanTheLimitIsAFaultAndIsNotReadToItsEnd) {
+  const TempPath mark("wrote-it-all");
+  BotProcess bot(fmt::format("head -c 8000000 /dev/zero | tr '\\0' x; echo; touch {}", mark.str()));
+  const auto start = std::chrono::steady_clock::now();
+  EXPECT_EQ(bot.readLine(30), std::nullopt);
+  EXPECT_LT(secondsSince(start), 5.0);
+  EXPECT_EQ(bot.fault(), "sent a line longer than 65536 bytes");
+  EXPECT_EQ(bot.readLine(1), std::nullopt);  // nothing more is taken from it
+  bot.kill();
+  EXPECT_FALSE(std::filesystem::exists(mark.str()));
+}
+
+TEST(BotProcess, ALineOfExactlyTheLimitIsRead) {
+  BotProcess bot(fmt::format("head -c {} /dev/zero | tr '\\0' x; echo", kMaxBotLine));
+  const auto line = bot.readLine(30);
+  ASSERT_TRUE(line) << bot.fault();
+  EXPECT_EQ(line->size(), kMaxBotLine);
+}
+
+// Control bytes (a terminal's escape, a NUL) and bytes that are not UTF-8
+// never reach a record or a log: the line is refused, naming the byte.
+TEST(BotProcess, ALineHoldingAControlByteOrNotUtf8IsAFault) {
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"printf 'info \\033[2J\\n'", "sent a line holding the control byte 0x1b"},
+      {"printf 'move A1\\000-A2\\n'", "sent a line holding the control byte 0x00"},
+      {"printf 'info \\177\\n'", "sent a line holding the control byte 0x7f"},
+      {"printf 'move A1-A2\\rmove B1-B2\\n'", "sent a line holding the control byte 0x0d"},
+      {"printf 'info \\302\\233\\n'", "sent a line holding the control character U+009B"},
+      {"printf 'info caf\\351\\n'", "sent a line that is not UTF-8 (byte 0xe9 at 8)"},
+      {"printf 'info \\300\\257\\n'", "sent a line that is not UTF-8 (byte 0xc0 at 5)"},  // overlong '/'
+      {"printf 'info \\355\\240\\200\\n'", "sent a line that is not UTF-8 (byte 0xed at 5)"},  // a surrogate
+  };
+  for (const auto& [command, why] : cases) {
+    SCOPED_TRACE(command);
+    BotProcess bot(command);
+    EXPECT_EQ(bot.readLine(10), std::nullopt);
+    EXPECT_EQ(bot.fault(), why);
+  }
+}
+
+TEST(BotProcess, TabsUtf8AndACrlfLineEndAreText) {
+  BotProcess bot("printf 'info\\tcaf\\303\\251 \\344\\270\\255 \\360\\237\\230\\200\\r\\n'");
+  EXPECT_EQ(bot.readLine(10), "info\tcaf\u00e9 \u4e2d \U0001F600");
+  EXPECT_EQ(bot.fault(), "");
+}
+
+// A bot's standard error log holds at most kMaxStderrLog bytes however much
+// its bots write (two here, as two games of one bot share it), with control
+// bytes escaped, and the bot is never held up by it.
+TEST(BotProcess, ItsStandardErrorLogStaysUnderTheLimitWithControlBytesEscaped) {
+  const TempPath log("stderr.log");
+  for (int i = 0; i < 2; ++i) {
+    BotProcess bot("printf 'red \\033[31m\\n' >&2; head -c 3000000 /dev/zero | tr '\\0' e >&2; echo done", log.str());
+    EXPECT_EQ(bot.readLine(30), "done");
+  }
+  std::ifstream in(log.str(), std::ios::binary);
+  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  EXPECT_LE(text.size(), kMaxStderrLog);
+  EXPECT_GT(text.size(), kMaxStderrLog - 200);
+  EXPECT_EQ(text.rfind("red \\x1b[31m\n", 0), 0u) << text.substr(0, 40);
+  EXPECT_TRUE(std::none_of(text.begin(), text.end(), [](char c) { return c != '\n' && static_cast<unsigned char>(c) < 0x20; }));
+  EXPECT_NE(text.find("this log is full"), std::string::npos) << text.substr(text.size() - std::min<std::size_t>(text.size(), 200));
 }
 
 // ---------------------------------------------------------------------------
