@@ -1,8 +1,9 @@
 #include "search/root_choice.h"
 
-#include <limits>
+#include <algorithm>
 #include <stdexcept>
 
+#include "search/flag_in_two.h"
 #include "search/flag_tactics.h"
 #include "search/ismcts.h"
 
@@ -21,13 +22,27 @@ bool moreVisited(const RootMoveStats& a, const RootMoveStats& b) {
 
 }  // namespace
 
-std::vector<bool> flagSafeMoves(const InfoState& state, const MoveList& moves) {
+std::vector<double> flagScores(const InfoState& state, const MoveList& moves) {
   const std::vector<FlagTactics> tactics = flagTactics(state, moves);
-  double best = -std::numeric_limits<double>::infinity();
-  for (const FlagTactics& f : tactics) best = std::max(best, f.score());
+  std::vector<double> score(tactics.size());
+  bool certain = false;
+  for (std::size_t i = 0; i < tactics.size(); ++i) {
+    score[i] = tactics[i].score();
+    certain |= tactics[i].winNow >= 1 - 1e-9;
+  }
+  if (certain) return score;
+  const std::vector<double> inTwo = flagInTwo(state, moves);
+  for (std::size_t i = 0; i < score.size(); ++i)
+    if (inTwo[i] >= kWinInTwoAtLeast) score[i] += kWinInTwoWeight * inTwo[i];
+  return score;
+}
+
+std::vector<bool> flagSafeMoves(const InfoState& state, const MoveList& moves) {
+  const std::vector<double> score = flagScores(state, moves);
+  const double best = *std::max_element(score.begin(), score.end());
   const double tolerance = best >= 1 - 1e-9 ? 1e-9 : kFlagTolerance;
-  std::vector<bool> allowed(tactics.size());
-  for (std::size_t i = 0; i < tactics.size(); ++i) allowed[i] = tactics[i].score() >= best - tolerance;
+  std::vector<bool> allowed(score.size());
+  for (std::size_t i = 0; i < score.size(); ++i) allowed[i] = score[i] >= best - tolerance;
   return allowed;
 }
 

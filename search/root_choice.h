@@ -4,8 +4,9 @@
 // search with a small budget can make:
 //   - flag guard: only moves whose flag tactics (search/flag_tactics.h) score
 //     within a small tolerance of the best may be played, so a certain flag
-//     capture is always taken and a flag capture the opponent could make next
-//     is prevented whenever some move prevents it;
+//     capture is always taken, one the enemy cannot stop next move is set up,
+//     and a flag capture the opponent could make next is prevented whenever
+//     some move prevents it;
 //   - no aimless reversal: a quiet move that undoes our previous quiet move is
 //     replaced by the best other candidate unless the search clearly prefers it.
 #pragma once
@@ -27,9 +28,19 @@ struct RootChoiceParams {
 std::size_t chooseRootMove(const InfoState& state, const std::vector<RootMoveStats>& root,
                            const RootChoiceParams& params);
 
-// Which of `moves` the flag guard allows: those whose flag-tactics score is
-// within a small tolerance of the best (only the best when some move takes
-// the flag for certain).
+// Per move of `moves`: its flag-tactics score (search/flag_tactics.h) plus,
+// unless some move takes the flag for certain, kWinInTwoWeight times its
+// chance to win in two (search/flag_in_two.h) where that chance is at least
+// kWinInTwoAtLeast: a capture next move that the enemy probably cannot stop
+// is worth almost as much as one now, while a long shot must not overrule
+// the search (the guard would allow nothing else).
+constexpr double kWinInTwoWeight = 0.9;
+constexpr double kWinInTwoAtLeast = 0.5;
+std::vector<double> flagScores(const InfoState& state, const MoveList& moves);
+
+// Which of `moves` the flag guard allows: those whose flag score is within a
+// small tolerance of the best (only the best when some move takes the flag
+// for certain).
 std::vector<bool> flagSafeMoves(const InfoState& state, const MoveList& moves);
 
 // Our previous move, when it was quiet (no fight): the move a reversal would undo.

@@ -51,9 +51,10 @@ class Scorer {
     aimAt_ = likeliestFlagPoint();
   }
 
-  double score(Move m, const FlagTactics& flags) const {
+  // `flagScore`: the move's flagScores entry (search/root_choice.h).
+  double score(Move m, double flagScore) const {
     const PieceType mine = ownTypeAt(m.from);
-    double s = kFlagValue * flags.score();
+    double s = kFlagValue * flagScore;
     for (const Branch& o : outcomes(m, mine)) {
       s += o.probability * (o.material - kReplyWeight * bestReply(o, mine));
       if (o.moverSquare == m.to) s += o.probability * plan(m, mine);
@@ -175,7 +176,7 @@ std::vector<std::pair<Move, double>> TacticalAgent::priors(const InfoState& stat
 std::vector<std::pair<Move, double>> TacticalAgent::scoreMoves(const InfoState& state) {
   MoveList moves;
   state.legalMoves(moves);
-  const std::vector<FlagTactics> flags = flagTactics(state, moves);
+  const std::vector<double> flags = flagScores(state, moves);
   const Scorer scorer(state);
   std::vector<std::pair<Move, double>> scored;
   for (int i = 0; i < moves.size(); ++i) scored.emplace_back(moves[i], scorer.score(moves[i], flags[static_cast<std::size_t>(i)]));

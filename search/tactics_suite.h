@@ -9,7 +9,18 @@
 //                  acceptable;
 //   landmine-bomb  a big officer (rank 7 or more) can attack a piece that is
 //                  probably a landmine or a bomb and surely not the flag, at
-//                  an expected loss of material: every move but those attacks.
+//                  an expected loss of material: every move but those attacks;
+//   engineer-path  no move takes the flag now, but an engineer's turning
+//                  railway path sets up a capture next move that the enemy
+//                  (even knowing every identity) probably cannot stop: the moves
+//                  that force it about as often as the best one;
+//   trade-ahead    flags quiet, nothing of ours hangs, we lead by 7.5 points
+//                  of material or more and a sure even trade (an officer, not
+//                  an engineer, against a piece of its rank with probability
+//                  0.75 or more) is on offer: the trades and the fights that
+//                  do not lose material;
+//   trade-behind   the same, but we trail by 7.5 or more: anything but the
+//                  trades and the fights that lose material.
 // Positions are stored as game records (docs/records.md) cut at the decision,
 // with tags naming the entry, its category and its acceptable moves; the side
 // to move decides. The acceptable moves are worked out from worlds sampled
@@ -53,10 +64,11 @@ struct TacticsLabel {
 std::optional<TacticsLabel> labelTacticsPosition(const InfoState& state, int samples, Rng& rng);
 
 // Plays games with the given agents and keeps the positions that fall into a
-// category, at most `perCategory` of each (one per game and category).
+// wanted category, at most `perCategory` of each (one per game and category).
 struct TacticsMining {
   std::vector<std::string> agents = {"heuristic", "random", "tactical"};  // paired at random per game
   std::vector<std::string> rulesets = {"hiddenfront", "worldatplay", "refereed"};
+  std::vector<std::string> categories;  // the categories to keep (empty: all)
   int perCategory = 60;
   int maxGames = 4000;
   int samples = 1000;  // sampled worlds per labelled position

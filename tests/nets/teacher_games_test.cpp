@@ -66,10 +66,12 @@ TEST(TeacherGames, TargetsAreTheTeachersPriorsAndTheGamesResult) {
 TEST(TeacherGames, KeptPositionsAreSpreadOverTheWholeGame) {
   SelfPlayStats stats;
   const Shard shard = playTeacherGames(smallOptions(), stats);
-  // Without reservoir sampling the kept positions would be each game's first six.
+  // Without reservoir sampling the kept positions would be each game's first
+  // six, none of them late; with it, about the share of late plies in these
+  // games (a third to a half, depending on how fast the teacher wins).
   int late = 0;
   for (const PositionSample& p : shard.positions) late += plyOf(p) >= 40;
-  EXPECT_GT(late, static_cast<int>(shard.positions.size()) / 2);
+  EXPECT_GT(late, static_cast<int>(shard.positions.size()) / 4);
 }
 
 TEST(TeacherGames, TheSameSeedGivesTheSameShardOnOneOrTwoThreads) {

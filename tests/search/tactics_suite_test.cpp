@@ -1,7 +1,9 @@
 // The tactics suite (tests/data/tactics-suite.jqs): the file is sound, its
 // answers are what its labeller finds, and every search agent at its default
-// budget solves at least 95% of it (docs/tactics.md has the figures; a
-// sanitized build searches every fifth position only).
+// budget solves at least 95% of its tactics, the categories where the rules
+// and the seat's beliefs decide (docs/tactics.md has the figures, the two
+// trade categories included; a sanitized build searches every fifth position
+// only).
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -19,7 +21,7 @@ const std::vector<TacticsPosition>& suite() {
   return s;
 }
 
-TEST(TacticsSuite, HasTwoHundredPositionsInEveryCategory) {
+TEST(TacticsSuite, HasTwoHundredPositionsAndTwentyInEveryCategory) {
   ASSERT_GE(suite().size(), 200u);
   std::map<std::string, int> count;
   std::set<std::string> ids;
@@ -41,6 +43,27 @@ TEST(TacticsSuite, EveryEntryReplaysAndItsAnswersAreLegal) {
     ASSERT_FALSE(p.accept.empty()) << p.id;
     EXPECT_LT(p.accept.size(), static_cast<std::size_t>(legal.size())) << p.id;
     for (const Move m : p.accept) EXPECT_TRUE(isLegalMove(game.position(), m)) << p.id << " " << moveName(m);
+  }
+}
+
+// The trade categories say what the proverb says: ahead, only fights are
+// acceptable; behind, some fight on offer is not.
+TEST(TacticsSuite, TradeAnswersFollowTheProverb) {
+  for (const TacticsPosition& p : suite()) {
+    if (p.category != "trade-ahead" && p.category != "trade-behind") continue;
+    const Game game = replay(p.record);
+    const Position& pos = game.position();
+    const auto isFight = [&](Move m) { return !pos.isEmpty(m.to); };
+    if (p.category == "trade-ahead") {
+      for (const Move m : p.accept) EXPECT_TRUE(isFight(m)) << p.id << " " << moveName(m);
+      continue;
+    }
+    MoveList legal;
+    generateMoves(pos, legal);
+    bool refusedFight = false;
+    for (const Move m : legal)
+      refusedFight |= isFight(m) && std::find(p.accept.begin(), p.accept.end(), m) == p.accept.end();
+    EXPECT_TRUE(refusedFight) << p.id;
   }
 }
 
@@ -105,8 +128,16 @@ std::vector<TacticsPosition> searchedPositions() {
 #endif
 }
 
+// The trade categories follow a proverb (trade when ahead, not when behind),
+// not a certainty: a search may rightly prefer another plan, so they are
+// measured (docs/tactics.md) but not held to the bar.
+bool isProverb(const std::string& category) { return category == "trade-ahead" || category == "trade-behind"; }
+
 void expectSolves(const std::string& spec, double atLeast) {
-  const TacticsResult r = runTacticsSuite(searchedPositions(), spec);
+  std::vector<TacticsPosition> tactics;
+  for (const TacticsPosition& p : searchedPositions())
+    if (!isProverb(p.category)) tactics.push_back(p);
+  const TacticsResult r = runTacticsSuite(tactics, spec);
   std::string missed;
   for (const std::string& f : r.failures) missed += "\n  " + f;
   EXPECT_GE(r.solved(), atLeast * r.total()) << spec << " solved " << r.solved() << " of " << r.total() << missed;

@@ -106,6 +106,9 @@ void registerTactics(CLI::App& app) {
   cmd->add_option("--samples", mining.samples, "Mining: sampled worlds per labelled position")
       ->check(CLI::Range(50, 1000000))->capture_default_str();
   cmd->add_option("--seed", mining.seed, "Mining: random seed")->capture_default_str();
+  cmd->add_option("--categories", mining.categories, "Mining: only these categories (comma-separated; default all)")
+      ->delimiter(',')
+      ->check(CLI::IsMember(tacticsCategories()));
   setAction(cmd, [] {
     if (out.empty() + suite.empty() + records.empty() != 2)
       throw std::invalid_argument("give one of --suite FILE, --mine FILE or --check-records DIR");
