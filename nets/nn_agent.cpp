@@ -125,10 +125,26 @@ void checkWeightsPathForSpec(const std::string& path, const std::string& what) {
 }
 
 void registerNetAgent() {
-  registerAgentKind({"nn",
-                     "ISMCTS guided by a trained network; params: weights, sims, c, mix, depth, rollout, threads, "
-                     "backend (eigen|torch), layout (net or a style), temp, seconds, discount, guard, reversals, seed",
-                     [](const AgentParams& p) { return std::make_unique<NetAgent>(p); }});
+  registerAgentKind(
+      {"nn",
+       "ISMCTS guided by a trained network (*: unless the weights file carries the search settings it was rated "
+       "with)",
+       [](const AgentParams& p) { return std::make_unique<NetAgent>(p); },
+       {{"weights", "FILE", "required: the exported weights file (`junqi export`)"},
+        {"backend", "eigen", "inference backend: eigen, or torch (only in junqi-train)"},
+        {"sims", "200*", "simulations per move (0: play the policy's favourite move)"},
+        {"seconds", "0", "above 0: search this many seconds per move instead of `sims`"},
+        {"c", "1.5*", "PUCT exploration constant"},
+        {"mix", "0*", "share of a rollout in a leaf's value (0: the value head alone)"},
+        {"depth", "30*", "rollout plies before the static evaluation"},
+        {"rollout", "random*", "rollout policy: random or greedy"},
+        {"threads", "1", "search threads"},
+        {"discount", "0.995", "each ply to a result multiplies its value by this, in (0, 1]"},
+        {"guard", "1", "1: flag guard (take a sure flag capture, stop the enemy's); 0: off"},
+        {"reversals", "0", "1: allow a quiet move that undoes the previous one; 0: avoid it"},
+        {"seed", "1", "seed of the agent's choices (mixed with each game's seed)"},
+        {"layout", "net", "when the agent chooses its layout: net (sampled from the network's layout head) or a style"},
+        {"temp", "1", "temperature of the layout head's sampling"}}});
 }
 
 }  // namespace junqi::nets

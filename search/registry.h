@@ -41,10 +41,18 @@ class AgentParams {
 
 using AgentFactory = std::function<std::unique_ptr<Agent>(const AgentParams&)>;
 
+// One parameter of a kind of agent, as `junqi agents` lists it.
+struct AgentParamHelp {
+  std::string key;
+  std::string fallback;  // its value when the spec leaves it out
+  std::string meaning;
+};
+
 struct AgentKind {
   std::string name;
-  std::string help;  // one line: what it is and its parameters
+  std::string help;  // one line: what it is
   AgentFactory make;
+  std::vector<AgentParamHelp> params = {};  // every parameter it reads
 };
 
 // Adds a kind of agent (the built-in ones are registered on first use).

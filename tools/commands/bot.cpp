@@ -2,6 +2,7 @@
 // any built-in agent, or for a trained network from its weights file (Eigen
 // backend), so that the match harness, or anyone's arbiter, can play it.
 // The junqi-bot program is the same command alone, without LibTorch.
+#include <algorithm>
 #include <iostream>
 
 #include <fmt/format.h>
@@ -54,10 +55,28 @@ void registerBot(CLI::App& app) {
   setAction(cmd, runBot);
 }
 
+namespace {
+
+// One kind and its parameters, `key=default` in a column, then the meaning.
+void printAgentKind(const AgentKind& kind) {
+  fmt::print("{}: {}\n", kind.name, kind.help);
+  std::size_t width = 0;
+  for (const AgentParamHelp& p : kind.params) width = std::max(width, p.key.size() + 1 + p.fallback.size());
+  for (const AgentParamHelp& p : kind.params)
+    fmt::print("  {:<{}}  {}\n", p.key + "=" + p.fallback, width, p.meaning);
+}
+
+}  // namespace
+
 void registerAgents(CLI::App& app) {
-  auto* cmd = app.add_subcommand("agents", "List the kinds of agents and their parameters");
+  auto* cmd = app.add_subcommand("agents", "List the kinds of agents, and each parameter's default and meaning");
   setAction(cmd, [] {
-    for (const AgentKind& k : agentKinds()) fmt::print("{:<10} {}\n", k.name, k.help);
+    fmt::print("An agent spec is NAME or NAME:KEY=VALUE,KEY=VALUE,... (e.g. ismcts:sims=400,seed=3);\n"
+               "a parameter left out takes the default shown.\n");
+    for (const AgentKind& k : agentKinds()) {
+      fmt::print("\n");
+      printAgentKind(k);
+    }
     return 0;
   });
 }
