@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <exception>
 #include <filesystem>
 #include <fstream>
 #include <mutex>
@@ -376,6 +377,23 @@ std::string Match::progressLine(const std::vector<MatchGameResult>& results, dou
   return line;
 }
 
+namespace {
+std::vector<MatchGameResult> finishedResults(const std::vector<std::optional<MatchGameResult>>& done) {
+  std::vector<MatchGameResult> out;
+  for (const auto& r : done)
+    if (r) out.push_back(*r);
+  return out;
+}
+}  // namespace
+
+bool Match::sprtDecided(const std::vector<MatchGameResult>& results, MatchSummary& summary) const {
+  if (!options_.sprt) return false;
+  const auto games = rated(results);
+  summary.sprt = options_.agentLayouts ? sprtStatus(trinomialCounts(games, 0, 1), *options_.sprt)
+                                       : sprtStatus(pentanomialCounts(games, 0, 1).penta, *options_.sprt);
+  return summary.sprt->decision != SprtDecision::kContinue;
+}
+
 MatchSummary Match::run(const std::function<void(const std::string&)>& progress) {
   using Clock = std::chrono::steady_clock;
   const auto started = Clock::now();
@@ -386,23 +404,12 @@ MatchSummary Match::run(const std::function<void(const std::string&)>& progress)
     if (!done[g.index]) todo.push_back(g.index);
   }
   std::mutex mutex;
+  std::exception_ptr failure;  // the first game that could not be played or recorded
   std::size_t next = 0;
   int remaining = static_cast<int>(todo.size());
   MatchSummary summary;
-  const auto finished = [&] {
-    std::vector<MatchGameResult> out;
-    for (const auto& r : done)
-      if (r) out.push_back(*r);
-    return out;
-  };
-  const auto sprtDecided = [&](const std::vector<MatchGameResult>& results) {
-    if (!options_.sprt) return false;
-    const auto games = rated(results);
-    summary.sprt = options_.agentLayouts ? sprtStatus(trinomialCounts(games, 0, 1), *options_.sprt)
-                                         : sprtStatus(pentanomialCounts(games, 0, 1).penta, *options_.sprt);
-    return summary.sprt->decision != SprtDecision::kContinue;
-  };
-  if (sprtDecided(finished())) {
+  const auto finished = [&] { return finishedResults(done); };
+  if (sprtDecided(finished(), summary)) {
     stop_ = true;
     summary.stoppedEarly = true;
   }
@@ -415,12 +422,22 @@ MatchSummary Match::run(const std::function<void(const std::string&)>& progress)
         if (stop_ || next >= todo.size()) return;
         index = todo[next++];
       }
-      MatchGameResult r = play(schedule_[static_cast<std::size_t>(index)]);
+      MatchGameResult r;
+      try {
+        r = play(schedule_[static_cast<std::size_t>(index)]);
+      } catch (...) {
+        // E.g. a record that cannot be written (a full disk): the other games
+        // in progress finish, no new one starts, and run() throws the first error.
+        std::lock_guard lock(mutex);
+        if (!failure) failure = std::current_exception();
+        stop_ = true;
+        continue;
+      }
       std::lock_guard lock(mutex);
       done[static_cast<std::size_t>(index)] = std::move(r);
       --remaining;
       const auto results = finished();
-      if (sprtDecided(results)) {
+      if (sprtDecided(results, summary)) {
         stop_ = true;
         summary.stoppedEarly = true;
       }
@@ -432,6 +449,7 @@ MatchSummary Match::run(const std::function<void(const std::string&)>& progress)
   std::vector<std::thread> pool;
   for (int t = 0; t < threads; ++t) pool.emplace_back(worker);
   for (auto& th : pool) th.join();
+  if (failure) std::rethrow_exception(failure);
 
   summary.results = finished();
   writeReports(summary);

@@ -103,6 +103,8 @@ class Match {
   std::optional<MatchGameResult> loadRecorded(const ScheduledGame& g) const;
   MatchGameResult play(const ScheduledGame& g) const;
   std::vector<RatedGame> rated(const std::vector<MatchGameResult>& results) const;
+  // Whether the SPRT (if any) has decided on these results; its status goes into `summary`.
+  bool sprtDecided(const std::vector<MatchGameResult>& results, MatchSummary& summary) const;
   std::string progressLine(const std::vector<MatchGameResult>& results, double seconds, int remaining) const;
   void writeReports(MatchSummary& summary) const;
 

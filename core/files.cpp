@@ -1,5 +1,10 @@
 #include "core/files.h"
 
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -22,18 +27,38 @@ namespace {
   std::filesystem::remove(tmp, ignored);
   throw std::runtime_error(message);
 }
+
+// "cannot write PATH: No space left on device": the file the caller asked
+// for (not its temporary name) and the system's reason.
+std::string cannotWrite(const std::string& path, int error) {
+  return fmt::format("cannot write {}: {}", path, std::strerror(error));
+}
+
+// Writes all of `contents` to `fd`; returns 0 or the errno of the failure.
+int writeAll(int fd, const std::string& contents) {
+  for (std::size_t done = 0; done < contents.size();) {
+    const ssize_t n = ::write(fd, contents.data() + done, contents.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) return errno;
+    if (n == 0) return EIO;
+    done += static_cast<std::size_t>(n);
+  }
+  return 0;
+}
 }  // namespace
 
 void writeFileAtomically(const std::string& path, const std::string& contents) {
   const std::string tmp = path + ".tmp";
-  std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-  if (!out) throw std::runtime_error(fmt::format("cannot write '{}'", tmp));
-  out.write(contents.data(), static_cast<std::streamsize>(contents.size()));
-  out.close();
-  if (!out) abandon(tmp, fmt::format("writing '{}' failed", tmp));
-  std::error_code error;
-  std::filesystem::rename(tmp, path, error);
-  if (error) abandon(tmp, fmt::format("cannot rename '{}' to '{}': {}", tmp, path, error.message()));
+  // POSIX calls rather than a stream: a stream loses the reason (errno) a write failed.
+  const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd < 0) throw std::runtime_error(cannotWrite(path, errno));
+  int error = writeAll(fd, contents);
+  if (::close(fd) != 0 && error == 0) error = errno;  // some file systems report a full disk only here
+  if (error != 0) abandon(tmp, cannotWrite(path, error));
+  std::error_code renameError;
+  std::filesystem::rename(tmp, path, renameError);
+  if (renameError)
+    abandon(tmp, fmt::format("cannot rename '{}' to '{}': {}", tmp, path, renameError.message()));
 }
 
 }  // namespace junqi

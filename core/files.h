@@ -8,9 +8,10 @@ namespace junqi {
 
 // The whole file; throws std::runtime_error naming the file if it cannot be read.
 std::string readFile(const std::string& path);
-// Writes `contents` to path.tmp, flushes, and renames it over `path`. On any
-// failure path.tmp is removed, `path` is left as it was, and a
-// std::runtime_error names the file and what failed.
+// Writes `contents` to path.tmp and renames it over `path`. On any failure
+// path.tmp is removed, `path` is left as it was, and a std::runtime_error
+// names the file and why, on one line ("cannot write runs/x/games.pgn: No
+// space left on device").
 void writeFileAtomically(const std::string& path, const std::string& contents);
 
 }  // namespace junqi

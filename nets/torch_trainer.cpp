@@ -3,6 +3,7 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 
 #include <fmt/format.h>
 
@@ -123,17 +124,31 @@ TrainStats Trainer::step(const std::vector<const PositionSample*>& positions,
 
 TrainStats Trainer::evaluate(const std::vector<const PositionSample*>& positions) { return run(positions, {}, false); }
 
+namespace {
+// A LibTorch object's bytes, written like every other file (so that a full
+// disk is one line naming the file, not LibTorch's message with a stack trace).
+template <class T>
+void saveTorch(const T& value, const fs::path& path) {
+  std::ostringstream bytes;
+  torch::save(value, bytes);
+  writeFileAtomically(path.string(), bytes.str());
+}
+}  // namespace
+
 void Trainer::save(const std::string& directory, const std::map<std::string, std::string>& extraFiles) const {
   const fs::path final(directory), tmp = directory + ".tmp";
   fs::remove_all(tmp);
   fs::create_directories(tmp);
-  for (const auto& [name, contents] : extraFiles) writeFileAtomically((tmp / name).string(), contents);
-  torch::save(model_, (tmp / "model.pt").string());
-  torch::save(*optimizer_, (tmp / "optimizer.pt").string());
-  {
-    std::ofstream state(tmp / "state.txt");
-    state << "steps " << steps_ << "\nshape " << options_.shape.toString() << "\noptimizer " << options_.optimizer << "\n";
-    if (!state.flush()) throw std::runtime_error(fmt::format("cannot write {}", (tmp / "state.txt").string()));
+  try {
+    for (const auto& [name, contents] : extraFiles) writeFileAtomically((tmp / name).string(), contents);
+    saveTorch(model_, tmp / "model.pt");
+    saveTorch(*optimizer_, tmp / "optimizer.pt");
+    writeFileAtomically((tmp / "state.txt").string(), fmt::format("steps {}\nshape {}\noptimizer {}\n", steps_,
+                                                                  options_.shape.toString(), options_.optimizer));
+  } catch (...) {
+    std::error_code ignored;
+    fs::remove_all(tmp, ignored);  // a half-written checkpoint is of no use; the one before stays
+    throw;
   }
   fs::remove_all(final);
   fs::rename(tmp, final);

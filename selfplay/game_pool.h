@@ -12,16 +12,22 @@
 
 namespace junqi {
 
-// Calls play(game) for game = 0 .. games-1 on `threads` threads. `play` must
-// be safe to call concurrently for different games.
+// Calls play(game) for game = first .. games-1 on `threads` threads. `play`
+// must be safe to call concurrently for different games. `stop` is checked
+// before a game number is taken, so every number taken is played: the games
+// played are always first .. some n-1, and a stopped run can go on from n.
 template <class Play>
-void playGamesOnThreads(int games, int threads, const std::atomic<bool>* stop, Play&& play) {
-  std::atomic<int> next{0};
+void playGamesOnThreads(int first, int games, int threads, const std::atomic<bool>* stop, Play&& play) {
+  std::atomic<int> next{first};
   const auto worker = [&] {
-    for (int game; (game = next.fetch_add(1)) < games && !(stop && *stop);) play(game);
+    while (!(stop && *stop)) {
+      const int game = next.fetch_add(1);
+      if (game >= games) return;
+      play(game);
+    }
   };
   std::vector<std::thread> pool;
-  for (int t = 0; t < std::max(1, std::min(threads, games)); ++t) pool.emplace_back(worker);
+  for (int t = 0; t < std::max(1, std::min(threads, games - first)); ++t) pool.emplace_back(worker);
   for (auto& th : pool) th.join();
 }
 

@@ -96,6 +96,13 @@ GameSamples playOne(nets::Backend& backend, Evaluator& evaluator, const SelfPlay
 
 }  // namespace
 
+void SelfPlayStats::add(const SelfPlayStats& o) {
+  games += o.games, positions += o.positions, seconds += o.seconds;
+  redWins += o.redWins, blueWins += o.blueWins, draws += o.draws;
+  resignations += o.resignations, checkedResignations += o.checkedResignations;
+  wrongResignations += o.wrongResignations, evaluations += o.evaluations;
+}
+
 void SelfPlayStats::addGame(const Outcome& outcome, long long gamePositions) {
   ++games;
   positions += gamePositions;
@@ -107,13 +114,13 @@ void SelfPlayStats::addGame(const Outcome& outcome, long long gamePositions) {
 Shard playSelfPlay(const std::shared_ptr<nets::Backend>& backend, const SelfPlayOptions& o, SelfPlayStats& stats,
                    const std::function<void(const SelfPlayStats&)>& progress, const std::atomic<bool>* stop) {
   const auto started = Clock::now();
-  nets::NetEvaluator evaluator(backend, std::max(1, std::min(o.parallelGames, o.games)));
+  nets::NetEvaluator evaluator(backend, std::max(1, std::min(o.parallelGames, o.games - o.firstGame)));
   Shard shard;
   shard.ruleset = o.ruleset.toString();
   std::mutex mutex;
   std::vector<GameSamples> results(static_cast<std::size_t>(o.games));
   std::vector<bool> finished(static_cast<std::size_t>(o.games), false);
-  playGamesOnThreads(o.games, o.parallelGames, stop, [&](int game) {
+  playGamesOnThreads(o.firstGame, o.games, o.parallelGames, stop, [&](int game) {
     GameSamples g = playOne(*backend, evaluator, o, Rng::mix(o.seed, static_cast<std::uint64_t>(game)));
     std::lock_guard lock(mutex);
     stats.addGame(g.outcome, static_cast<long long>(g.positions.size()));

@@ -24,6 +24,9 @@ namespace junqi {
 struct SelfPlayOptions {
   Ruleset ruleset;
   int games = 16;
+  // Plays games firstGame .. games-1 only: game n's seed depends on n alone,
+  // so a stopped self-play goes on from the first game it did not play.
+  int firstGame = 0;
   int parallelGames = 8;   // games (threads) at once; also the evaluator's batch size
   SearchParams search;     // simulations, PUCT constant, rollout mix, root noise
   int temperaturePlies = 30;
@@ -49,10 +52,12 @@ struct SelfPlayStats {
   long long evaluations = 0;
 
   void addGame(const Outcome& outcome, long long gamePositions);  // counts a finished game
+  void add(const SelfPlayStats& other);  // the figures of both sessions of a resumed self-play
 };
 
 // Plays the games and returns their samples (positions from both seats, and
-// layouts weighted by result). `progress` is called after every game.
+// layouts weighted by result), in game order. `progress` is called after every
+// game; `stop` ends early with the finished games, always games firstGame .. n-1.
 Shard playSelfPlay(const std::shared_ptr<nets::Backend>& backend, const SelfPlayOptions& options,
                    SelfPlayStats& stats, const std::function<void(const SelfPlayStats&)>& progress = {},
                    const std::atomic<bool>* stop = nullptr);

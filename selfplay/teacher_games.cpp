@@ -93,7 +93,7 @@ Shard playTeacherGames(const TeacherOptions& o, SelfPlayStats& stats,
   std::mutex mutex;
   std::vector<TeacherGame> results(static_cast<std::size_t>(o.games));
   std::vector<bool> finished(static_cast<std::size_t>(o.games), false);
-  playGamesOnThreads(o.games, o.threads, stop, [&](int game) {
+  playGamesOnThreads(o.firstGame, o.games, o.threads, stop, [&](int game) {
     TeacherGame g = playOne(o, Rng::mix(o.seed, static_cast<std::uint64_t>(game)));
     std::lock_guard lock(mutex);
     stats.addGame(g.outcome, static_cast<long long>(g.positions.size()));

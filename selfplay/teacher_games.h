@@ -27,6 +27,7 @@ namespace junqi {
 struct TeacherOptions {
   Ruleset ruleset;
   int games = 1000;
+  int firstGame = 0;            // plays games firstGame .. games-1 (as SelfPlayOptions)
   int positionsPerGame = 8;     // kept per game, drawn over its plies
   double priorTemperature = 0.5;  // of the softmax over the teacher's scores (the searches' ptemp)
   int openingPlies = 20;        // plies drawn from the priors before the teacher chooses
@@ -37,7 +38,7 @@ struct TeacherOptions {
 
 // Plays the games and returns their samples (every layout weighted by its
 // side's result). `progress` is called after every game; `stop` ends early
-// with the finished games.
+// with the finished games, always games firstGame .. n-1.
 Shard playTeacherGames(const TeacherOptions& options, SelfPlayStats& stats,
                        const std::function<void(const SelfPlayStats&)>& progress = {},
                        const std::atomic<bool>* stop = nullptr);

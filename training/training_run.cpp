@@ -132,6 +132,28 @@ std::string selfPlayLine(const std::string& who, const SelfPlayStats& s, int gam
                      eta((games - s.games) / std::max(1e-9, rate)));
 }
 
+// A self-play's figures as kept beside its shard, and back.
+json figuresJson(const SelfPlayStats& s) {
+  return {{"games", s.games},
+          {"positions", s.positions},
+          {"seconds", s.seconds},
+          {"red_wins", s.redWins},
+          {"blue_wins", s.blueWins},
+          {"draws", s.draws},
+          {"resignations", s.resignations},
+          {"checked_resignations", s.checkedResignations},
+          {"wrong_resignations", s.wrongResignations}};
+}
+
+SelfPlayStats statsOf(const json& j) {
+  SelfPlayStats s;
+  s.games = j.at("games"), s.positions = j.value("positions", 0LL), s.seconds = j.value("seconds", 0.0);
+  s.redWins = j.value("red_wins", 0), s.blueWins = j.value("blue_wins", 0), s.draws = j.value("draws", 0);
+  s.resignations = j.value("resignations", 0), s.checkedResignations = j.value("checked_resignations", 0);
+  s.wrongResignations = j.value("wrong_resignations", 0);
+  return s;
+}
+
 // Self-play inference: Eigen is several times faster than LibTorch for the
 // small networks of short runs (a batch of a few positions); LibTorch for big
 // networks or a GPU.
@@ -340,13 +362,21 @@ class TrainingRun {
   nets::TrainerOptions trainerOptions() const;
   void makeGenerationZero();
   std::vector<std::string> ownShard(int g, json& record);
-  Shard playShard(int g, SelfPlayStats& stats);
+  fs::path keptPath(int g, const char* extension) const {
+    return dir_ / "shards" / (gen(g) + ".part" + extension);
+  }
+  Shard keptGames(int g, SelfPlayStats& stats) const;
+  void keepGames(int g, const Shard& shard, const SelfPlayStats& stats) const;
+  Shard playShard(int g, const SelfPlayStats& kept, SelfPlayStats& stats);
+  void warnIfLong(double secondsLeft, const std::string& rates);
+  void estimateFromFirstSteps(int g, int step, double secondsPerStep);
   std::vector<std::string> workerShards(int g);
   std::vector<std::string> shardNames(int g) const;
   std::vector<PositionSample> replayWindow(int g, const std::vector<std::string>& shards,
                                            std::vector<LayoutSample>& layouts) const;
   void train(int g, const std::vector<std::string>& shards);
   void exportWeights(int g);
+  MatchSummary playRatingMatch(int g);
   std::string rateAllGenerations(int g);
 
   std::string dirName_;
@@ -357,6 +387,13 @@ class TrainingRun {
   Clock::time_point started_ = Clock::now();
   std::unique_ptr<nets::Trainer> trainer_;
   int loaded_ = -1;  // the generation whose checkpoint the trainer holds
+  // The run's length, estimated from what this session measured: self-play
+  // seconds per game (-1: unknown), generations done here and their seconds.
+  double selfPlaySecondsPerGame_ = -1;
+  int generationsTimed_ = 0;
+  double generationSeconds_ = 0;
+  bool estimated_ = false;  // the estimate from the first training steps is made once
+  bool warned_ = false;
 };
 
 TrainingRun::TrainingRun(const std::string& dirName, const TrainingConfig& c,
@@ -415,24 +452,60 @@ void TrainingRun::makeGenerationZero() {
 }
 
 // Generation g's games played by the trainer: teacher games for generation 1
-// when the run has them, else self-play with generation g-1.
-Shard TrainingRun::playShard(int g, SelfPlayStats& stats) {
+// when the run has them, else self-play with generation g-1; the games after
+// the `kept` ones of an interrupted session.
+Shard TrainingRun::playShard(int g, const SelfPlayStats& kept, SelfPlayStats& stats) {
   const std::string who = fmt::format("gen {}/{}", g, c_.generations);
+  const auto withKept = [&kept](const SelfPlayStats& s) {
+    SelfPlayStats all = kept;
+    all.add(s);
+    return all;
+  };
   if (teacherGeneration(g)) {
     TeacherOptions to;
     to.ruleset = c_.ruleset;
     to.games = c_.teacherGames;
+    to.firstGame = kept.games;
     to.positionsPerGame = c_.teacherPositions;
     to.maxPlies = c_.maxPlies;
     to.threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
     to.seed = Rng::mix(c_.seed, 0x7eac4e7);
     return playTeacherGames(to, stats, [&](const SelfPlayStats& s) {
-      if (s.games % 100 == 0 || s.games == to.games) log_(selfPlayLine(who, s, to.games, "teacher games"));
+      const SelfPlayStats all = withKept(s);
+      if (all.games % 100 == 0 || all.games == to.games) log_(selfPlayLine(who, all, to.games, "teacher games"));
     }, stop_);
   }
   const auto backend = selfPlayBackend(c_, weightsPath(g - 1).string());
-  return playSelfPlay(backend, selfPlayOptions(c_, Rng::mix(c_.seed, static_cast<std::uint64_t>(g))), stats,
-                      [&](const SelfPlayStats& s) { log_(selfPlayLine(who, s, c_.gamesPerGeneration)); }, stop_);
+  SelfPlayOptions so = selfPlayOptions(c_, Rng::mix(c_.seed, static_cast<std::uint64_t>(g)));
+  so.firstGame = kept.games;
+  return playSelfPlay(backend, so, stats,
+                      [&](const SelfPlayStats& s) { log_(selfPlayLine(who, withKept(s), c_.gamesPerGeneration)); },
+                      stop_);
+}
+
+// The games an interrupted session of generation g kept, with their figures
+// in `stats` (none: an empty shard).
+Shard TrainingRun::keptGames(int g, SelfPlayStats& stats) const {
+  if (!fs::exists(keptPath(g, ".jqs")) || !fs::exists(keptPath(g, ".json"))) return {};
+  Shard kept = readShard(keptPath(g, ".jqs").string());
+  stats = statsOf(json::parse(readText(keptPath(g, ".json"))));
+  if (stats.games != static_cast<int>(kept.games)) {  // stopped between the two writes: play them again
+    stats = {};
+    return {};
+  }
+  log_(fmt::format("gen {}/{} | self-play goes on after the {} games kept by an interrupted session", g,
+                   c_.generations, kept.games));
+  return kept;
+}
+
+// Ctrl-C during self-play: the finished games are kept for the next session
+// (the figures first: the shard is only taken with figures of as many games).
+void TrainingRun::keepGames(int g, const Shard& shard, const SelfPlayStats& stats) const {
+  if (shard.games == 0) return;
+  writeText(keptPath(g, ".json"), figuresJson(stats).dump() + "\n");
+  writeShard(shard, keptPath(g, ".jqs").string());
+  log_(fmt::format("gen {}/{} | self-play stopped: {} of {} games kept in {}", g, c_.generations, shard.games,
+                   teacherGeneration(g) ? c_.teacherGames : c_.gamesPerGeneration, keptPath(g, ".jqs").string()));
 }
 
 // The shard the trainer plays for generation g (once), with its figures.
@@ -440,25 +513,33 @@ std::vector<std::string> TrainingRun::ownShard(int g, json& record) {
   const fs::path shardPath = dir_ / "shards" / (gen(g) + ".jqs");
   const fs::path figuresPath = dir_ / "shards" / (gen(g) + ".json");
   if (!fs::exists(shardPath)) {
-    SelfPlayStats stats;
-    Shard shard = playShard(g, stats);
-    if (stopped()) return {};  // an unfinished shard is never written
+    SelfPlayStats stats, played;
+    Shard shard = keptGames(g, stats);
+    Shard more = playShard(g, stats, played);
+    stats.add(played);
+    shard.ruleset = more.ruleset;
+    shard.games += more.games;
+    std::move(more.positions.begin(), more.positions.end(), std::back_inserter(shard.positions));
+    std::move(more.layouts.begin(), more.layouts.end(), std::back_inserter(shard.layouts));
     shard.worker = teacherGeneration(g) ? "teacher" : "train";
     shard.index = static_cast<std::uint64_t>(g);
+    if (stopped()) {
+      keepGames(g, shard, stats);  // an unfinished shard is never taken for training
+      return {};
+    }
     // The figures first, then the shard: a shard on disk always has its figures.
-    const json figures = {{"games", stats.games},
-                          {"positions", stats.positions},
-                          {"seconds", stats.seconds},
-                          {"red_wins", stats.redWins},
-                          {"blue_wins", stats.blueWins},
-                          {"draws", stats.draws},
-                          {"resignations", stats.resignations},
-                          {"checked_resignations", stats.checkedResignations},
-                          {"wrong_resignations", stats.wrongResignations}};
-    writeText(figuresPath, figures.dump() + "\n");
+    writeText(figuresPath, figuresJson(stats).dump() + "\n");
     writeShard(shard, shardPath.string());
   }
-  if (fs::exists(figuresPath)) record["selfplay"] = json::parse(readText(figuresPath));
+  for (const char* extension : {".jqs", ".json"}) {  // the games kept are in the shard now
+    std::error_code ignored;
+    fs::remove(keptPath(g, extension), ignored);
+  }
+  if (fs::exists(figuresPath)) {
+    record["selfplay"] = json::parse(readText(figuresPath));
+    const SelfPlayStats figures = statsOf(record["selfplay"]);
+    if (!teacherGeneration(g) && figures.games > 0) selfPlaySecondsPerGame_ = figures.seconds / figures.games;
+  }
   return {shardPath.filename().string()};
 }
 
@@ -550,6 +631,7 @@ void TrainingRun::train(int g, const std::vector<std::string>& shards) {
                        100 * sum.valueAccuracy / summed, s.learningRate, eta((steps - step) / perSecond)));
       sum = {};
       summed = 0;
+      estimateFromFirstSteps(g, step, 1 / perSecond);
     }
   }
   if (stopped()) return;  // the partial training is redone from the previous checkpoint
@@ -557,6 +639,51 @@ void TrainingRun::train(int g, const std::vector<std::string>& shards) {
   const json training = {{"losses", losses}, {"seconds", elapsed() - trainStart}};
   trainer_->save(checkpoint(g), {{"training.json", training.dump() + "\n"}});
   loaded_ = g;
+}
+
+// A warning, once, when the rest of the run would take over an hour at this rate.
+void TrainingRun::warnIfLong(double secondsLeft, const std::string& rates) {
+  if (warned_ || !(secondsLeft > 3600)) return;
+  warned_ = true;
+  log_(fmt::format("warning: at this rate the run will take about {:.1f} hours more ({}); fewer --generations, "
+                   "--games, --sims or --steps make it shorter",
+                   secondsLeft / 3600, rates));
+}
+
+// The first estimate, as soon as this session has trained a few steps: the
+// generation's self-play and training rates for the generations left (their
+// rating matches come on top). Later estimates use whole generations.
+void TrainingRun::estimateFromFirstSteps(int g, int step, double secondsPerStep) {
+  if (estimated_) return;
+  estimated_ = true;
+  const bool selfPlayKnown = !c_.externalSelfPlay && selfPlaySecondsPerGame_ >= 0;
+  const double selfPlay = selfPlayKnown ? selfPlaySecondsPerGame_ * c_.gamesPerGeneration : 0;
+  const double left = (stepsOf(g) - step) * secondsPerStep +
+                      (c_.generations - g) * (selfPlay + secondsPerStep * c_.stepsPerGeneration);
+  const std::string selfPlayRate = selfPlayKnown ? fmt::format("{:.3g} s a self-play game, ", selfPlaySecondsPerGame_) : "";
+  warnIfLong(left, fmt::format("{}{:.3g} s a training step, before rating matches", selfPlayRate, secondsPerStep));
+}
+
+// Generation g's rating match. A stop (Ctrl-C) reaches it too: it stops after
+// its games in progress, and resumes from its records.
+MatchSummary TrainingRun::playRatingMatch(int g) {
+  Match match(ratingMatch(dir_, g, c_));
+  std::atomic<bool> over{false};
+  std::thread watcher([&] {
+    while (!over && !stopped()) std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    if (stopped()) match.requestStop();
+  });
+  try {
+    const MatchSummary summary = match.run(
+        [&](const std::string& line) { log_(fmt::format("gen {}/{} | rating | {}", g, c_.generations, line)); });
+    over = true;
+    watcher.join();
+    return summary;
+  } catch (...) {
+    over = true;
+    watcher.join();
+    throw;
+  }
 }
 
 void TrainingRun::exportWeights(int g) {
@@ -639,9 +766,7 @@ void TrainingRun::run() {
     }
     exportWeights(g);
     // 4. The rating match (resumable on its own).
-    Match match(ratingMatch(dir_, g, c_));
-    const MatchSummary summary = match.run(
-        [&](const std::string& line) { log_(fmt::format("gen {}/{} | rating | {}", g, c_.generations, line)); });
+    const MatchSummary summary = playRatingMatch(g);
     if (stopped()) break;
     // 5. The generation's log line, written once; then every generation rated together.
     const fs::path logPath = dir_ / "log" / (gen(g) + ".json");
@@ -650,10 +775,14 @@ void TrainingRun::run() {
       writeText(logPath, record.dump() + "\n");
     }
     const std::string table = rateAllGenerations(g);
+    // The rest at the mean pace of the generations this session worked on.
+    generationSeconds_ += elapsed() - generationStart;
+    const double perGeneration = generationSeconds_ / ++generationsTimed_;
     log_(fmt::format("gen {}/{} done in {:.0f} s | {} | ETA of the run {}", g, c_.generations,
                      elapsed() - generationStart, summary.table.empty() ? "" : "ratings updated",
-                     eta(elapsed() / g * (c_.generations - g))));
+                     eta(perGeneration * (c_.generations - g))));
     log_("\n" + table);
+    warnIfLong(perGeneration * (c_.generations - g), fmt::format("{:.0f} s a generation", perGeneration));
   }
 }
 
@@ -716,7 +845,8 @@ void runSelfPlayWorker(const std::string& dirName, const std::string& worker, in
     Shard shard = playSelfPlay(backend, selfPlayOptions(c, seed), stats, [&](const SelfPlayStats& s) {
       log(selfPlayLine(fmt::format("worker {} shard {} (generation {})", worker, index, g), s, c.gamesPerGeneration));
     }, stop);
-    if (stop && *stop) break;
+    // Stopped (Ctrl-C): the finished games are a shard too, only a smaller one.
+    if (shard.games == 0) break;
     shard.worker = worker;
     shard.index = static_cast<std::uint64_t>(index);
     writeShard(shard, (dir / "shards" / fmt::format("w-{}-{:06}.jqs", worker, index)).string());

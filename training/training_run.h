@@ -18,6 +18,7 @@
 //   DIR/shards/gen-NNNN.jqs         self-play samples made with generation NNNN-1 (or, with
 //                                   external self-play, w-WORKER-NNNNNN.jqs, and the list of
 //                                   those each generation trained on in DIR/log/gen-NNNN.shards)
+//   DIR/shards/gen-NNNN.part.jqs    the games a Ctrl-C during self-play kept (figures: .part.json)
 //   DIR/checkpoints/gen-NNNN/       model, optimizer, steps after training generation NNNN
 //   DIR/weights/gen-NNNN.jqw        exported weights (gen-0000: the untrained network)
 //   DIR/matches/gen-NNNN/           the rating match of generation NNNN (a resumable match)
@@ -104,7 +105,9 @@ std::optional<TrainingConfig> runConfigOfCheckpoint(const std::string& checkpoin
 TrainingConfig resumedConfig(const std::string& dir, const TrainingConfig& config,
                              const std::vector<std::pair<std::string, std::string>>& given);
 
-// Runs (or resumes) the training run in `dir`. `log` gets progress lines.
+// Runs (or resumes) the training run in `dir`. `log` gets progress lines, and
+// a "warning: ..." line when the run would take more than an hour at the
+// measured pace. `stop` ends it cleanly: finished self-play games are kept.
 // Throws std::invalid_argument for settings checkTrainingConfig refuses, and
 // std::runtime_error when the directory holds a different run (one whose
 // settings differ in more than the number of generations).

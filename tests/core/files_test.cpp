@@ -57,10 +57,21 @@ TEST_F(FilesTest, AFailedRenameRemovesTheTemporaryFileAndKeepsWhatWasThere) {
   EXPECT_EQ(readFile(file("taken/kept")), "saved before");
 }
 
-TEST_F(FilesTest, AFileThatCannotBeCreatedIsNamed) {
+TEST_F(FilesTest, AFileThatCannotBeCreatedIsNamedWithTheReason) {
   const std::string error = errorOf([&] { writeFileAtomically(file("missing/a"), "x"); });
-  EXPECT_NE(error.find("cannot write '" + file("missing/a.tmp") + "'"), std::string::npos) << error;
+  EXPECT_EQ(error, "cannot write " + file("missing/a") + ": No such file or directory");
   EXPECT_FALSE(fs::exists(file("missing")));
+}
+
+// A full disk: the temporary file is a link to /dev/full, where every write
+// fails with ENOSPC. The file saved before stays, and nothing else is left.
+TEST_F(FilesTest, AFullDiskIsOneLineNamingTheFileAndKeepsWhatWasSaved) {
+  writeFileAtomically(file("a"), "saved before");
+  fs::create_symlink("/dev/full", file("a.tmp"));
+  const std::string error = errorOf([&] { writeFileAtomically(file("a"), "new contents"); });
+  EXPECT_EQ(error, "cannot write " + file("a") + ": No space left on device");
+  EXPECT_EQ(readFile(file("a")), "saved before");
+  EXPECT_FALSE(fs::exists(fs::symlink_status(file("a.tmp")))) << "the temporary file was left behind";
 }
 
 }  // namespace

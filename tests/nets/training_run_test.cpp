@@ -101,12 +101,16 @@ TEST(TrainingRun, KilledInGenerationTwoAndResumedEndsLikeAnUninterruptedRun) {
   runTraining(b.string(), c, stopOn("gen 2/2 | self-play 1/2"), &stop);
   ASSERT_TRUE(stop);
   EXPECT_FALSE(fs::exists(b / "shards" / "gen-0002.jqs")) << "an unfinished self-play wrote a shard";
+  // Its finished game is kept for the next session, which plays only the other one.
+  ASSERT_TRUE(fs::exists(b / "shards" / "gen-0002.part.jqs")) << "the finished game was lost";
+  EXPECT_EQ(readShard((b / "shards" / "gen-0002.part.jqs").string()).games, 1u);
   EXPECT_TRUE(fs::exists(b / "shards" / "gen-0001.jqs"));
   EXPECT_TRUE(fs::exists(b / "weights" / "gen-0001.jqw"));
   stop = false;
   runTraining(b.string(), c, stopOn("gen 2/2 | train step"), &stop);
   ASSERT_TRUE(stop);
   EXPECT_TRUE(fs::exists(b / "shards" / "gen-0002.jqs"));
+  EXPECT_FALSE(fs::exists(b / "shards" / "gen-0002.part.jqs")) << "the kept game is also left on its own";
   EXPECT_FALSE(fs::exists(b / "checkpoints" / "gen-0002")) << "an unfinished training saved a checkpoint";
   EXPECT_FALSE(fs::exists(b / "weights" / "gen-0002.jqw"));
   // Moved before it goes on: the rating matches name the weights files by

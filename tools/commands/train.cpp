@@ -1,7 +1,9 @@
 // junqi train: the self-play training run (training/training_run.h), and
 // junqi export: a checkpoint to a weights file for bots.
-#include <csignal>
+#include <unistd.h>
+
 #include <atomic>
+#include <csignal>
 
 #include <fmt/format.h>
 
@@ -29,7 +31,14 @@ const std::pair<const char*, const char*> kConfigKeys[] = {
     {"--rating-pairs", "rating_pairs"}, {"--rating-sims", "rating_sims"}, {"--baselines", "baselines"},
     {"--seed", "seed"}, {"--external-selfplay", "external_selfplay"}, {"--selfplay-backend", "selfplay_backend"}};
 
-void onInterrupt(int) { interrupted = true; }
+// The first Ctrl-C asks for a clean stop: the games in progress finish and
+// the finished ones are kept. A second one kills as usual (losing those games).
+void onInterrupt(int signal) {
+  interrupted = true;
+  std::signal(signal, SIG_DFL);
+  constexpr char kMessage[] = "stopping after the games in progress (Ctrl-C again quits at once, losing them)\n";
+  (void)!write(STDERR_FILENO, kMessage, sizeof kMessage - 1);  // async-signal-safe, unlike fmt::print
+}
 }  // namespace
 
 void registerTrain(CLI::App& app) {

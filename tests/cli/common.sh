@@ -1,0 +1,32 @@
+# Helpers of the command-line scenarios (sourced): `fail` prints what went
+# wrong and the command's standard error; `waitFor` waits for a line.
+
+# A command left running in the background ($pid) ends with the scenario.
+pid=
+trap '[ -n "$pid" ] && kill -9 "$pid" 2> /dev/null' EXIT
+
+# fail MESSAGE [FILE]: prints MESSAGE and FILE (a command's stderr), exits 1.
+fail() {
+  echo "FAIL: $1"
+  if [ -n "${2:-}" ] && [ -f "$2" ]; then
+    echo "--- $2:"
+    cat "$2"
+  fi
+  exit 1
+}
+
+# waitFor PATTERN FILE PID [SECONDS]: waits until FILE has a line matching
+# PATTERN (an extended regular expression); fails if process PID ends first or
+# after SECONDS (120 unless given).
+waitFor() {
+  tries=0
+  until grep -Eq -- "$1" "$2" 2>/dev/null; do
+    kill -0 "$3" 2>/dev/null || fail "the command ended before printing '$1'" "$2"
+    tries=$((tries + 1))
+    [ "$tries" -lt "$((${4:-120} * 10))" ] || fail "no '$1' after ${4:-120} s" "$2"
+    sleep 0.1
+  done
+}
+
+# errorLines FILE: how many lines of FILE hold "error" (or a crash's "terminate").
+errorLines() { grep -Ec 'error|terminate' "$1"; }
