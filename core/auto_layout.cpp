@@ -1,6 +1,8 @@
 #include "core/auto_layout.h"
 
 #include <array>
+#include <bit>
+#include <cstdint>
 #include <stdexcept>
 #include <vector>
 
@@ -148,13 +150,44 @@ std::optional<LayoutStyle> parseLayoutStyle(std::string_view name) {
 
 namespace {
 
+// The points (bit i: relative point i) where a piece of this type may start.
+std::uint32_t startPoints(PieceType type, const Ruleset& ruleset) {
+  std::uint32_t points = 0;
+  for (int i = 0; i < kHalfSquares; ++i)
+    if (mayStartOn(type, i, ruleset)) points |= 1u << i;
+  return points;
+}
+
+// The n-th (from 0) lowest set bit of `bits`, which has more than n.
+int nthSetBit(std::uint32_t bits, std::uint64_t n) {
+  for (; n > 0; --n) bits &= bits - 1;
+  return std::countr_zero(bits);
+}
+
+// Each piece goes to the r-th free allowed point (in point order), r uniform:
+// the same choices, from the same random numbers, as Placer with uniform
+// weights, on bit masks instead of lists (a random layout is part of every
+// random game).
 Layout placeRandomly(const Ruleset& ruleset, Rng& rng) {
-  Placer placer(ruleset, rng);
+  static_assert(kHalfSquares <= 32, "a half board fits one 32-bit mask");
+  Layout layout;
+  std::uint32_t free = (1u << kHalfSquares) - 1;
+  const auto placeAll = [&](PieceType type, std::uint32_t allowed) {
+    for (int k = ruleset.counts[typeIndex(type)]; k > 0; --k) {
+      const std::uint32_t open = free & allowed;
+      if (!open) throw std::invalid_argument(fmt::format("no legal point is left for a {}", typeName(type)));
+      const int point = nthSetBit(open, rng.below(static_cast<std::uint64_t>(std::popcount(open))));
+      layout.at[point] = type;
+      free &= ~(1u << point);
+    }
+  };
   // Most constrained first, so that every stage has a fixed number of choices.
-  for (const PieceType t : {PieceType::Flag, PieceType::Landmine, PieceType::Bomb}) placer.placeAll(t, kUniform);
+  for (const PieceType t : {PieceType::Flag, PieceType::Landmine, PieceType::Bomb})
+    placeAll(t, startPoints(t, ruleset));
+  const std::uint32_t officerPoints = startPoints(PieceType::Marshal, ruleset);  // the same for every officer
   for (int t = 0; t < kPieceTypes; ++t)
-    if (isOfficer(typeFromIndex(t))) placer.placeAll(typeFromIndex(t), kUniform);
-  return placer.layout();
+    if (isOfficer(typeFromIndex(t))) placeAll(typeFromIndex(t), officerPoints);
+  return layout;
 }
 
 Layout placeInStyle(LayoutStyle style, const Ruleset& ruleset, Rng& rng) {

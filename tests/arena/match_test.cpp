@@ -516,7 +516,7 @@ TEST(Match, ABotWhoseLogIsFullIsNotSaidToHaveWrittenNothingWhenItDoesNotStart) {
     ADD_FAILURE() << "the match was played";
   } catch (const std::runtime_error& e) {
     const std::string error = e.what();
-    EXPECT_NE(error.find("crashed or quit"), std::string::npos) << error;
+    EXPECT_NE(error.find("crashed"), std::string::npos) << error;  // or quit, or its input closed (see above)
     EXPECT_NE(error.find(fmt::format("what it wrote to its standard error is not known: {} is full", log.string())),
               std::string::npos)
         << error;
@@ -534,7 +534,9 @@ TEST(Match, ABotThatStartsOnceAndThenCannotIsForfeited) {
   MatchOptions o = baseOptions(dir / "run", {{"once", "", writeScript(dir, "bot", script)}, {"random", "random", ""}});
   Match match(o);
   const MatchSummary summary = match.run();
-  expectBotForfeitedEverything(o, summary, "crashed or quit while the arbiter waited for the handshake");
+  // Found gone while the handshake is awaited or, on a busy machine, while it
+  // is written ("crashed: its input is closed").
+  expectBotForfeitedEverything(o, summary, "crashed");
   const std::string log = readText(fs::path(o.outDir) / "once.stderr.log");
   EXPECT_NE(log.find("no second start"), std::string::npos) << log;
 }

@@ -248,6 +248,15 @@ void BM_RandomPlayout(benchmark::State& state) {
 }
 BENCHMARK(BM_RandomPlayout)->Unit(benchmark::kMicrosecond);
 
+// One uniformly random legal layout (every random game needs two), checked
+// against the deployment rules as the generator does.
+void BM_RandomLayout(benchmark::State& state) {
+  const Ruleset& ruleset = Rules::standard().ruleset();
+  Rng rng(0x1A7047);
+  for (auto _ : state) benchmark::DoNotOptimize(randomLayout(ruleset, rng));
+}
+BENCHMARK(BM_RandomLayout);
+
 // The referee: layouts validated, every move checked, the history kept and the
 // end decided after each move (Game::apply), moves drawn as the playout draws them.
 void BM_RandomGame_Referee(benchmark::State& state) {

@@ -173,6 +173,16 @@ TEST(AutoLayout, SameSeedSameLayout) {
       }
 }
 
+// A seed gives the random layouts it gave before the generator worked on bit
+// masks (2026-12-01), so recorded seeds replay the same games.
+TEST(AutoLayout, ASeedGivesTheRandomLayoutsOfEarlierVersions) {
+  Rng rng(2026);
+  EXPECT_EQ(formatLayout(randomLayout(Ruleset::hiddenFront(), rng)), "EEEDP/J.R.C/MC.BB/I.C.D/PGPLL/IJRFL");
+  EXPECT_EQ(formatLayout(randomLayout(Ruleset::hiddenFront(), rng)), "CJIRG/C.R.P/JB.ME/E.D.D/BELPL/CFPIL");
+  Rng again(2026);
+  EXPECT_EQ(formatLayout(randomLayout(Ruleset::refereed(), again)), "EEEDP/J.R.C/MC.BB/I.C.D/PGPLL/IJLFR");
+}
+
 TEST(AutoLayout, RandomStyleIsRandomLayout) {
   for (std::uint64_t seed = 0; seed < 20; ++seed) {
     Rng a(seed), b(seed);
