@@ -13,6 +13,7 @@
 #include "core/info_state.h"
 #include "core/movegen.h"
 #include "core/notation.h"
+#include "search/flag_in_two.h"  // canTakeFlag
 #include "tests/search/play.h"
 
 namespace junqi {
@@ -57,15 +58,6 @@ std::pair<Game, Move> build(const Scenario& s, bool mirrored) {
   }
   const Move expected = mirrored ? rotated(mustParse(s.expected)) : mustParse(s.expected);
   return {std::move(game), expected};
-}
-
-// Does the side to move have a move that takes the flag (in the true position)?
-bool canTakeFlag(const Position& pos) {
-  MoveList moves;
-  generateMoves(pos, moves);
-  for (const Move m : moves)
-    if (!pos.isEmpty(m.to) && pos.typeAt(m.to) == PieceType::Flag) return true;
-  return false;
 }
 
 void expectAllFind(const Game& game, Move expected, const std::string& what) {
