@@ -40,7 +40,7 @@ RunReport sampleReport(int generations) {
   return r;
 }
 
-// The ids of the panels whose axes a text belongs to, by its box's place: the loss panels are side by side.
+// From one generation to forty: every axis titled and ticked, no label on another or off the picture.
 TEST(RunReport, ThreePanelsWithTitledAxesAndLabelsThatNeverOverlap) {
   for (int generations : {1, 3, 40}) {
     const std::string svg = runReportSvg(sampleReport(generations));
