@@ -489,6 +489,8 @@ void Match::writeReports(MatchSummary& summary) const {
   if (names.size() == 2) {
     svg.seriesTitle = fmt::format("{} against {}: Elo after each game (95% interval)", names[0], names[1]);
     svg.seriesLabel = "Elo";
+    // The SPRT's course, counted as sprtDecided counts it (pairs unless agents choose layouts).
+    if (options_.sprt) svg.sprt = sprtTrace(games, 0, 1, *options_.sprt, !options_.agentLayouts);
     writeFileAtomically((dir / "report.svg").string(), ratingSvg(table, headToHeadEloSeries(games, 0, 1), svg));
   } else {
     svg.seriesTitle = fmt::format("{}: score after each game", names[0]);

@@ -145,91 +145,7 @@ int parseInt(const std::string& s) {
   return v;
 }
 
-// ---------------------------------------------------------------- SVG
-
-// Tick values covering [lo, hi] with a step of 1, 2 or 5 times a power of ten.
-std::vector<double> niceTicks(double lo, double hi, int target = 5) {
-  std::vector<double> ticks;
-  if (!(hi > lo)) return {lo};
-  const double raw = (hi - lo) / target;
-  const double power = std::pow(10.0, std::floor(std::log10(raw)));
-  double step = power;
-  for (double m : {1.0, 2.0, 5.0, 10.0}) {
-    step = m * power;
-    if (step >= raw) break;
-  }
-  for (double t = std::ceil(lo / step) * step; t <= hi + 1e-9 * step; t += step)
-    ticks.push_back(std::abs(t) < 1e-12 * step ? 0.0 : t);
-  return ticks;
-}
-
-std::string tickLabel(double v) { return fmt::format("{:g}", v); }
-
-// Range [lo, hi] of the finite values, padded; a default when there are none.
-std::pair<double, double> paddedRange(const std::vector<double>& values, double fallback_lo,
-                                      double fallback_hi) {
-  double lo = std::numeric_limits<double>::infinity();
-  double hi = -lo;
-  for (double v : values) {
-    if (!std::isfinite(v)) continue;
-    lo = std::min(lo, v);
-    hi = std::max(hi, v);
-  }
-  if (!(lo <= hi)) return {fallback_lo, fallback_hi};
-  if (hi - lo < 1e-9) {
-    const double pad = std::max(1.0, std::abs(lo) * 0.1);
-    return {lo - pad, hi + pad};
-  }
-  const double pad = 0.08 * (hi - lo);
-  return {lo - pad, hi + pad};
-}
-
-struct Panel {
-  double left, top, width, height;
-  double x0, x1, y0, y1;  // data ranges
-  double x(double v) const { return left + (v - x0) / (x1 - x0) * width; }
-  double y(double v) const {
-    const double c = std::clamp(v, y0, y1);
-    return top + height - (c - y0) / (y1 - y0) * height;
-  }
-};
-
-void yAxis(std::string& svg, const Panel& p, const std::string& label) {
-  for (double t : niceTicks(p.y0, p.y1)) {
-    const double y = p.y(t);
-    svg += fmt::format(
-        "<line class=\"grid\" x1=\"{:.1f}\" y1=\"{:.1f}\" x2=\"{:.1f}\" y2=\"{:.1f}\" stroke=\"#ddd\"/>\n",
-        p.left, y, p.left + p.width, y);
-    svg += fmt::format(
-        "<text x=\"{:.1f}\" y=\"{:.1f}\" font-size=\"11\" text-anchor=\"end\">{}</text>\n", p.left - 6,
-        y + 4, tickLabel(t));
-  }
-  svg += fmt::format(
-      "<rect x=\"{:.1f}\" y=\"{:.1f}\" width=\"{:.1f}\" height=\"{:.1f}\" fill=\"none\" stroke=\"#444\"/>\n",
-      p.left, p.top, p.width, p.height);
-  svg += fmt::format(
-      "<text x=\"{:.1f}\" y=\"{:.1f}\" font-size=\"12\" text-anchor=\"middle\" "
-      "transform=\"rotate(-90 {:.1f} {:.1f})\">{}</text>\n",
-      p.left - 48, p.top + p.height / 2, p.left - 48, p.top + p.height / 2, xmlEscape(label));
-}
-
 }  // namespace
-
-std::string xmlEscape(std::string_view text) {
-  std::string out;
-  out.reserve(text.size());
-  for (char c : text) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      case '\'': out += "&apos;"; break;
-      default: out += c;
-    }
-  }
-  return out;
-}
 
 RatingTable makeRatingTable(std::span<const std::string> names, const EloFit& fit) {
   RatingTable table;
@@ -394,117 +310,6 @@ std::vector<RatingRow> ratingRowsFromCsv(std::string_view csv) {
   return rows;
 }
 
-std::string ratingSvg(const RatingTable& table, std::span<const SeriesPoint> series,
-                      const SvgOptions& options) {
-  const double w = std::max(options.width, 200);
-  const double h = std::max(options.height, 200);
-  const double left = 80, right = 20, title = 36, gap = 70, bottom = 44;
-  const double panel_height = (h - title - gap - bottom) / 2;
-  std::string svg = fmt::format(
-      "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{0}\" height=\"{1}\" "
-      "viewBox=\"0 0 {0} {1}\" font-family=\"sans-serif\">\n",
-      w, h);
-  svg += fmt::format("<rect width=\"{}\" height=\"{}\" fill=\"white\"/>\n", w, h);
-  svg += fmt::format("<text x=\"{:.1f}\" y=\"22\" font-size=\"16\" text-anchor=\"middle\">{}</text>\n",
-                     w / 2, xmlEscape(options.title));
-
-  // Panel 1: Elo with its interval, one bar per rated player, best first.
-  std::vector<const RatingRow*> rated;
-  std::vector<double> values;
-  for (const RatingRow& r : table.rows) {
-    if (std::isnan(r.elo)) continue;
-    rated.push_back(&r);
-    values.insert(values.end(), {r.elo, r.low, r.high});
-  }
-  const auto [elo_lo, elo_hi] = paddedRange(values, -100.0, 100.0);
-  const double count = std::max<double>(1.0, static_cast<double>(rated.size()));
-  const Panel top{left, title, w - left - right, panel_height, 0.0, count, elo_lo, elo_hi};
-  yAxis(svg, top, "Elo");
-  if (top.y0 < table.anchorElo && table.anchorElo < top.y1) {
-    svg += fmt::format(
-        "<line class=\"anchor\" x1=\"{:.1f}\" y1=\"{:.1f}\" x2=\"{:.1f}\" y2=\"{:.1f}\" stroke=\"#999\" "
-        "stroke-dasharray=\"4 3\"/>\n",
-        top.left, top.y(table.anchorElo), top.left + top.width, top.y(table.anchorElo));
-  }
-  for (size_t i = 0; i < rated.size(); ++i) {
-    const RatingRow& r = *rated[i];
-    const double x = top.x(static_cast<double>(i) + 0.5);
-    const double ylow = top.y(std::isnan(r.low) ? r.elo : r.low);
-    const double yhigh = top.y(std::isnan(r.high) ? r.elo : r.high);
-    svg += fmt::format("<g class=\"elo-bar\"><title>{}: {} Elo [{}, {}]</title>", xmlEscape(r.name),
-                       fixed(r.elo, 1, true), fixed(r.low, 1, true), fixed(r.high, 1, true));
-    svg += fmt::format(
-        "<line x1=\"{0:.1f}\" y1=\"{1:.1f}\" x2=\"{0:.1f}\" y2=\"{2:.1f}\" stroke=\"#1f5fa8\" "
-        "stroke-width=\"2\"/>",
-        x, ylow, yhigh);
-    for (double y : {ylow, yhigh})
-      svg += fmt::format(
-          "<line x1=\"{:.1f}\" y1=\"{:.1f}\" x2=\"{:.1f}\" y2=\"{:.1f}\" stroke=\"#1f5fa8\" stroke-width=\"2\"/>",
-          x - 6, y, x + 6, y);
-    svg += fmt::format("<circle cx=\"{:.1f}\" cy=\"{:.1f}\" r=\"4\" fill=\"#c0392b\"/>", x, top.y(r.elo));
-    svg += fmt::format(
-        "<text x=\"{0:.1f}\" y=\"{1:.1f}\" font-size=\"11\" text-anchor=\"end\" "
-        "transform=\"rotate(-30 {0:.1f} {1:.1f})\">{2}</text>",
-        x, top.top + top.height + 14, xmlEscape(r.name));
-    svg += "</g>\n";
-  }
-
-  // Panel 2: the series with its interval band.
-  std::vector<double> ys;
-  std::vector<double> xs;
-  for (const SeriesPoint& p : series) {
-    ys.insert(ys.end(), {p.value, p.low, p.high});
-    xs.push_back(p.games);
-  }
-  const auto [s_lo, s_hi] = paddedRange(ys, 0.0, 1.0);
-  auto [g_lo, g_hi] = paddedRange(xs, 0.0, 1.0);
-  if (!xs.empty()) {
-    g_lo = std::min(0.0, *std::min_element(xs.begin(), xs.end()));
-    g_hi = std::max(g_lo + 1.0, *std::max_element(xs.begin(), xs.end()));
-  }
-  const Panel bottom_panel{left, title + panel_height + gap, w - left - right, panel_height,
-                           g_lo, g_hi, s_lo, s_hi};
-  svg += fmt::format("<text x=\"{:.1f}\" y=\"{:.1f}\" font-size=\"13\" text-anchor=\"middle\">{}</text>\n",
-                     w / 2, bottom_panel.top - 10, xmlEscape(options.seriesTitle));
-  yAxis(svg, bottom_panel, options.seriesLabel);
-  for (double t : niceTicks(g_lo, g_hi)) {
-    svg += fmt::format("<text x=\"{:.1f}\" y=\"{:.1f}\" font-size=\"11\" text-anchor=\"middle\">{}</text>\n",
-                       bottom_panel.x(t), bottom_panel.top + bottom_panel.height + 16, tickLabel(t));
-  }
-  svg += fmt::format("<text x=\"{:.1f}\" y=\"{:.1f}\" font-size=\"12\" text-anchor=\"middle\">games</text>\n",
-                     bottom_panel.left + bottom_panel.width / 2, bottom_panel.top + bottom_panel.height + 34);
-  // The band: upper edge forward, lower edge back, over points with both ends.
-  std::string upper, lower;
-  for (const SeriesPoint& p : series) {
-    if (std::isnan(p.low) || std::isnan(p.high) || !std::isfinite(p.games)) continue;
-    upper += fmt::format("{}{:.1f},{:.1f}", upper.empty() ? "M" : " L", bottom_panel.x(p.games),
-                         bottom_panel.y(p.high));
-    lower = fmt::format(" L{:.1f},{:.1f}", bottom_panel.x(p.games), bottom_panel.y(p.low)) + lower;
-  }
-  if (!upper.empty())
-    svg += fmt::format("<path class=\"series-band\" d=\"{}{} Z\" fill=\"#1f5fa8\" fill-opacity=\"0.2\" stroke=\"none\"/>\n",
-                       upper, lower);
-  std::string line;
-  bool pen_down = false;
-  for (const SeriesPoint& p : series) {
-    if (!std::isfinite(p.value) || !std::isfinite(p.games)) {
-      pen_down = false;
-      continue;
-    }
-    line += fmt::format("{}{:.1f},{:.1f}", pen_down ? " L" : (line.empty() ? "M" : " M"),
-                        bottom_panel.x(p.games), bottom_panel.y(p.value));
-    pen_down = true;
-  }
-  if (!line.empty())
-    svg += fmt::format("<path class=\"series-line\" d=\"{}\" fill=\"none\" stroke=\"#1f5fa8\" stroke-width=\"1.5\"/>\n",
-                       line);
-  if (series.empty())
-    svg += fmt::format("<text x=\"{:.1f}\" y=\"{:.1f}\" font-size=\"12\" text-anchor=\"middle\">no data</text>\n",
-                       bottom_panel.left + bottom_panel.width / 2, bottom_panel.top + bottom_panel.height / 2);
-  svg += "</svg>";
-  return svg;
-}
-
 std::vector<SeriesPoint> headToHeadEloSeries(std::span<const RatedGame> games, int a, int b, int every) {
   if (every < 1) throw std::invalid_argument("headToHeadEloSeries: every must be positive");
   std::vector<SeriesPoint> out;
@@ -520,6 +325,29 @@ std::vector<SeriesPoint> headToHeadEloSeries(std::span<const RatedGame> games, i
     if (t.games() % every == 0) push();
   }
   if (t.games() % every != 0) push();
+  return out;
+}
+
+SprtTrace sprtTrace(std::span<const RatedGame> games, int a, int b, const SprtConfig& config, bool paired,
+                    int points) {
+  SprtTrace out;
+  out.lower = config.lowerBound();
+  out.upper = config.upperBound();
+  out.hypotheses = fmt::format("H0: {:g} Elo, H1: {:g} Elo, alpha {:g}, beta {:g}", config.elo0, config.elo1,
+                               config.alpha, config.beta);
+  std::vector<RatedGame> between;
+  for (const RatedGame& g : games)
+    if (g.scoreOf(a, b)) between.push_back(g);
+  // Every `every`-th prefix (and the whole): the counts are redone for each, a
+  // quadratic cost kept small by the number of points.
+  const std::size_t every = std::max<std::size_t>(1, between.size() / static_cast<std::size_t>(std::max(1, points)));
+  for (std::size_t n = 1; n <= between.size(); ++n) {
+    if (n % every != 0 && n != between.size()) continue;
+    const std::span<const RatedGame> prefix(between.data(), n);
+    const SprtStatus s = paired ? sprtStatus(pentanomialCounts(prefix, a, b).penta, config)
+                                : sprtStatus(trinomialCounts(prefix, a, b), config);
+    out.llr.emplace_back(static_cast<double>(n), s.llr);
+  }
   return out;
 }
 

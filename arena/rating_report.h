@@ -1,12 +1,15 @@
 // Reports of a fitted rating table (arena/ratings.h): a text table, JSON and
-// CSV (both read back), and an SVG picture with two panels: Elo with its 95%
-// interval per player, and a series over time (e.g. a head-to-head Elo
-// estimate, or a cumulative score, after each game, with its interval).
+// CSV (both read back), and an SVG picture with two or three panels: Elo with
+// its 95% interval per player, a series over time (e.g. a head-to-head Elo
+// estimate, or a cumulative score, after each game, with its interval), and,
+// when the match ran an SPRT, its log-likelihood ratio between the bounds.
 #pragma once
 
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json_fwd.hpp>
@@ -77,16 +80,26 @@ struct SeriesPoint {
   double high = 0.0;
 };
 
+// An SPRT's log-likelihood ratio as games were played, and its bounds.
+struct SprtTrace {
+  std::vector<std::pair<double, double>> llr;  // (games, LLR)
+  double lower = 0.0;
+  double upper = 0.0;
+  std::string hypotheses;  // e.g. "H0: 0 Elo, H1: 5 Elo, alpha 0.05, beta 0.05"
+};
+
 struct SvgOptions {
   std::string title = "Ratings";
   std::string seriesTitle = "Over time";
   std::string seriesLabel = "Elo";  // y axis of the second panel
   int width = 800;
-  int height = 640;
+  int height = 640;  // with an SPRT panel, half as much again
+  std::optional<SprtTrace> sprt;  // a third panel when set
 };
 
 // A standalone SVG document (from "<svg" to "</svg>", no XML prolog): one error bar (<g class="elo-bar">) per player
-// with games, and the series as a line with a shaded interval.
+// with games, and the series as a line with a shaded interval; every panel with
+// tick labels and a title on both axes (classes "tick x|y", "axis-title x|y").
 std::string ratingSvg(const RatingTable& table, std::span<const SeriesPoint> series,
                       const SvgOptions& options = {});
 
@@ -95,11 +108,13 @@ std::string ratingSvg(const RatingTable& table, std::span<const SeriesPoint> ser
 // last), in game order; infinite while a has scored 0 or 100%.
 std::vector<SeriesPoint> headToHeadEloSeries(std::span<const RatedGame> games, int a, int b,
                                              int every = 1);
+// The SPRT's LLR between a and b after each game (paired: after each game of
+// a finished pair, from pentanomial counts; else from trinomial counts), at
+// most about `points` values, always the last.
+SprtTrace sprtTrace(std::span<const RatedGame> games, int a, int b, const SprtConfig& config, bool paired,
+                    int points = 300);
 // `player`'s cumulative score fraction over its games, with a 95% interval
 // (normal approximation, clipped to [0, 1]).
 std::vector<SeriesPoint> scoreSeries(std::span<const RatedGame> games, int player, int every = 1);
-
-// Escapes &, <, >, " and ' for XML text and attributes.
-std::string xmlEscape(std::string_view text);
 
 }  // namespace junqi

@@ -18,6 +18,7 @@
 #include "search/registry.h"
 #include "arena/match.h"
 #include "arena/rating_report.h"
+#include "training/run_report.h"
 #include "selfplay/selfplay_worker.h"
 #include "selfplay/teacher_games.h"
 
@@ -195,60 +196,6 @@ MatchOptions ratingMatch(const fs::path& dir, int g, const TrainingConfig& c) {
   o.players.push_back({gen(g - 1), netSpec(dir, g - 1, c), ""});
   for (const std::string& b : c.baselines) o.players.push_back({b.substr(0, b.find(':')), b, ""});
   return o;
-}
-
-// An SVG of Elo by generation (with 95% intervals) and training losses by step.
-std::string progressSvg(const std::vector<std::pair<int, PlayerRating>>& elo, const json& losses,
-                        const std::vector<std::pair<std::string, double>>& baselines) {
-  const int w = 760, h = 300, left = 60, top = 30, plotW = 300, plotH = 220;
-  std::string s = fmt::format("<svg xmlns='http://www.w3.org/2000/svg' width='{}' height='{}' font-family='sans-serif' "
-                              "font-size='11'>\n<rect width='100%' height='100%' fill='white'/>\n", w, h);
-  // Left: Elo by generation.
-  double lo = 0, hi = 0;
-  for (const auto& [g, r] : elo) lo = std::min(lo, r.low), hi = std::max(hi, r.high);
-  for (const auto& [name, e] : baselines) lo = std::min(lo, e), hi = std::max(hi, e);
-  if (hi - lo < 100) hi = lo + 100;
-  const int gens = std::max(1, static_cast<int>(elo.size()) - 1);
-  const auto ex = [&](int g) { return left + g * plotW / gens; };
-  const auto ey = [&](double e) { return top + plotH - (e - lo) / (hi - lo) * plotH; };
-  s += fmt::format("<text x='{}' y='18'>Elo by generation (95% intervals; random = 0)</text>\n", left);
-  s += fmt::format("<line x1='{0}' y1='{1}' x2='{0}' y2='{2}' stroke='black'/><line x1='{0}' y1='{2}' x2='{3}' y2='{2}' "
-                   "stroke='black'/>\n", left, top, top + plotH, left + plotW);
-  for (const auto& [name, e] : baselines)
-    s += fmt::format("<line x1='{}' y1='{:.1f}' x2='{}' y2='{:.1f}' stroke='#999' stroke-dasharray='4,3'/><text x='{}' "
-                     "y='{:.1f}' fill='#666'>{} {:+.0f}</text>\n", left, ey(e), left + plotW, ey(e), left + plotW + 4,
-                     ey(e) + 4, name, e);
-  std::string line;
-  for (const auto& [g, r] : elo) {
-    s += fmt::format("<line x1='{0}' y1='{1:.1f}' x2='{0}' y2='{2:.1f}' stroke='#36c'/><circle cx='{0}' cy='{3:.1f}' r='3' "
-                     "fill='#36c'/><text x='{0}' y='{4}' text-anchor='middle'>{5}</text>\n", ex(g), ey(r.low), ey(r.high),
-                     ey(r.elo), top + plotH + 14, g);
-    line += fmt::format("{}{},{:.1f}", line.empty() ? "" : " ", ex(g), ey(r.elo));
-  }
-  s += fmt::format("<polyline points='{}' fill='none' stroke='#36c'/>\n", line);
-  s += fmt::format("<text x='{}' y='{:.1f}' fill='#555'>{:+.0f}</text><text x='{}' y='{:.1f}' fill='#555'>{:+.0f}</text>\n",
-                   4, ey(hi) + 4, hi, 4, ey(lo), lo);
-  // Right: losses by step.
-  const int rl = 440;
-  double maxLoss = 0.1, maxStep = 1;
-  for (const auto& p : losses) {
-    maxLoss = std::max({maxLoss, p[1].get<double>(), p[2].get<double>()});
-    maxStep = std::max(maxStep, p[0].get<double>());
-  }
-  const auto lx = [&](double step) { return rl + step / maxStep * plotW; };
-  const auto ly = [&](double v) { return top + plotH - v / maxLoss * plotH; };
-  s += fmt::format("<text x='{}' y='18'>Training losses by step (policy blue, value red)</text>\n", rl);
-  s += fmt::format("<line x1='{0}' y1='{1}' x2='{0}' y2='{2}' stroke='black'/><line x1='{0}' y1='{2}' x2='{3}' y2='{2}' "
-                   "stroke='black'/>\n", rl, top, top + plotH, rl + plotW);
-  std::string pl, vl;
-  for (const auto& p : losses) {
-    pl += fmt::format("{:.1f},{:.1f} ", lx(p[0].get<double>()), ly(p[1].get<double>()));
-    vl += fmt::format("{:.1f},{:.1f} ", lx(p[0].get<double>()), ly(p[2].get<double>()));
-  }
-  s += fmt::format("<polyline points='{}' fill='none' stroke='#36c'/><polyline points='{}' fill='none' stroke='#c33'/>\n", pl, vl);
-  s += fmt::format("<text x='{}' y='{}' text-anchor='end'>{:.0f}</text><text x='{}' y='{:.1f}' text-anchor='end'>{:.2f}</text>\n",
-                   rl + plotW, top + plotH + 14, maxStep, rl - 4, ly(maxLoss) + 4, maxLoss);
-  return s + "</svg>\n";
 }
 
 }  // namespace
@@ -725,7 +672,12 @@ std::string TrainingRun::rateAllGenerations(int g) {
   std::vector<std::pair<std::string, double>> baselines;
   for (std::size_t b = g + 1; b < names.size(); ++b)
     if (fit.players[b].games) baselines.emplace_back(names[b], fit.players[b].elo);
-  json allLosses = json::array();
+  RunReport report;
+  report.run = dirName_;
+  report.elo = std::move(byGeneration);
+  report.baselines = std::move(baselines);
+  report.settings = json::parse(readText(dir_ / "config.json"));
+  report.ratings = table;
   std::string logLines;
   for (int h = 1; h <= g; ++h) {
     const fs::path p = dir_ / "log" / (gen(h) + ".json");
@@ -733,13 +685,12 @@ std::string TrainingRun::rateAllGenerations(int g) {
     const json r = json::parse(readText(p));
     logLines += r.dump() + "\n";
     if (r.contains("losses"))
-      for (const auto& l : r["losses"]) allLosses.push_back(l);
+      for (const auto& l : r["losses"]) report.losses.push_back(l);
+    report.generations.push_back(r);
   }
   writeText(dir_ / "log.jsonl", logLines);
-  const std::string svg = progressSvg(byGeneration, allLosses, baselines);
-  writeText(dir_ / "report.svg", svg);
-  writeText(dir_ / "report.html", fmt::format("<!doctype html><meta charset='utf-8'><title>junqi training run</title>"
-                                              "<h1>Training run {}</h1>{}<pre>{}</pre>\n", dirName_, svg, table));
+  writeText(dir_ / "report.svg", runReportSvg(report));
+  writeText(dir_ / "report.html", runReportHtml(report));
   return table;
 }
 

@@ -24,7 +24,8 @@
 //   DIR/matches/gen-NNNN/           the rating match of generation NNNN (a resumable match)
 //   DIR/log.jsonl                   one line per generation: self-play, losses, ratings
 //   DIR/ratings.txt|json|csv        every generation and baseline, rated together
-//   DIR/report.svg, report.html     Elo by generation, losses by step
+//   DIR/report.svg, report.html     Elo by generation, losses by step, settings, self-play
+//                                   figures (training/run_report.h)
 #pragma once
 
 #include <atomic>

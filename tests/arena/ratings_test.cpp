@@ -955,7 +955,7 @@ TEST(RatingReport, SvgIsWellFormedWithOneBarPerPlayer) {
   EXPECT_EQ(series.back().games, 24.0);
   const Interval last = trinomialElo(trinomialCounts(f.games, 0, 1));
   EXPECT_EQ(series.back().value, last.estimate);
-  const std::string svg = ratingSvg(f.table, series, SvgOptions{"Junqi <ratings>", "Head to head", "Elo", 800, 600});
+  const std::string svg = ratingSvg(f.table, series, SvgOptions{"Junqi <ratings>", "Head to head", "Elo", 800, 600, {}});
   EXPECT_EQ(svg.rfind("<svg", 0), 0u);
   EXPECT_EQ(svg.substr(svg.size() - 6), "</svg>");
   EXPECT_TRUE(balancedTags(svg));

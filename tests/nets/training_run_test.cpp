@@ -187,6 +187,11 @@ TEST(TrainingRun, KilledInGenerationTwoAndResumedEndsLikeAnUninterruptedRun) {
   }
   EXPECT_TRUE(fs::exists(b / "ratings.txt"));
   EXPECT_TRUE(fs::exists(b / "report.svg"));
+  // The report's page holds the run's settings and each generation's self-play row (training/run_report.h).
+  const std::string html = readBytes((b / "report.html").string());
+  EXPECT_NE(html.find("<tr><th>shape</th>"), std::string::npos);
+  EXPECT_NE(html.find("<tr><td>2</td>"), std::string::npos);
+  EXPECT_NE(readBytes((b / "report.svg").string()).find("value loss"), std::string::npos);
 
   // kill -9 leftovers, simulated on copies of the finished run A (at A's own
   // path: the rating matches name the weights files by their full path):

@@ -14,6 +14,7 @@
 #include "core/info_state.h"
 #include "core/record.h"
 #include "search/registry.h"
+#include "tools/belief_board.h"
 #include "tools/commands/commands.h"
 #include "tools/commands/common.h"
 
@@ -57,56 +58,6 @@ std::string table(const InfoState& view) {
   }
   out += "\n(percent; E P C J R I D G M = ranks 1-9, B bomb, L landmine, F flag)\n";
   return out;
-}
-
-// The board from the seat's side, each enemy piece with its note and most likely identity.
-std::string svgBoard(const InfoState& view) {
-  const Observation& obs = view.observation();
-  const Topology& t = obs.rules().topology();
-  constexpr int kCell = 90, kMargin = 40;
-  const auto x = [&](int s) {
-    const int c = view.seat() == Side::Red ? columnOf(s) : kColumns - 1 - columnOf(s);
-    return kMargin + c * kCell + kCell / 2;
-  };
-  const auto y = [&](int s) {
-    const int r = view.seat() == Side::Red ? kRows - 1 - rowOf(s) : rowOf(s);
-    return kMargin + r * kCell + kCell / 2;
-  };
-  std::string svg = fmt::format(
-      "<svg xmlns='http://www.w3.org/2000/svg' width='{}' height='{}' font-family='sans-serif' font-size='12'>\n"
-      "<rect width='100%' height='100%' fill='#f4ecd8'/>\n",
-      2 * kMargin + kColumns * kCell, 2 * kMargin + kRows * kCell);
-  for (int a = 0; a < kSquares; ++a)
-    for (Bitboard b = t.stepNeighbours[a]; b;) {
-      const int c = popLsb(b);
-      if (c < a) continue;
-      const bool rail = contains(t.railNeighbours[a], c);
-      svg += fmt::format("<line x1='{}' y1='{}' x2='{}' y2='{}' stroke='#555' stroke-width='{}'{}/>\n", x(a), y(a),
-                         x(c), y(c), rail ? 5 : 1, rail ? " stroke-dasharray='10,4'" : "");
-    }
-  for (int s = 0; s < kSquares; ++s) {
-    const bool camp = contains(t.camps, s), hq = contains(t.headquarters, s);
-    svg += camp ? fmt::format("<circle cx='{}' cy='{}' r='30' fill='#fff' stroke='#555'/>\n", x(s), y(s))
-                : fmt::format("<rect x='{}' y='{}' width='70' height='40' fill='#fff' stroke='{}' stroke-width='{}'/>\n",
-                              x(s) - 35, y(s) - 20, hq ? "#b8860b" : "#555", hq ? 3 : 1);
-    const int p = obs.pieceAt(s);
-    if (p == kNoPiece) continue;
-    if (obs.isOwn(p)) {
-      svg += fmt::format("<text x='{}' y='{}' text-anchor='middle' fill='#c00' font-size='18'>{}</text>\n", x(s),
-                         y(s) + 6, typeName(obs.ownType(p)));
-      continue;
-    }
-    const int k = p % kMaxPiecesPerSide;
-    int best = 0;
-    for (int u = 1; u < kPieceTypes; ++u)
-      if (view.marginals()[k][u] > view.marginals()[k][best]) best = u;
-    svg += fmt::format(
-        "<text x='{}' y='{}' text-anchor='middle' fill='#00c'>{}</text>\n"
-        "<text x='{}' y='{}' text-anchor='middle' fill='#00c' font-size='10'>{} {:.0f}%</text>\n",
-        x(s), y(s) - 3, describeIdentities(view.support(k)), x(s), y(s) + 12, typeName(typeFromIndex(best)),
-        100 * view.marginals()[k][best]);
-  }
-  return svg + "</svg>\n";
 }
 
 // What checking one game found: the calibration sums, or the first violation.
@@ -184,7 +135,7 @@ void registerBeliefs(CLI::App& app) {
     const InfoState view = InfoState::of(game, *side);
     fmt::print("{}", table(view));
     if (!svg.empty()) {
-      writeFileAtomically(svg, svgBoard(view));
+      writeFileAtomically(svg, beliefBoardSvg(view));
       fmt::print("board written to {}\n", svg);
     }
     return 0;
