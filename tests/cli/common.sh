@@ -30,3 +30,12 @@ waitFor() {
 
 # errorLines FILE: how many lines of FILE hold "error" (or a crash's "terminate").
 errorLines() { grep -Ec 'error|terminate' "$1"; }
+
+# expectFullDiskError STATUS FILE LINE WHAT: the command ended with an error
+# status (1-127, not a crash), and FILE (its stderr) holds one line of error,
+# exactly LINE, which names WHAT and the full disk.
+expectFullDiskError() {
+  [ "$1" -gt 0 ] && [ "$1" -lt 128 ] || fail "exit status $1, not an error (1-127)" "$2"
+  [ "$(errorLines "$2")" -eq 1 ] || fail "not one line of error" "$2"
+  grep -qxF -- "$3" "$2" || fail "the error does not name $4 and the full disk" "$2"
+}

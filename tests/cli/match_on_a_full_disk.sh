@@ -14,11 +14,8 @@ ln -s /dev/full "$dir/games/game-00002.jqr.tmp"
 match() { "$junqi" match --agent random --agent heuristic --pairs 3 --max-plies 100 --out "$dir"; }
 
 match > /dev/null 2> "$dir.err"
-status=$?
-[ "$status" -gt 0 ] && [ "$status" -lt 128 ] || fail "exit status $status, not an error (1-127)" "$dir.err"
-[ "$(errorLines "$dir.err")" -eq 1 ] || fail "not one line of error" "$dir.err"
-grep -qx "junqi match: error: cannot write $dir/games/game-00002.jqr: No space left on device" "$dir.err" ||
-  fail "the error does not name the record and the full disk" "$dir.err"
+expectFullDiskError $? "$dir.err" "junqi match: error: cannot write $dir/games/game-00002.jqr: No space left on device" \
+  "the record"
 [ -f "$dir/games/game-00000.jqr" ] && [ -f "$dir/games/game-00001.jqr" ] || fail "records saved before were lost"
 [ -z "$(find "$dir" -name '*.tmp')" ] || fail "temporary files left: $(find "$dir" -name '*.tmp')"
 

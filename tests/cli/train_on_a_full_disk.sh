@@ -18,11 +18,7 @@ train() {
 }
 failsNaming() {
   train > /dev/null 2> "$dir.err"
-  status=$?
-  [ "$status" -gt 0 ] && [ "$status" -lt 128 ] || fail "exit status $status, not an error (1-127)" "$dir.err"
-  [ "$(errorLines "$dir.err")" -eq 1 ] || fail "not one line of error" "$dir.err"
-  grep -qx "junqi train: error: cannot write $dir/$1: No space left on device" "$dir.err" ||
-    fail "the error does not name $1 and the full disk" "$dir.err"
+  expectFullDiskError $? "$dir.err" "junqi train: error: cannot write $dir/$1: No space left on device" "$1"
   ! [ -L "$dir/$1.tmp" ] || fail "the temporary file of $1 was left"
 }
 
