@@ -38,8 +38,8 @@ class FailedAgent : public Agent {
   FailedAgent(std::string name, std::string why) : name_(std::move(name)), why_(std::move(why)) {}
   std::string name() const override { return name_; }
   std::string spec() const override { return name_; }
-  void newGame(const Ruleset&, Side, std::uint64_t) override { throw BotFailure(why_); }
-  Layout chooseLayout(const Ruleset&, Side) override { throw BotFailure(why_); }
+  void newGame(const Ruleset&, Seat, std::uint64_t) override { throw BotFailure(why_); }
+  Layout chooseLayout(const Ruleset&, Seat) override { throw BotFailure(why_); }
   Action chooseAction(const InfoState&) override { throw BotFailure(why_); }
 
  private:
@@ -108,7 +108,7 @@ constexpr const char* kGameSeeds = "siphash-2-4";
 
 std::string resultToken(const Outcome& o) {
   if (!o.winner) return "1/2-1/2";
-  return *o.winner == Side::Red ? "1-0" : "0-1";
+  return *o.winner == Seat::Red ? "1-0" : "0-1";
 }
 
 }  // namespace
@@ -299,8 +299,7 @@ MatchGameResult Match::play(const ScheduledGame& g) const {
   auto blue = makePlayer(g.blue);
   GameConfig config;
   config.ruleset = options_.ruleset;
-  config.redLayout = g.redLayout;
-  config.blueLayout = g.blueLayout;
+  config.layouts = {g.redLayout, g.blueLayout};
   config.seed = g.seed;
   config.oneSeedForBoth = legacySeeds_;
   config.maxPlies = options_.maxPlies;
@@ -338,7 +337,7 @@ MatchGameResult Match::play(const ScheduledGame& g) const {
 std::vector<RatedGame> Match::rated(const std::vector<MatchGameResult>& results) const {
   std::vector<RatedGame> games;
   for (const MatchGameResult& r : results) {
-    const double score = !r.outcome.winner ? 0.5 : *r.outcome.winner == Side::Red ? 1.0 : 0.0;
+    const double score = !r.outcome.winner ? 0.5 : *r.outcome.winner == Seat::Red ? 1.0 : 0.0;
     games.push_back({r.game.red, r.game.blue, score, options_.agentLayouts ? -1 : r.game.pair});
   }
   return games;

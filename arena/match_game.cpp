@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "core/auto_layout.h"
+#include "core/variant.h"
 #include "arena/match_seeds.h"
 #include "jbp/protocol_agent.h"
 
@@ -20,113 +21,165 @@ double since(Clock::time_point t) { return std::chrono::duration<double>(Clock::
 // now and then); an external bot is held to the time by the protocol itself.
 bool late(double seconds, double limit) { return limit > 0 && seconds > limit * 1.5 + 0.25; }
 
-}  // namespace
-
-PlayedGame playGame(Agent& red, Agent& blue, const GameConfig& config) {
-  std::array<Agent*, kSides> agents = {&red, &blue};
-  std::array<Layout, kSides> layouts;
-  std::optional<std::pair<Side, std::string>> failure;  // who failed, and how
+// Each seat's layout: the given opening, or the agent's choice. A failing
+// agent gets a random legal layout (the game still needs a start to be
+// recorded) and the first failure is returned: it decides the game.
+std::optional<std::pair<Seat, std::string>> chooseLayouts(std::span<Agent* const> agents, const GameConfig& config,
+                                                          std::vector<Layout>& layouts) {
+  std::optional<std::pair<Seat, std::string>> failure;
   Rng fallback(Rng::mix(config.seed, 77));
-  for (const Side s : {Side::Red, Side::Blue}) {
-    Agent& agent = *agents[index(s)];
-    const auto& given = s == Side::Red ? config.redLayout : config.blueLayout;
+  layouts.resize(agents.size());
+  for (std::size_t i = 0; i < agents.size(); ++i) {
+    const Seat s = seatFromIndex(static_cast<int>(i));
+    Agent& agent = *agents[i];
+    const bool given = i < config.layouts.size() && config.layouts[i];
     try {
       if (auto* external = dynamic_cast<ExternalAgent*>(&agent)) external->setMoveSeconds(config.moveSeconds);
       agent.newGame(config.ruleset, s, config.oneSeedForBoth ? config.seed : seatSeed(config.seed, s));
-      layouts[index(s)] = given ? *given : agent.chooseLayout(config.ruleset, s);
-      if (const auto v = validateLayout(layouts[index(s)], config.ruleset))
+      layouts[i] = given ? *config.layouts[i] : agent.chooseLayout(config.ruleset, s);
+      if (const auto v = validateLayout(layouts[i], config.ruleset))
         throw BotFailure(fmt::format("sent an illegal layout: {}", v->message));
     } catch (const std::exception& e) {
-      // The game still needs a legal start to be recorded; the failure decides it.
-      layouts[index(s)] = randomLayout(config.ruleset, fallback);
+      layouts[i] = randomLayout(config.ruleset, fallback);
       if (!failure) failure = {s, e.what()};
     }
   }
-  PlayedGame played{Game(config.ruleset, layouts[0], layouts[1]), {}, {}, {}};
-  Game& game = played.game;
-  std::array<InfoState, kSides> views = {InfoState::of(game, Side::Red), InfoState::of(game, Side::Blue)};
-  const auto forfeit = [&](Side s, const std::string& why) {
-    game.forfeit(s);
-    played.detail = fmt::format("{} ({}) {}", sideName(s), agents[index(s)]->name(), why);
-  };
-  const auto tell = [&] {
-    for (InfoState& v : views) v.apply(publicEvent(game, game.history().size() - 1));
-  };
-  if (failure) forfeit(failure->first, failure->second);
+  return failure;
+}
 
-  while (!game.isOver()) {
-    if (game.position().ply() >= config.maxPlies) {
-      game.adjudicateDraw();
-      played.detail = fmt::format("move limit {}", config.maxPlies);
-      break;
-    }
-    const Side s = game.position().sideToMove();
-    Agent& agent = *agents[index(s)];
-    Action action;
-    const auto started = Clock::now();
-    try {
-      action = agent.chooseAction(views[index(s)]);
-    } catch (const BotTimeout& e) {
-      played.thinkSeconds[index(s)] += since(started);
-      if (config.rulesetClock) {
-        game.apply(Action::timeout(s));
-        if (!game.isOver() || game.outcome().reason != Termination::TimeoutForfeit) {
-          tell();
-          continue;
-        }
-        played.detail = fmt::format("{} ({}) ran out of time too often", sideName(s), agent.name());
-        break;
-      }
-      forfeit(s, e.what());
-      break;
-    } catch (const std::exception& e) {
-      forfeit(s, e.what());
-      break;
-    }
-    const double took = since(started);
-    played.thinkSeconds[index(s)] += took;
-    played.simulations[index(s)] += agent.lastReport().simulations;
-    if (late(took, config.moveSeconds) && !dynamic_cast<ExternalAgent*>(&agent)) {
-      if (!config.rulesetClock) {
-        forfeit(s, fmt::format("took {:.2f} s for a move (limit {:g} s)", took, config.moveSeconds));
-        break;
-      }
-      game.apply(Action::timeout(s));
-      if (game.isOver()) break;
-      tell();
-      continue;
-    }
-    action.side = s;
-    if (const auto why = game.whyIllegal(action)) {
-      const std::string what = action.type == ActionType::Move ? fmt::format("the move {}", moveName(action.move))
-                                                               : std::string("that action");
-      forfeit(s, fmt::format("sent an illegal action, {}: {}", what, *why));
-      break;
-    }
-    game.apply(action);
-    tell();
-    if (action.type == ActionType::OfferDraw && !game.isOver()) {
-      const Side other = opposite(s);
-      bool accept = false;
-      try {
-        accept = agents[index(other)]->acceptDraw(views[index(other)]);
-      } catch (const std::exception& e) {
-        forfeit(other, e.what());
-        break;
-      }
-      game.apply(accept ? Action::acceptDraw(other) : Action::declineDraw(other));
-      tell();
-    }
+// One game in progress: the referee, each seat's view, and what is scored.
+class GameInProgress {
+ public:
+  GameInProgress(std::span<Agent* const> agents, const GameConfig& config, const std::vector<Layout>& layouts)
+      : agents_(agents),
+        config_(config),
+        played_{Game(config.ruleset, layouts[0], layouts[1]), {}, {}, std::vector<double>(agents.size()),
+                std::vector<long long>(agents.size())} {
+    for (std::size_t i = 0; i < agents.size(); ++i)
+      views_.push_back(InfoState::of(game(), seatFromIndex(static_cast<int>(i))));
   }
-  for (const Side s : {Side::Red, Side::Blue}) {
-    views[index(s)].setOutcome(game.outcome());
+
+  Game& game() { return played_.game; }
+
+  void forfeit(Seat s, const std::string& why) {
+    game().forfeit(s);
+    played_.detail = fmt::format("{} ({}) {}", seatName(s), agents_[index(s)]->name(), why);
+  }
+
+  // Plays the turn of the seat to move; false when the game has ended.
+  bool playTurn();
+
+  // Tells every agent how the game ended and returns the scored game.
+  PlayedGame finish();
+
+ private:
+  void tell() {
+    for (InfoState& v : views_) v.apply(publicEvent(game(), game().history().size() - 1));
+  }
+  bool timedOut(Seat s, const std::string& why);
+  bool answerDrawOffer(Seat offeredBy);
+
+  std::span<Agent* const> agents_;
+  const GameConfig& config_;
+  PlayedGame played_;
+  std::vector<InfoState> views_;
+};
+
+bool GameInProgress::playTurn() {
+  if (game().position().ply() >= config_.maxPlies) {
+    game().adjudicateDraw();
+    played_.detail = fmt::format("move limit {}", config_.maxPlies);
+    return false;
+  }
+  const Seat s = game().position().sideToMove();
+  Agent& agent = *agents_[index(s)];
+  Action action;
+  const auto started = Clock::now();
+  try {
+    action = agent.chooseAction(views_[index(s)]);
+  } catch (const BotTimeout& e) {
+    played_.thinkSeconds[index(s)] += since(started);
+    return timedOut(s, e.what());
+  } catch (const std::exception& e) {
+    forfeit(s, e.what());
+    return false;
+  }
+  const double took = since(started);
+  played_.thinkSeconds[index(s)] += took;
+  played_.simulations[index(s)] += agent.lastReport().simulations;
+  if (late(took, config_.moveSeconds) && !dynamic_cast<ExternalAgent*>(&agent))
+    return timedOut(s, fmt::format("took {:.2f} s for a move (limit {:g} s)", took, config_.moveSeconds));
+  action.side = s;
+  if (const auto why = game().whyIllegal(action)) {
+    const std::string what = action.type == ActionType::Move ? fmt::format("the move {}", moveName(action.move))
+                                                             : std::string("that action");
+    forfeit(s, fmt::format("sent an illegal action, {}: {}", what, *why));
+    return false;
+  }
+  game().apply(action);
+  tell();
+  if (action.type == ActionType::OfferDraw && !game().isOver()) return answerDrawOffer(s);
+  return !game().isOver();
+}
+
+// A move too late: forfeited at once, or by the ruleset's clock rule (the
+// turn passes and the n-th timeout forfeits).
+bool GameInProgress::timedOut(Seat s, const std::string& why) {
+  if (!config_.rulesetClock) {
+    forfeit(s, why);
+    return false;
+  }
+  game().apply(Action::timeout(s));
+  if (game().isOver() && game().outcome().reason == Termination::TimeoutForfeit) {
+    played_.detail = fmt::format("{} ({}) ran out of time too often", seatName(s), agents_[index(s)]->name());
+    return false;
+  }
+  tell();
+  return !game().isOver();
+}
+
+// The referee's draw offer goes to the other seat of a two-seat game.
+bool GameInProgress::answerDrawOffer(Seat offeredBy) {
+  const Seat other = opposite(offeredBy);
+  bool accept = false;
+  try {
+    accept = agents_[index(other)]->acceptDraw(views_[index(other)]);
+  } catch (const std::exception& e) {
+    forfeit(other, e.what());
+    return false;
+  }
+  game().apply(accept ? Action::acceptDraw(other) : Action::declineDraw(other));
+  tell();
+  return !game().isOver();
+}
+
+PlayedGame GameInProgress::finish() {
+  for (std::size_t i = 0; i < agents_.size(); ++i) {
+    views_[i].setOutcome(game().outcome());
     try {
-      agents[index(s)]->gameOver(game.outcome(), game.position());
+      agents_[i]->gameOver(game().outcome(), game().position());
     } catch (const std::exception&) {
       // The game is decided; a bot failing now changes nothing.
     }
   }
-  return played;
+  played_.returns = Variant::of(config_.ruleset).returns(game().outcome());
+  return std::move(played_);
+}
+
+}  // namespace
+
+PlayedGame playGame(std::span<Agent* const> agents, const GameConfig& config) {
+  const Variant& variant = Variant::of(config.ruleset);
+  if (static_cast<int>(agents.size()) != variant.seatCount())
+    throw std::invalid_argument(fmt::format("{} is played by {} agents, not {}", variant.name(),
+                                            variant.seatCount(), agents.size()));
+  std::vector<Layout> layouts;
+  const auto failure = chooseLayouts(agents, config, layouts);
+  GameInProgress game(agents, config, layouts);
+  if (failure) game.forfeit(failure->first, failure->second);
+  while (!game.game().isOver() && game.playTurn()) {
+  }
+  return game.finish();
 }
 
 }  // namespace junqi

@@ -5,9 +5,10 @@
 // reason recorded.
 #pragma once
 
-#include <array>
 #include <optional>
+#include <span>
 #include <string>
+#include <vector>
 
 #include "core/game.h"
 #include "search/agent.h"
@@ -16,7 +17,8 @@ namespace junqi {
 
 struct GameConfig {
   Ruleset ruleset;
-  std::optional<Layout> redLayout, blueLayout;  // the opening; when absent the agent chooses
+  // The opening, one layout per seat (in seat order); where absent or empty the agent chooses.
+  std::vector<std::optional<Layout>> layouts;
   // The game's seed: each agent gets its own seat's seed drawn from it
   // (match_seeds.h), or, with oneSeedForBoth (matches begun before seat
   // seeds), both get the game seed itself.
@@ -32,11 +34,20 @@ struct GameConfig {
 struct PlayedGame {
   Game game;
   std::string detail;  // why a forfeit or adjudication happened (empty otherwise)
-  std::array<double, kSides> thinkSeconds{};
-  std::array<long long, kSides> simulations{};
+  // Per seat, in seat order.
+  std::vector<double> returns;  // Variant::returns of the outcome: +1 win, -1 loss, 0 draw
+  std::vector<double> thinkSeconds;
+  std::vector<long long> simulations;
 };
 
-// Plays a game; the agents must not be shared with a game running at the same time.
-PlayedGame playGame(Agent& red, Agent& blue, const GameConfig& config);
+// Plays a game with one agent per seat of the ruleset's variant, in seat
+// order; throws std::invalid_argument when the count is wrong. The agents must
+// not be shared with a game running at the same time.
+PlayedGame playGame(std::span<Agent* const> agents, const GameConfig& config);
+// The two-seat games: Red's agent, then Blue's.
+inline PlayedGame playGame(Agent& red, Agent& blue, const GameConfig& config) {
+  Agent* const agents[] = {&red, &blue};
+  return playGame(agents, config);
+}
 
 }  // namespace junqi

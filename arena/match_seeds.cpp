@@ -17,7 +17,7 @@ std::uint64_t matchGameSeed(std::uint64_t matchSeed, int game) {
   return keyedHash(key, static_cast<std::uint64_t>(game));
 }
 
-std::uint64_t seatSeed(std::uint64_t gameSeed, Side seat) {
+std::uint64_t seatSeed(std::uint64_t gameSeed, Seat seat) {
   const HashKey key = {gameSeed, Rng::mix(gameSeed, kKeyStream)};
   return keyedHash(key, static_cast<std::uint64_t>(index(seat)));
 }

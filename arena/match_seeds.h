@@ -21,6 +21,6 @@ std::uint64_t legacyMatchGameSeed(std::uint64_t matchSeed, int game);
 // The seed the agent in `seat` gets in newGame: one per seat, so that an agent
 // cannot work out its opponent's (and with it a layout the opponent chooses
 // itself): a keyed one-way hash of the seat, keyed by the game seed.
-std::uint64_t seatSeed(std::uint64_t gameSeed, Side seat);
+std::uint64_t seatSeed(std::uint64_t gameSeed, Seat seat);
 
 }  // namespace junqi

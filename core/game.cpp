@@ -7,25 +7,25 @@ namespace junqi {
 namespace {
 
 Position checkedStart(const Ruleset& ruleset, const Layout& red, const Layout& blue) {
-  for (const Side side : {Side::Red, Side::Blue}) {
-    const auto violation = validateLayout(side == Side::Red ? red : blue, ruleset);
-    if (violation) throw IllegalAction(fmt::format("{} layout: {}", sideName(side), violation->message));
+  for (const Seat side : {Seat::Red, Seat::Blue}) {
+    const auto violation = validateLayout(side == Seat::Red ? red : blue, ruleset);
+    if (violation) throw IllegalAction(fmt::format("{} layout: {}", seatName(side), violation->message));
   }
   return Position::fromLayouts(Rules::of(ruleset), red, blue);
 }
 
 // Why `m` is not a legal move for the side to move, in one sentence.
 std::string whyMoveIsIllegal(const Position& pos, Move m) {
-  const Side us = pos.sideToMove();
+  const Seat us = pos.sideToMove();
   const auto from = squareName(m.from), to = squareName(m.to);
   if (pos.isEmpty(m.from)) return fmt::format("there is no piece on {}", from);
-  if (pos.sideAt(m.from) != us) return fmt::format("the piece on {} is not {}'s", from, sideName(us));
+  if (pos.sideAt(m.from) != us) return fmt::format("the piece on {} is not {}'s", from, seatName(us));
   const PieceType type = pos.typeAt(m.from);
   if (isImmobile(type)) return fmt::format("the {} on {} never moves", typeName(type), from);
   if (contains(pos.rules().frozenSquares(), m.from))
     return fmt::format("the piece on {} is in a headquarters and can never move again", from);
   if (!pos.isEmpty(m.to) && pos.sideAt(m.to) == us)
-    return fmt::format("{} is occupied by {}'s own piece", to, sideName(us));
+    return fmt::format("{} is occupied by {}'s own piece", to, seatName(us));
   if (!pos.isEmpty(m.to) && contains(pos.rules().topology().camps, m.to))
     return fmt::format("the piece in the camp on {} cannot be attacked", to);
   return fmt::format("the {} on {} cannot reach {}", typeName(type), from, to);
@@ -49,10 +49,10 @@ Game::Game(const Position& start) : start_(start), position_(start) {
 std::optional<std::string> Game::whyIllegal(const Action& a) const {
   if (isOver()) return std::string("the game is over");
   const Ruleset& r = rules().ruleset();
-  const Side other = opposite(a.side);
+  const Seat other = opposite(a.side);
   switch (a.type) {
     case ActionType::Move:
-      if (a.side != position_.sideToMove()) return fmt::format("it is not {}'s turn", sideName(a.side));
+      if (a.side != position_.sideToMove()) return fmt::format("it is not {}'s turn", seatName(a.side));
       if (!isLegalMove(position_, a.move)) return whyMoveIsIllegal(position_, a.move);
       return std::nullopt;
     case ActionType::Timeout:
@@ -60,16 +60,16 @@ std::optional<std::string> Game::whyIllegal(const Action& a) const {
       return std::nullopt;
     case ActionType::OfferDraw: {
       if (!r.agreedDraws) return std::string("this ruleset has no agreed draws");
-      if (drawOfferBy_) return fmt::format("{} already has a draw offer pending", sideName(*drawOfferBy_));
+      if (drawOfferBy_) return fmt::format("{} already has a draw offer pending", seatName(*drawOfferBy_));
       const int last = lastOfferPly_[index(a.side)];
       if (last >= 0 && position_.ply() - last < r.drawOfferCooldown)
-        return fmt::format("{} offered a draw at move {} and must wait until move {} to offer again", sideName(a.side),
+        return fmt::format("{} offered a draw at move {} and must wait until move {} to offer again", seatName(a.side),
                            last + 1, last + r.drawOfferCooldown + 1);
       return std::nullopt;
     }
     case ActionType::AcceptDraw:
     case ActionType::DeclineDraw:
-      if (drawOfferBy_ != other) return fmt::format("there is no draw offer from {} to answer", sideName(other));
+      if (drawOfferBy_ != other) return fmt::format("there is no draw offer from {} to answer", seatName(other));
       return std::nullopt;
     case ActionType::Resign:
       if (!r.resignation) return std::string("this ruleset does not allow resignation");
@@ -84,7 +84,7 @@ const ActionRecord& Game::apply(const Action& a) {
   rec.ply = position_.ply();
   rec.action = a;
   const Ruleset& r = rules().ruleset();
-  const Side other = opposite(a.side);
+  const Seat other = opposite(a.side);
   switch (a.type) {
     case ActionType::Move: {
       rec.path = classifyMove(position_, a.move);
@@ -95,7 +95,7 @@ const ActionRecord& Game::apply(const Action& a) {
       if (fight) {
         rec.marshalLost[index(a.side)] = attackerRemoved(rec.result.combat) && rec.attackerType == PieceType::Marshal;
         rec.marshalLost[index(other)] = defenderRemoved(rec.result.combat) && rec.defenderType == PieceType::Marshal;
-        for (int s = 0; s < kSides; ++s) {
+        for (int s = 0; s < kSeats; ++s) {
           if (!rec.marshalLost[s] || !r.marshalLossRevealsFlag || flagRevealed_[s]) continue;
           flagRevealed_[s] = rec.flagRevealed[s] = true;
         }
@@ -133,7 +133,7 @@ const ActionRecord& Game::apply(const Action& a) {
 
 // A player finished a turn: an offer it did not answer lapses, then the board
 // decides whether the game is over.
-void Game::afterTurn(Side mover, ActionRecord& rec) {
+void Game::afterTurn(Seat mover, ActionRecord& rec) {
   if (drawOfferBy_ == opposite(mover)) {
     drawOfferBy_.reset();
     rec.offerLapsed = true;

@@ -20,15 +20,15 @@ enum class ActionType : std::uint8_t { Move, Timeout, OfferDraw, AcceptDraw, Dec
 
 struct Action {
   ActionType type = ActionType::Move;
-  Side side = Side::Red;  // who acts (a draw offer or resignation may come out of turn)
+  Seat side = Seat::Red;  // who acts (a draw offer or resignation may come out of turn)
   Move move{};            // for ActionType::Move
 
-  static Action makeMove(Side s, Move m) { return {ActionType::Move, s, m}; }
-  static Action timeout(Side s) { return {ActionType::Timeout, s, {}}; }
-  static Action offerDraw(Side s) { return {ActionType::OfferDraw, s, {}}; }
-  static Action acceptDraw(Side s) { return {ActionType::AcceptDraw, s, {}}; }
-  static Action declineDraw(Side s) { return {ActionType::DeclineDraw, s, {}}; }
-  static Action resign(Side s) { return {ActionType::Resign, s, {}}; }
+  static Action makeMove(Seat s, Move m) { return {ActionType::Move, s, m}; }
+  static Action timeout(Seat s) { return {ActionType::Timeout, s, {}}; }
+  static Action offerDraw(Seat s) { return {ActionType::OfferDraw, s, {}}; }
+  static Action acceptDraw(Seat s) { return {ActionType::AcceptDraw, s, {}}; }
+  static Action declineDraw(Seat s) { return {ActionType::DeclineDraw, s, {}}; }
+  static Action resign(Seat s) { return {ActionType::Resign, s, {}}; }
   bool operator==(const Action&) const = default;
 };
 
@@ -39,8 +39,8 @@ struct ActionRecord {
   MoveResult result;                    // moves only
   MovePath path = MovePath::Step;       // moves only
   PieceType attackerType = PieceType::Flag, defenderType = PieceType::Flag;  // fights only
-  std::array<bool, kSides> marshalLost{};    // the side's marshal left the board
-  std::array<bool, kSides> flagRevealed{};   // ...and the ruleset shows its flag
+  std::array<bool, kSeats> marshalLost{};    // the side's marshal left the board
+  std::array<bool, kSeats> flagRevealed{};   // ...and the ruleset shows its flag
   bool offerLapsed = false;                  // a pending draw offer lapsed
 };
 
@@ -62,14 +62,14 @@ class Game {
   const Position& position() const { return position_; }
   const Position& start() const { return start_; }
   // The side's layout, for a game started from layouts.
-  const std::optional<Layout>& layout(Side s) const { return layouts_[index(s)]; }
+  const std::optional<Layout>& layout(Seat s) const { return layouts_[index(s)]; }
   const Outcome& outcome() const { return outcome_; }
   bool isOver() const { return outcome_.isOver(); }
   const std::vector<ActionRecord>& history() const { return history_; }
 
-  std::optional<Side> pendingDrawOffer() const { return drawOfferBy_; }
-  int timeouts(Side s) const { return timeouts_[index(s)]; }
-  bool flagRevealed(Side s) const { return flagRevealed_[index(s)]; }
+  std::optional<Seat> pendingDrawOffer() const { return drawOfferBy_; }
+  int timeouts(Seat s) const { return timeouts_[index(s)]; }
+  bool flagRevealed(Seat s) const { return flagRevealed_[index(s)]; }
 
   // Empty when the action is legal now, else why not, in one sentence.
   std::optional<std::string> whyIllegal(const Action& action) const;
@@ -77,22 +77,22 @@ class Game {
   const ActionRecord& apply(const Action& action);
 
   // Ends the game by a decision outside the rules (the match harness).
-  void forfeit(Side loser) { end({Termination::Forfeit, opposite(loser)}); }
+  void forfeit(Seat loser) { end({Termination::Forfeit, opposite(loser)}); }
   void adjudicateDraw() { end({Termination::Adjudicated, std::nullopt}); }
 
  private:
   void end(Outcome o);
-  void afterTurn(Side mover, ActionRecord& record);
+  void afterTurn(Seat mover, ActionRecord& record);
 
-  std::array<std::optional<Layout>, kSides> layouts_;
+  std::array<std::optional<Layout>, kSeats> layouts_;
   Position start_;
   Position position_;
   Outcome outcome_;
   std::vector<ActionRecord> history_;
-  std::optional<Side> drawOfferBy_;
-  std::array<int, kSides> lastOfferPly_{-1, -1};
-  std::array<int, kSides> timeouts_{};
-  std::array<bool, kSides> flagRevealed_{};
+  std::optional<Seat> drawOfferBy_;
+  std::array<int, kSeats> lastOfferPly_{-1, -1};
+  std::array<int, kSeats> timeouts_{};
+  std::array<bool, kSeats> flagRevealed_{};
 };
 
 }  // namespace junqi

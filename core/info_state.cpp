@@ -24,7 +24,7 @@ void InfoState::setPrior(std::vector<IdentityWeights> prior) {
 }
 
 void InfoState::rebuild() {
-  const Side them = enemy();
+  const Seat them = enemy();
   const int first = index(them) * kMaxPiecesPerSide;
   const int n = knowledge_.pieceCount();
   counterOrder_.clear();
@@ -55,7 +55,7 @@ void InfoState::rebuild() {
 
   // The template position: own pieces true, enemy pieces waiting for a sample.
   template_ = Position(observation_.rules());
-  for (const Side s : {Side::Red, Side::Blue})
+  for (const Seat s : {Seat::Red, Seat::Blue})
     for (int k = 0; k < observation_.pieceCount(s); ++k) {
       const int p = index(s) * kMaxPiecesPerSide + k;
       const PieceType type = s == seat() ? observation_.ownType(p) : PieceType::Captain;

@@ -16,14 +16,14 @@ namespace junqi {
 class InfoState {
  public:
   explicit InfoState(Observation observation);
-  static InfoState of(const Game& game, Side seat) { return InfoState(Observation::of(game, seat)); }
+  static InfoState of(const Game& game, Seat seat) { return InfoState(Observation::of(game, seat)); }
 
   // Takes in the next public event (or the referee's announcement of the end).
   void apply(const PublicEvent& event);
   void setOutcome(const Outcome& outcome) { observation_.setOutcome(outcome); }
 
-  Side seat() const { return observation_.seat(); }
-  Side enemy() const { return opposite(observation_.seat()); }
+  Seat seat() const { return observation_.seat(); }
+  Seat enemy() const { return opposite(observation_.seat()); }
   const Observation& observation() const { return observation_; }
   const Knowledge& knowledge() const { return knowledge_; }
   const IdentityCounter& counter() const { return counter_; }

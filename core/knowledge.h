@@ -38,7 +38,7 @@ class Knowledge {
   // Takes in one more event (obs gives the observer's identities and the rules).
   void apply(const Observation& obs, const PublicEvent& event);
 
-  Side target() const { return target_; }
+  Seat target() const { return target_; }
   int pieceCount() const { return pieceCount_; }
   // Piece k of the target side (id target*25 + k).
   IdentitySet possible(int k) const { return possible_[k]; }
@@ -55,7 +55,7 @@ class Knowledge {
   void restrict(int k, IdentitySet allowed);
 
  private:
-  Side target_ = Side::Blue;
+  Seat target_ = Seat::Blue;
   int pieceCount_ = 0;
   PieceCounts counts_{};
   std::array<IdentitySet, kMaxPiecesPerSide> possible_{};

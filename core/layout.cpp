@@ -19,10 +19,10 @@ bool mayStartOn(PieceType type, int i, const Ruleset& ruleset) {
     case PieceType::Flag:
       return hq;
     case PieceType::Landmine:
-      return contains(t.rowsFromBack(Side::Red, ruleset.landmineRows), i) &&
+      return contains(t.rowsFromBack(Seat::Red, ruleset.landmineRows), i) &&
              (!hq || ruleset.landmineInHeadquarters);
     case PieceType::Bomb:
-      return ruleset.bombInFrontRow || !contains(t.frontRow(Side::Red), i);
+      return ruleset.bombInFrontRow || !contains(t.frontRow(Seat::Red), i);
     default:
       return true;
   }

@@ -22,10 +22,10 @@ struct Layout {
   std::array<std::optional<PieceType>, kHalfSquares> at{};
 
   // The absolute point of relative point `i` for `side`.
-  static constexpr int absolute(Side side, int i) { return side == Side::Red ? i : rotate180(i); }
+  static constexpr int absolute(Seat side, int i) { return side == Seat::Red ? i : rotate180(i); }
   // The relative point of absolute point `square` (which must be in side's half).
-  static constexpr int relative(Side side, int square) {
-    return side == Side::Red ? square : rotate180(square);
+  static constexpr int relative(Seat side, int square) {
+    return side == Seat::Red ? square : rotate180(square);
   }
   bool operator==(const Layout&) const = default;
 };

@@ -19,23 +19,23 @@ int parseCounter(std::string_view text, std::string_view what) {
 
 char cellSymbol(const Position& pos, int square) {
   const char c = typeSymbol(pos.typeAt(square));
-  return pos.sideAt(square) == Side::Red ? c : static_cast<char>(c - 'A' + 'a');
+  return pos.sideAt(square) == Seat::Red ? c : static_cast<char>(c - 'A' + 'a');
 }
 
 // Rejects flags and landmines where no game of this ruleset can have them.
 void checkReachable(const Position& pos) {
   const Ruleset& r = pos.rules().ruleset();
   const Topology& t = pos.rules().topology();
-  for (const Side side : {Side::Red, Side::Blue}) {
+  for (const Seat side : {Seat::Red, Seat::Blue}) {
     for (Bitboard b = pos.occupied(side); b;) {
       const int square = popLsb(b);
       const PieceType type = pos.typeAt(square);
       if (isImmobile(type) && !contains(t.home[index(side)], square))
         throw NotationError(fmt::format("position: {} {} on {}: it never moves, so it must stand in {}'s half",
-                                        sideName(side), typeName(type), squareName(square), sideName(side)));
+                                        seatName(side), typeName(type), squareName(square), seatName(side)));
       if (isImmobile(type) && !mayStartOn(type, Layout::relative(side, square), r))
         throw NotationError(fmt::format("position: {} {} on {}: it never moves and cannot have started there",
-                                        sideName(side), typeName(type), squareName(square)));
+                                        seatName(side), typeName(type), squareName(square)));
     }
   }
   if (pos.quietPlies() > pos.ply())
@@ -47,12 +47,12 @@ void checkReachable(const Position& pos) {
 }
 
 // A side without its flag has lost: no game goes on from there.
-void checkFlags(const std::array<PieceCounts, kSides>& seen, const PieceCounts& allowed) {
+void checkFlags(const std::array<PieceCounts, kSeats>& seen, const PieceCounts& allowed) {
   const int flags = allowed[typeIndex(PieceType::Flag)];
-  for (const Side side : {Side::Red, Side::Blue})
+  for (const Seat side : {Seat::Red, Seat::Blue})
     if (const int has = seen[index(side)][typeIndex(PieceType::Flag)]; has < flags)
       throw NotationError(fmt::format("position: {} has {} flag(s) where the ruleset gives {}: the game would be over",
-                                      sideName(side), has, flags));
+                                      seatName(side), has, flags));
 }
 
 }  // namespace
@@ -110,7 +110,7 @@ std::string formatPosition(const Position& pos) {
     if (empty) out += static_cast<char>('0' + empty);
     if (row > 0) out += '/';
   }
-  return fmt::format("{} {} {} {}", out, pos.sideToMove() == Side::Red ? 'r' : 'b', pos.quietPlies(), pos.ply());
+  return fmt::format("{} {} {} {}", out, pos.sideToMove() == Seat::Red ? 'r' : 'b', pos.quietPlies(), pos.ply());
 }
 
 Position parsePosition(std::string_view text, const Rules& rules, PositionUse use) {
@@ -123,7 +123,7 @@ Position parsePosition(std::string_view text, const Rules& rules, PositionUse us
     throw NotationError(fmt::format("position: {} rows where 12 are needed (row 12 first, separated by '/')",
                                     rows.size()));
   // Collect the pieces first: ids follow each side's layout order, as in a game.
-  std::array<std::pair<Side, PieceType>, kSquares> cells{};
+  std::array<std::pair<Seat, PieceType>, kSquares> cells{};
   std::array<bool, kSquares> occupied{};
   for (int k = 0; k < kRows; ++k) {
     const int row = kRows - 1 - k;
@@ -144,7 +144,7 @@ Position parsePosition(std::string_view text, const Rules& rules, PositionUse us
         throw NotationError(fmt::format("position: '{}' on {} is not a piece symbol (EPCJRIDGMBLF, a digit or '.')",
                                         c, squareName(makeSquare(col, row))));
       const int square = makeSquare(col, row);
-      cells[square] = {c >= 'a' ? Side::Blue : Side::Red, *type};
+      cells[square] = {c >= 'a' ? Seat::Blue : Seat::Red, *type};
       occupied[square] = true;
       ++col;
     }
@@ -157,22 +157,22 @@ Position parsePosition(std::string_view text, const Rules& rules, PositionUse us
 
   // Counts first: a side with too many pieces must be told so, not overflow.
   const PieceCounts& allowed = rules.ruleset().counts;
-  std::array<PieceCounts, kSides> seen{};
+  std::array<PieceCounts, kSeats> seen{};
   for (int square = 0; square < kSquares; ++square) {
     if (!occupied[square]) continue;
     const auto [side, type] = cells[square];
     if (++seen[index(side)][typeIndex(type)] > allowed[typeIndex(type)])
-      throw NotationError(fmt::format("position: {} has more than {} {}(s)", sideName(side), allowed[typeIndex(type)],
+      throw NotationError(fmt::format("position: {} has more than {} {}(s)", seatName(side), allowed[typeIndex(type)],
                                       typeName(type)));
   }
   if (use == PositionUse::Play) checkFlags(seen, allowed);
   Position pos(rules);
-  for (const Side side : {Side::Red, Side::Blue})
+  for (const Seat side : {Seat::Red, Seat::Blue})
     for (int i = 0; i < kSquares; ++i) {
-      const int square = side == Side::Red ? i : rotate180(i);
+      const int square = side == Seat::Red ? i : rotate180(i);
       if (occupied[square] && cells[square].first == side) pos.addPiece(side, cells[square].second, square);
     }
-  pos.setSideToMove(fields[1] == "r" ? Side::Red : Side::Blue);
+  pos.setSideToMove(fields[1] == "r" ? Seat::Red : Seat::Blue);
   pos.setCounters(parseCounter(fields[2], "quiet-move counter"), parseCounter(fields[3], "ply"));
   checkReachable(pos);
   return pos;

@@ -11,7 +11,7 @@ namespace junqi {
 
 namespace {
 
-int flagOf(const Position& start, Side side) {
+int flagOf(const Position& start, Seat side) {
   const int first = index(side) * kMaxPiecesPerSide;
   for (int p = first; p < first + start.pieceCount(side); ++p)
     if (start.typeOf(p) == PieceType::Flag) return p;
@@ -19,7 +19,7 @@ int flagOf(const Position& start, Side side) {
 }
 
 std::string pieceName(int piece) {
-  return fmt::format("{}{}", sideOfPiece(piece) == Side::Red ? 'r' : 'b', piece % kMaxPiecesPerSide);
+  return fmt::format("{}{}", sideOfPiece(piece) == Seat::Red ? 'r' : 'b', piece % kMaxPiecesPerSide);
 }
 
 std::string_view pathName(MovePath p) {
@@ -42,12 +42,12 @@ PublicEvent publicEvent(const Game& game, std::size_t i) {
     e.target = r.result.defender;
     e.flagCaptured = r.result.flagCaptured;
   }
-  for (const Side s : {Side::Red, Side::Blue})
+  for (const Seat s : {Seat::Red, Seat::Blue})
     if (r.flagRevealed[index(s)]) e.flagShown[index(s)] = static_cast<std::uint8_t>(flagOf(game.start(), s));
   return e;
 }
 
-Observation Observation::atStart(const Position& start, Side seat, bool fromLayouts) {
+Observation Observation::atStart(const Position& start, Seat seat, bool fromLayouts) {
   Observation o;
   o.seat_ = seat;
   o.rules_ = &start.rules();
@@ -55,7 +55,7 @@ Observation Observation::atStart(const Position& start, Side seat, bool fromLayo
   o.square_.fill(kNoSquare);
   o.startSquare_.fill(kNoSquare);
   o.pieceAt_.fill(kNoPiece);
-  for (const Side s : {Side::Red, Side::Blue}) {
+  for (const Seat s : {Seat::Red, Seat::Blue}) {
     o.pieceCount_[index(s)] = static_cast<std::uint8_t>(start.pieceCount(s));
     for (int k = 0; k < start.pieceCount(s); ++k) {
       const int p = index(s) * kMaxPiecesPerSide + k;
@@ -74,18 +74,18 @@ Observation Observation::atStart(const Position& start, Side seat, bool fromLayo
   return o;
 }
 
-Observation Observation::of(const Game& game, Side seat) {
-  Observation o = atStart(game.start(), seat, game.layout(Side::Red).has_value());
+Observation Observation::of(const Game& game, Seat seat) {
+  Observation o = atStart(game.start(), seat, game.layout(Seat::Red).has_value());
   for (std::size_t i = 0; i < game.history().size(); ++i) o.apply(publicEvent(game, i));
   o.outcome_ = game.outcome();
   return o;
 }
 
-Observation Observation::atDeployment(const Ruleset& ruleset, Side seat, const Layout& own, Bitboard enemyStart) {
+Observation Observation::atDeployment(const Ruleset& ruleset, Seat seat, const Layout& own, Bitboard enemyStart) {
   // The enemy's pieces get ids in the order a deployment gives them; their
   // identity here is a stand-in that atStart never copies.
   Position start(Rules::of(ruleset));
-  for (const Side s : {Side::Red, Side::Blue})
+  for (const Seat s : {Seat::Red, Seat::Blue})
     for (int i = 0; i < kHalfSquares; ++i) {
       const int square = Layout::absolute(s, i);
       if (s == seat && own.at[i]) start.addPiece(s, *own.at[i], square);
@@ -94,7 +94,7 @@ Observation Observation::atDeployment(const Ruleset& ruleset, Side seat, const L
   return atStart(start, seat, true);
 }
 
-Observation Observation::withOwnTypes(const Observation& publicPart, Side seat,
+Observation Observation::withOwnTypes(const Observation& publicPart, Seat seat,
                                       const std::array<PieceType, kMaxPiecesPerSide>& ownTypes) {
   Observation o = publicPart;
   o.seat_ = seat;
@@ -102,7 +102,7 @@ Observation Observation::withOwnTypes(const Observation& publicPart, Side seat,
   return o;
 }
 
-std::optional<int> Observation::shownFlag(Side s) const {
+std::optional<int> Observation::shownFlag(Seat s) const {
   if (shownFlag_[index(s)] == kNoPiece) return std::nullopt;
   return shownFlag_[index(s)];
 }
@@ -145,7 +145,7 @@ void Observation::apply(const PublicEvent& e) {
         else
           relocate(e.mover, e.move.from, e.move.to);
       }
-      for (int s = 0; s < kSides; ++s)
+      for (int s = 0; s < kSeats; ++s)
         if (e.flagShown[s] != kNoPiece) shownFlag_[s] = e.flagShown[s];
       if (e.flagCaptured) outcome_ = {Termination::FlagCaptured, e.side};
       endTurn();
@@ -175,13 +175,13 @@ void Observation::apply(const PublicEvent& e) {
 }
 
 std::string Observation::eventText(const PublicEvent& e) {
-  std::string out = fmt::format("{} {}", e.ply + 1, sideName(e.side));
+  std::string out = fmt::format("{} {}", e.ply + 1, seatName(e.side));
   switch (e.type) {
     case ActionType::Move:
       out += fmt::format(" {} {}", moveName(e.move), pathName(e.path));
       if (e.combat != Combat::None) out += fmt::format(" {} {}", pieceName(e.target), combatName(e.combat));
       if (e.flagCaptured) out += " flag-captured";
-      for (const Side s : {Side::Red, Side::Blue})
+      for (const Seat s : {Seat::Red, Seat::Blue})
         if (e.flagShown[index(s)] != kNoPiece) out += fmt::format(" flag-shown:{}", pieceName(e.flagShown[index(s)]));
       break;
     case ActionType::Timeout: out += " timeout"; break;
@@ -202,14 +202,14 @@ PublicEvent Observation::parseEvent(std::string_view text) const {
   PublicEvent e;
   e.ply = ply_;
   if (w[0] != std::to_string(ply_ + 1)) throw bad(fmt::format("the game is at move {}", ply_ + 1));
-  const auto side = parseSide(w[1]);
+  const auto side = parseSeat(w[1]);
   if (!side) throw bad(fmt::format("'{}' is not red or blue", w[1]));
   e.side = *side;
   const auto pieceByName = [&](std::string_view name) -> int {
     if (name.size() < 2 || (name[0] != 'r' && name[0] != 'b')) throw bad(fmt::format("'{}' is not a piece", name));
     const auto k = parseNumber(name.substr(1), 0, UINT64_MAX);
     if (!k) throw bad(fmt::format("'{}' is not a piece", name));
-    const Side owner = name[0] == 'r' ? Side::Red : Side::Blue;
+    const Seat owner = name[0] == 'r' ? Seat::Red : Seat::Blue;
     if (*k >= static_cast<std::uint64_t>(pieceCount(owner))) throw bad(fmt::format("there is no piece {}", name));
     return index(owner) * kMaxPiecesPerSide + static_cast<int>(*k);
   };
@@ -233,7 +233,7 @@ PublicEvent Observation::parseEvent(std::string_view text) const {
   else throw bad(fmt::format("'{}' is not a path", w[3]));
   e.mover = static_cast<std::uint8_t>(pieceAt_[move->from]);
   if (e.mover == kNoPiece || sideOfPiece(e.mover) != e.side || e.side != sideToMove_)
-    throw bad(fmt::format("{} has no piece on {} to move", sideName(e.side), squareName(move->from)));
+    throw bad(fmt::format("{} has no piece on {} to move", seatName(e.side), squareName(move->from)));
   std::size_t i = 4;
   if (i + 1 < w.size() && parseCombatName(w[i + 1])) {
     e.target = static_cast<std::uint8_t>(pieceByName(w[i]));
@@ -280,9 +280,9 @@ void Observation::legalMoves(MoveList& out) const {
 }
 
 std::string Observation::toText() const {
-  std::string out = fmt::format("junqi-observation 1\nseat {}\nruleset {}\nstart {}\n", sideName(seat_),
+  std::string out = fmt::format("junqi-observation 1\nseat {}\nruleset {}\nstart {}\n", seatName(seat_),
                                 rules_->ruleset().toString(), startedFromLayouts_ ? "layouts" : "position");
-  out += fmt::format("to-move {} ply {} quiet {}\n", sideName(sideToMove_), ply_, quietPlies_);
+  out += fmt::format("to-move {} ply {} quiet {}\n", seatName(sideToMove_), ply_, quietPlies_);
   // The board as in the position format, with '?' for every enemy piece.
   std::string board;
   for (int row = kRows - 1; row >= 0; --row) {
@@ -296,13 +296,13 @@ std::string Observation::toText() const {
       if (empty) board += static_cast<char>('0' + empty);
       empty = 0;
       const char c = isOwn(p) ? typeSymbol(ownType(p)) : '?';
-      board += seat_ == Side::Blue && c != '?' ? static_cast<char>(c - 'A' + 'a') : c;
+      board += seat_ == Seat::Blue && c != '?' ? static_cast<char>(c - 'A' + 'a') : c;
     }
     if (empty) board += static_cast<char>('0' + empty);
     if (row > 0) board += '/';
   }
   out += fmt::format("board {}\n", board);
-  for (const Side s : {Side::Red, Side::Blue})
+  for (const Seat s : {Seat::Red, Seat::Blue})
     for (int k = 0; k < pieceCount_[index(s)]; ++k) {
       const int p = index(s) * kMaxPiecesPerSide + k;
       char identity = '?';
@@ -313,9 +313,9 @@ std::string Observation::toText() const {
                          isAlive(p) ? squareName(square_[p]) : "-");
     }
   for (const PublicEvent& e : events_) out += fmt::format("event {}\n", eventText(e));
-  if (drawOfferBy_) out += fmt::format("draw-offer {}\n", sideName(*drawOfferBy_));
+  if (drawOfferBy_) out += fmt::format("draw-offer {}\n", seatName(*drawOfferBy_));
   if (outcome_.isOver())
-    out += fmt::format("result {} {}\n", outcome_.winner ? sideName(*outcome_.winner) : "draw",
+    out += fmt::format("result {} {}\n", outcome_.winner ? seatName(*outcome_.winner) : "draw",
                        terminationName(outcome_.reason));
   return out;
 }

@@ -24,7 +24,7 @@ namespace junqi {
 struct PublicEvent {
   int ply = 0;  // the position's ply when the action was taken
   ActionType type = ActionType::Move;
-  Side side = Side::Red;  // who acted
+  Seat side = Seat::Red;  // who acted
   Move move{};
   MovePath path = MovePath::Step;  // how the move travelled (a turn shows an engineer)
   Combat combat = Combat::None;
@@ -32,7 +32,7 @@ struct PublicEvent {
   std::uint8_t target = kNoPiece;
   bool flagCaptured = false;
   // The flag a side's marshal loss showed in this action (its piece id), per side.
-  std::array<std::uint8_t, kSides> flagShown{kNoPiece, kNoPiece};
+  std::array<std::uint8_t, kSeats> flagShown{kNoPiece, kNoPiece};
   bool operator==(const PublicEvent&) const = default;
 };
 
@@ -42,14 +42,14 @@ PublicEvent publicEvent(const Game& game, std::size_t i);
 class Observation {
  public:
   // The seat's view of a game so far (the referee builds it).
-  static Observation of(const Game& game, Side seat);
+  static Observation of(const Game& game, Seat seat);
   // The seat's view at a deployment, built by the seat itself (a bot): its own
   // layout, and the points where the enemy's pieces started (public).
-  static Observation atDeployment(const Ruleset& ruleset, Side seat, const Layout& own, Bitboard enemyStart);
+  static Observation atDeployment(const Ruleset& ruleset, Seat seat, const Layout& own, Bitboard enemyStart);
   // The view a seat would have with these own identities, given the public part
   // of `other` (the seat must be the other side of `other`'s seat or the same).
   // Search uses it to build the opponent's view inside a sampled world.
-  static Observation withOwnTypes(const Observation& publicPart, Side seat,
+  static Observation withOwnTypes(const Observation& publicPart, Seat seat,
                                   const std::array<PieceType, kMaxPiecesPerSide>& ownTypes);
 
   // Takes in the next public event (the seat's own identities explain its own pieces).
@@ -58,28 +58,28 @@ class Observation {
   // decided by what only the referee sees in full).
   void setOutcome(const Outcome& outcome) { outcome_ = outcome; }
 
-  Side seat() const { return seat_; }
+  Seat seat() const { return seat_; }
   const Rules& rules() const { return *rules_; }
 
   // Public board state.
-  Side sideToMove() const { return sideToMove_; }
+  Seat sideToMove() const { return sideToMove_; }
   int ply() const { return ply_; }
   int quietPlies() const { return quietPlies_; }
-  int pieceCount(Side s) const { return pieceCount_[index(s)]; }
+  int pieceCount(Seat s) const { return pieceCount_[index(s)]; }
   int startSquare(int piece) const { return startSquare_[piece]; }
   int squareOf(int piece) const { return square_[piece]; }  // kNoSquare once lost
   bool isAlive(int piece) const { return square_[piece] != kNoSquare; }
   int pieceAt(int square) const { return pieceAt_[square]; }
-  Bitboard occupied(Side s) const { return occupied_[index(s)]; }
+  Bitboard occupied(Seat s) const { return occupied_[index(s)]; }
   Bitboard occupied() const { return occupied_[0] | occupied_[1]; }
   // True when the game began with both sides deploying (the deployment rules then constrain every piece).
   bool startedFromLayouts() const { return startedFromLayouts_; }
   const std::vector<PublicEvent>& events() const { return events_; }
   const Outcome& outcome() const { return outcome_; }
-  std::optional<Side> pendingDrawOffer() const { return drawOfferBy_; }
-  int timeouts(Side s) const { return timeouts_[index(s)]; }
+  std::optional<Seat> pendingDrawOffer() const { return drawOfferBy_; }
+  int timeouts(Seat s) const { return timeouts_[index(s)]; }
   // The flag piece the rules showed for side s, if any.
-  std::optional<int> shownFlag(Side s) const;
+  std::optional<int> shownFlag(Seat s) const;
 
   // The seat's own pieces: ids seat*25 .. seat*25 + pieceCount(seat) - 1.
   bool isOwn(int piece) const { return sideOfPiece(piece) == seat_; }
@@ -102,24 +102,24 @@ class Observation {
 
  private:
   Observation() = default;
-  static Observation atStart(const Position& start, Side seat, bool fromLayouts);
+  static Observation atStart(const Position& start, Seat seat, bool fromLayouts);
 
-  Side seat_ = Side::Red;
+  Seat seat_ = Seat::Red;
   const Rules* rules_ = nullptr;
   bool startedFromLayouts_ = false;
-  std::array<std::uint8_t, kSides> pieceCount_{};
+  std::array<std::uint8_t, kSeats> pieceCount_{};
   std::array<std::uint8_t, kMaxPieces> startSquare_{};
   std::array<std::uint8_t, kMaxPieces> square_{};
   std::array<std::uint8_t, kSquares> pieceAt_{};
-  std::array<Bitboard, kSides> occupied_{};
+  std::array<Bitboard, kSeats> occupied_{};
   std::array<PieceType, kMaxPiecesPerSide> ownTypes_{};
-  Side sideToMove_ = Side::Red;
+  Seat sideToMove_ = Seat::Red;
   int ply_ = 0, quietPlies_ = 0;
   std::vector<PublicEvent> events_;
   Outcome outcome_;
-  std::optional<Side> drawOfferBy_;
-  std::array<int, kSides> timeouts_{};
-  std::array<std::uint8_t, kSides> shownFlag_{kNoPiece, kNoPiece};
+  std::optional<Seat> drawOfferBy_;
+  std::array<int, kSeats> timeouts_{};
+  std::array<std::uint8_t, kSeats> shownFlag_{kNoPiece, kNoPiece};
 };
 
 }  // namespace junqi

@@ -28,7 +28,7 @@ std::optional<Termination> parseTermination(std::string_view name);
 
 struct Outcome {
   Termination reason = Termination::None;
-  std::optional<Side> winner;  // empty for a draw (or a game not over)
+  std::optional<Seat> winner;  // empty for a draw (or a game not over)
 
   bool isOver() const { return reason != Termination::None; }
   bool isDraw() const { return isOver() && !winner; }

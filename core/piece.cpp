@@ -9,11 +9,11 @@ constexpr std::array<std::string_view, kPieceTypes> kNames = {
 constexpr std::string_view kSymbols = "EPCJRIDGMBLF";
 }  // namespace
 
-std::string_view sideName(Side s) { return s == Side::Red ? "red" : "blue"; }
+std::string_view seatName(Seat s) { return s == Seat::Red ? "red" : "blue"; }
 
-std::optional<Side> parseSide(std::string_view text) {
-  if (text == "red" || text == "r") return Side::Red;
-  if (text == "blue" || text == "b") return Side::Blue;
+std::optional<Seat> parseSeat(std::string_view text) {
+  if (text == "red" || text == "r") return Seat::Red;
+  if (text == "blue" || text == "b") return Seat::Blue;
   return std::nullopt;
 }
 

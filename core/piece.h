@@ -1,4 +1,4 @@
-// Sides and piece identities.
+// Seats and piece identities.
 #pragma once
 
 #include <array>
@@ -8,13 +8,20 @@
 
 namespace junqi {
 
-enum class Side : std::uint8_t { Red = 0, Blue = 1 };
-constexpr int kSides = 2;
+// A seat at the table: one player's place, numbered in turn order from 0. A
+// variant (core/variant.h) says how many seats it has, their names and teams;
+// the two-seat games call theirs Red (moves first) and Blue.
+enum class Seat : std::uint8_t { Red = 0, Blue = 1 };
+constexpr int kMaxSeats = 4;  // four-player Junqi
+// The seats of a two-seat game; the classic Position's per-seat arrays.
+constexpr int kSeats = 2;
 
-constexpr Side opposite(Side s) { return s == Side::Red ? Side::Blue : Side::Red; }
-constexpr int index(Side s) { return static_cast<int>(s); }
-std::string_view sideName(Side s);  // "red" / "blue"
-std::optional<Side> parseSide(std::string_view text);
+constexpr int index(Seat s) { return static_cast<int>(s); }
+constexpr Seat seatFromIndex(int i) { return static_cast<Seat>(i); }
+// The other seat of a two-seat game.
+constexpr Seat opposite(Seat s) { return s == Seat::Red ? Seat::Blue : Seat::Red; }
+std::string_view seatName(Seat s);  // "red" / "blue"
+std::optional<Seat> parseSeat(std::string_view text);
 
 // The twelve identities. The nine officers come first, in rank order, so that
 // rank(type) == type + 1 for them; the three special pieces follow.

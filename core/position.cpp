@@ -11,20 +11,20 @@ Position::Position(const Rules& rules) : rules_(&rules) {
 
 Position Position::fromLayouts(const Rules& rules, const Layout& red, const Layout& blue) {
   Position p(rules);
-  for (const Side side : {Side::Red, Side::Blue}) {
-    const Layout& layout = side == Side::Red ? red : blue;
+  for (const Seat side : {Seat::Red, Seat::Blue}) {
+    const Layout& layout = side == Seat::Red ? red : blue;
     for (int i = 0; i < kHalfSquares; ++i)
       if (layout.at[i]) p.addPiece(side, *layout.at[i], Layout::absolute(side, i));
   }
   return p;
 }
 
-std::optional<Side> Position::flagCapturedBy() const {
+std::optional<Seat> Position::flagCapturedBy() const {
   if (flagCapturedBy_ < 0) return std::nullopt;
-  return static_cast<Side>(flagCapturedBy_);
+  return static_cast<Seat>(flagCapturedBy_);
 }
 
-int Position::addPiece(Side side, PieceType type, int square) {
+int Position::addPiece(Seat side, PieceType type, int square) {
   const int s = index(side);
   if (square != kNoSquare && pieceAt_[square] != kNoPiece) throw std::logic_error("addPiece: the point is occupied");
   if (pieceCount_[s] >= kMaxPiecesPerSide) throw std::logic_error("addPiece: too many pieces");

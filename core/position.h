@@ -25,7 +25,7 @@ constexpr int kMaxPiecesPerSide = 25;
 constexpr int kMaxPieces = 2 * kMaxPiecesPerSide;
 constexpr std::uint8_t kNoPiece = 255;
 
-constexpr Side sideOfPiece(int piece) { return piece < kMaxPiecesPerSide ? Side::Red : Side::Blue; }
+constexpr Seat sideOfPiece(int piece) { return piece < kMaxPiecesPerSide ? Seat::Red : Seat::Blue; }
 
 // What one move did, in full (the referee's knowledge).
 struct MoveResult {
@@ -42,33 +42,33 @@ class Position {
   static Position fromLayouts(const Rules& rules, const Layout& red, const Layout& blue);
 
   const Rules& rules() const { return *rules_; }
-  Side sideToMove() const { return sideToMove_; }
+  Seat sideToMove() const { return sideToMove_; }
   int quietPlies() const { return quietPlies_; }  // moves since the last fight
   int ply() const { return ply_; }                // moves and passes since the start
-  std::optional<Side> flagCapturedBy() const;
+  std::optional<Seat> flagCapturedBy() const;
 
-  Bitboard occupied(Side s) const { return occupied_[index(s)]; }
+  Bitboard occupied(Seat s) const { return occupied_[index(s)]; }
   Bitboard occupied() const { return occupied_[0] | occupied_[1]; }
   // Pieces of `s` that may move now: not landmines or the flag, not frozen.
-  Bitboard movable(Side s) const { return occupied_[index(s)] & ~immobile_[index(s)] & ~rules_->frozenSquares(); }
-  Bitboard engineers(Side s) const { return engineers_[index(s)]; }
+  Bitboard movable(Seat s) const { return occupied_[index(s)] & ~immobile_[index(s)] & ~rules_->frozenSquares(); }
+  Bitboard engineers(Seat s) const { return engineers_[index(s)]; }
 
   bool isEmpty(int square) const { return pieceAt_[square] == kNoPiece; }
   int pieceAt(int square) const { return pieceAt_[square]; }  // id or kNoPiece
   PieceType typeAt(int square) const { return type_[pieceAt_[square]]; }   // square must be occupied
-  Side sideAt(int square) const { return sideOfPiece(pieceAt_[square]); }  // square must be occupied
+  Seat sideAt(int square) const { return sideOfPiece(pieceAt_[square]); }  // square must be occupied
 
   PieceType typeOf(int piece) const { return type_[piece]; }
   int squareOf(int piece) const { return square_[piece]; }  // kNoSquare once removed
   bool isAlive(int piece) const { return square_[piece] != kNoSquare; }
-  int pieceCount(Side s) const { return pieceCount_[index(s)]; }  // ids in use, removed included
+  int pieceCount(Seat s) const { return pieceCount_[index(s)]; }  // ids in use, removed included
 
   // Adds a piece (for building positions); returns its id. The point must be
   // empty; kNoSquare adds a piece already lost (it keeps its id).
-  int addPiece(Side side, PieceType type, int square);
+  int addPiece(Seat side, PieceType type, int square);
   // Gives a piece another identity (determinizations fill in hidden ranks this way).
   void setType(int piece, PieceType type);
-  void setSideToMove(Side s) { sideToMove_ = s; }
+  void setSideToMove(Seat s) { sideToMove_ = s; }
   void setCounters(int quietPlies, int ply) { quietPlies_ = quietPlies, ply_ = ply; }
 
   // Plays a legal move (the caller guarantees legality: see movegen.h).
@@ -84,14 +84,14 @@ class Position {
   void movePiece(int piece, int from, int to);
 
   const Rules* rules_;
-  std::array<Bitboard, kSides> occupied_{};
-  std::array<Bitboard, kSides> immobile_{};   // landmines and the flag
-  std::array<Bitboard, kSides> engineers_{};
+  std::array<Bitboard, kSeats> occupied_{};
+  std::array<Bitboard, kSeats> immobile_{};   // landmines and the flag
+  std::array<Bitboard, kSeats> engineers_{};
   std::array<std::uint8_t, kSquares> pieceAt_;
   std::array<PieceType, kMaxPieces> type_{};
   std::array<std::uint8_t, kMaxPieces> square_;
-  std::array<std::uint8_t, kSides> pieceCount_{};
-  Side sideToMove_ = Side::Red;
+  std::array<std::uint8_t, kSeats> pieceCount_{};
+  Seat sideToMove_ = Seat::Red;
   std::int8_t flagCapturedBy_ = -1;
   std::uint16_t quietPlies_ = 0;
   std::uint16_t ply_ = 0;

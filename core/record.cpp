@@ -5,6 +5,7 @@
 
 #include "core/notation.h"
 #include "core/text.h"
+#include "core/variant.h"
 
 namespace junqi {
 
@@ -36,9 +37,9 @@ std::vector<std::string> resultTokens(const ActionRecord& r) {
   std::vector<std::string> out;
   if (r.result.combat != Combat::None) out.emplace_back(combatName(r.result.combat));
   if (r.result.flagCaptured) out.emplace_back("flag-captured");
-  for (const Side s : {Side::Red, Side::Blue}) {
-    if (r.marshalLost[index(s)]) out.push_back(fmt::format("marshal-lost:{}", sideName(s)));
-    if (r.flagRevealed[index(s)]) out.push_back(fmt::format("flag-revealed:{}", sideName(s)));
+  for (const Seat s : {Seat::Red, Seat::Blue}) {
+    if (r.marshalLost[index(s)]) out.push_back(fmt::format("marshal-lost:{}", seatName(s)));
+    if (r.flagRevealed[index(s)]) out.push_back(fmt::format("flag-revealed:{}", seatName(s)));
   }
   return out;
 }
@@ -59,8 +60,9 @@ GameRecord recordOf(const Game& game, std::vector<std::pair<std::string, std::st
                     std::string outcomeDetail) {
   GameRecord r;
   r.ruleset = game.rules().ruleset();
-  r.redLayout = game.layout(Side::Red);
-  r.blueLayout = game.layout(Side::Blue);
+  r.variant = Variant::of(r.ruleset).name();
+  r.redLayout = game.layout(Seat::Red);
+  r.blueLayout = game.layout(Seat::Blue);
   if (!r.redLayout) r.startPosition = formatPosition(game.start());
   r.tags = std::move(tags);
   r.actions = game.history();
@@ -80,7 +82,7 @@ void checkFreeText(std::string_view text, std::string_view what, bool isKey) {
 }  // namespace
 
 std::string formatRecord(const GameRecord& record) {
-  std::string out = fmt::format("{}\nruleset {}\n", kMagic, record.ruleset.toString());
+  std::string out = fmt::format("{}\nvariant {}\nruleset {}\n", kMagic, record.variant, record.ruleset.toString());
   if (record.redLayout && record.blueLayout)
     out += fmt::format("red-layout {}\nblue-layout {}\n", formatLayout(*record.redLayout),
                        formatLayout(*record.blueLayout));
@@ -93,7 +95,7 @@ std::string formatRecord(const GameRecord& record) {
   }
   checkFreeText(record.outcomeDetail, "the result detail", false);
   for (const ActionRecord& a : record.actions) {
-    out += fmt::format("{} {} ", a.ply + 1, sideName(a.action.side));
+    out += fmt::format("{} {} ", a.ply + 1, seatName(a.action.side));
     if (a.action.type != ActionType::Move) {
       out += fmt::format("{}\n", actionWord(a.action.type));
       continue;
@@ -105,7 +107,7 @@ std::string formatRecord(const GameRecord& record) {
     out += '\n';
   }
   if (record.outcome.isOver()) {
-    out += fmt::format("result {} {}", record.outcome.winner ? sideName(*record.outcome.winner) : "draw",
+    out += fmt::format("result {} {}", record.outcome.winner ? seatName(*record.outcome.winner) : "draw",
                        terminationName(record.outcome.reason));
     if (!record.outcomeDetail.empty()) out += " " + record.outcomeDetail;
     out += '\n';
@@ -113,111 +115,158 @@ std::string formatRecord(const GameRecord& record) {
   return out;
 }
 
-GameRecord parseRecord(std::string_view text) {
-  GameRecord r;
-  int lineNo = 0;
-  bool sawMagic = false, sawRuleset = false, sawResult = false;
-  int startLine = 0;
+namespace {
+
+// Reads a record line by line; each kind of line has its own step.
+class RecordReader {
+ public:
+  GameRecord read(std::string_view text);
+
+ private:
+  void readLine(const std::vector<std::string_view>& w);
+  void readResult(const std::vector<std::string_view>& w);
+  void readAction(const std::vector<std::string_view>& w);
+  void readResultToken(std::string_view token, ActionRecord& a);
+  void checkWhole();
+
+  GameRecord r_;
+  int lineNo_ = 0;
+  bool sawMagic_ = false, sawRuleset_ = false, sawResult_ = false;
+  int startLine_ = 0;
+};
+
+GameRecord RecordReader::read(std::string_view text) {
   while (!text.empty()) {
     const auto nl = text.find('\n');
     std::string_view line = text.substr(0, nl);
     text = nl == std::string_view::npos ? std::string_view{} : text.substr(nl + 1);
-    ++lineNo;
+    ++lineNo_;
     if (const auto hash = line.find('#'); hash != std::string_view::npos) line = line.substr(0, hash);
     while (!line.empty() && (line.back() == ' ' || line.back() == '\r')) line.remove_suffix(1);
     const auto w = words(line);
     if (w.empty()) continue;
-    if (!sawMagic) {
-      if (line != kMagic) fail(lineNo, fmt::format("expected '{}' (is this a junqi record?)", kMagic));
-      sawMagic = true;
+    if (!sawMagic_) {
+      if (line != kMagic) fail(lineNo_, fmt::format("expected '{}' (is this a junqi record?)", kMagic));
+      sawMagic_ = true;
       continue;
     }
-    if (sawResult) fail(lineNo, "nothing may follow the result line");
-    const auto key = w[0];
+    if (sawResult_) fail(lineNo_, "nothing may follow the result line");
     try {
-      if (key == "ruleset") {
-        if (w.size() != 2) fail(lineNo, "'ruleset' takes one value");
-        r.ruleset = Ruleset::parse(w[1]);
-        sawRuleset = true;
-      } else if (key == "red-layout" || key == "blue-layout") {
-        if (w.size() != 2) fail(lineNo, fmt::format("'{}' takes one value", key));
-        (key == "red-layout" ? r.redLayout : r.blueLayout) = parseLayout(w[1]);
-      } else if (key == "start") {
-        r.startPosition = joinWords(w, 1);
-        startLine = lineNo;
-      } else if (key == "tag") {
-        if (w.size() < 2) fail(lineNo, "'tag' needs a key");
-        r.tags.emplace_back(std::string(w[1]), joinWords(w, 2));
-      } else if (key == "result") {
-        if (w.size() < 3) fail(lineNo, "'result' needs a winner (red, blue or draw) and a reason");
-        const auto reason = parseTermination(w[2]);
-        if (!reason || *reason == Termination::None) fail(lineNo, fmt::format("unknown game end '{}'", w[2]));
-        r.outcome.reason = *reason;
-        if (w[1] != "draw") {
-          const auto winner = parseSide(w[1]);
-          if (!winner) fail(lineNo, fmt::format("the winner must be red, blue or draw, not '{}'", w[1]));
-          r.outcome.winner = *winner;
-        }
-        r.outcomeDetail = joinWords(w, 3);
-        sawResult = true;
-      } else if (!key.empty() && key[0] >= '0' && key[0] <= '9') {
-        if (w.size() < 3) fail(lineNo, "an action line is '<move number> <side> <action> [results]'");
-        ActionRecord a;
-        const auto number = parseNumber(key, 1, INT32_MAX);
-        if (!number) fail(lineNo, fmt::format("'{}' is not a move number", key));
-        a.ply = static_cast<int>(*number) - 1;
-        const auto side = parseSide(w[1]);
-        if (!side) fail(lineNo, fmt::format("'{}' is not a side (red or blue)", w[1]));
-        a.action.side = *side;
-        if (const auto type = parseActionWord(w[2])) {
-          a.action.type = *type;
-          if (w.size() > 3) fail(lineNo, fmt::format("'{}' takes no results", w[2]));
-        } else {
-          const auto move = parseMove(w[2]);
-          if (!move) fail(lineNo, fmt::format("'{}' is neither a move like C2-C5 nor an action", w[2]));
-          a.action = Action::makeMove(*side, *move);
-          for (std::size_t i = 3; i < w.size(); ++i) {
-            const auto token = w[i];
-            if (const auto combat = parseCombatName(token); combat && *combat != Combat::None) {
-              a.result.combat = *combat;
-            } else if (token == "flag-captured") {
-              a.result.flagCaptured = true;
-            } else if (token.starts_with("marshal-lost:") || token.starts_with("flag-revealed:")) {
-              const auto colon = token.find(':');
-              const auto who = parseSide(token.substr(colon + 1));
-              if (!who) fail(lineNo, fmt::format("'{}' does not name a side", token));
-              (token[0] == 'm' ? a.marshalLost : a.flagRevealed)[index(*who)] = true;
-            } else {
-              fail(lineNo, fmt::format("unknown result '{}'", token));
-            }
-          }
-        }
-        r.actions.push_back(a);
-        r.actionLines.push_back(lineNo);
-      } else {
-        fail(lineNo, fmt::format("unknown line '{}'", key));
-      }
+      readLine(w);
     } catch (const RecordError&) {
       throw;
     } catch (const std::exception& e) {
-      fail(lineNo, e.what());
+      fail(lineNo_, e.what());
     }
   }
-  if (!sawMagic) throw RecordError("record is empty");
-  if (!sawRuleset) throw RecordError("record has no 'ruleset' line");
-  if (r.redLayout.has_value() != r.blueLayout.has_value())
-    throw RecordError("record has only one of red-layout and blue-layout");
-  if (!r.redLayout && !r.startPosition) throw RecordError("record has neither layouts nor a start position");
-  if (r.redLayout && r.startPosition) throw RecordError("record has both layouts and a start position");
-  if (r.startPosition) {
-    try {
-      parsePosition(*r.startPosition, Rules::of(r.ruleset));  // against the record's ruleset, wherever it stood
-    } catch (const std::exception& e) {
-      fail(startLine, e.what());
-    }
-  }
-  return r;
+  checkWhole();
+  return std::move(r_);
 }
+
+void RecordReader::readLine(const std::vector<std::string_view>& w) {
+  const auto key = w[0];
+  if (key == "variant") {
+    if (w.size() != 2) fail(lineNo_, "'variant' takes one value");
+    r_.variant = Variant::byName(w[1]).name();
+  } else if (key == "ruleset") {
+    if (w.size() != 2) fail(lineNo_, "'ruleset' takes one value");
+    r_.ruleset = Ruleset::parse(w[1]);
+    sawRuleset_ = true;
+  } else if (key == "red-layout" || key == "blue-layout") {
+    if (w.size() != 2) fail(lineNo_, fmt::format("'{}' takes one value", key));
+    (key == "red-layout" ? r_.redLayout : r_.blueLayout) = parseLayout(w[1]);
+  } else if (key == "start") {
+    r_.startPosition = joinWords(w, 1);
+    startLine_ = lineNo_;
+  } else if (key == "tag") {
+    if (w.size() < 2) fail(lineNo_, "'tag' needs a key");
+    r_.tags.emplace_back(std::string(w[1]), joinWords(w, 2));
+  } else if (key == "result") {
+    readResult(w);
+  } else if (!key.empty() && key[0] >= '0' && key[0] <= '9') {
+    readAction(w);
+  } else {
+    fail(lineNo_, fmt::format("unknown line '{}'", key));
+  }
+}
+
+void RecordReader::readResult(const std::vector<std::string_view>& w) {
+  if (w.size() < 3) fail(lineNo_, "'result' needs a winner (red, blue or draw) and a reason");
+  const auto reason = parseTermination(w[2]);
+  if (!reason || *reason == Termination::None) fail(lineNo_, fmt::format("unknown game end '{}'", w[2]));
+  r_.outcome.reason = *reason;
+  if (w[1] != "draw") {
+    const auto winner = parseSeat(w[1]);
+    if (!winner) fail(lineNo_, fmt::format("the winner must be red, blue or draw, not '{}'", w[1]));
+    r_.outcome.winner = *winner;
+  }
+  r_.outcomeDetail = joinWords(w, 3);
+  sawResult_ = true;
+}
+
+void RecordReader::readAction(const std::vector<std::string_view>& w) {
+  if (w.size() < 3) fail(lineNo_, "an action line is '<move number> <side> <action> [results]'");
+  ActionRecord a;
+  const auto number = parseNumber(w[0], 1, INT32_MAX);
+  if (!number) fail(lineNo_, fmt::format("'{}' is not a move number", w[0]));
+  a.ply = static_cast<int>(*number) - 1;
+  const auto side = parseSeat(w[1]);
+  if (!side) fail(lineNo_, fmt::format("'{}' is not a side (red or blue)", w[1]));
+  a.action.side = *side;
+  if (const auto type = parseActionWord(w[2])) {
+    a.action.type = *type;
+    if (w.size() > 3) fail(lineNo_, fmt::format("'{}' takes no results", w[2]));
+  } else {
+    const auto move = parseMove(w[2]);
+    if (!move) fail(lineNo_, fmt::format("'{}' is neither a move like C2-C5 nor an action", w[2]));
+    a.action = Action::makeMove(*side, *move);
+    for (std::size_t i = 3; i < w.size(); ++i) readResultToken(w[i], a);
+  }
+  r_.actions.push_back(a);
+  r_.actionLines.push_back(lineNo_);
+}
+
+void RecordReader::readResultToken(std::string_view token, ActionRecord& a) {
+  if (const auto combat = parseCombatName(token); combat && *combat != Combat::None) {
+    a.result.combat = *combat;
+  } else if (token == "flag-captured") {
+    a.result.flagCaptured = true;
+  } else if (token.starts_with("marshal-lost:") || token.starts_with("flag-revealed:")) {
+    const auto colon = token.find(':');
+    const auto who = parseSeat(token.substr(colon + 1));
+    if (!who) fail(lineNo_, fmt::format("'{}' does not name a side", token));
+    (token[0] == 'm' ? a.marshalLost : a.flagRevealed)[index(*who)] = true;
+  } else {
+    fail(lineNo_, fmt::format("unknown result '{}'", token));
+  }
+}
+
+// What only the whole record shows: the lines it must have, one start, a
+// ruleset of its variant, and a start position valid under that ruleset.
+void RecordReader::checkWhole() {
+  if (!sawMagic_) throw RecordError("record is empty");
+  if (!sawRuleset_) throw RecordError("record has no 'ruleset' line");
+  try {
+    Variant::byName(r_.variant).check(r_.ruleset);
+  } catch (const VariantError& e) {
+    throw RecordError(fmt::format("record: {}", e.what()));
+  }
+  if (r_.redLayout.has_value() != r_.blueLayout.has_value())
+    throw RecordError("record has only one of red-layout and blue-layout");
+  if (!r_.redLayout && !r_.startPosition) throw RecordError("record has neither layouts nor a start position");
+  if (r_.redLayout && r_.startPosition) throw RecordError("record has both layouts and a start position");
+  if (r_.startPosition) {
+    try {
+      parsePosition(*r_.startPosition, Rules::of(r_.ruleset));  // against the record's ruleset, wherever it stood
+    } catch (const std::exception& e) {
+      fail(startLine_, e.what());
+    }
+  }
+}
+
+}  // namespace
+
+GameRecord parseRecord(std::string_view text) { return RecordReader().read(text); }
 
 Game replay(const GameRecord& record) {
   // Records built in memory have no line numbers: name the action instead.
@@ -258,7 +307,7 @@ Game replay(const GameRecord& record) {
   if (game.outcome() != want) {
     const auto show = [](const Outcome& o) {
       if (!o.isOver()) return std::string("no result");
-      return fmt::format("{} {}", o.winner ? sideName(*o.winner) : "draw", terminationName(o.reason));
+      return fmt::format("{} {}", o.winner ? seatName(*o.winner) : "draw", terminationName(o.reason));
     };
     throw RecordError(fmt::format("record result: the record says '{}' but the game reaches '{}'",
                                   show(want), show(game.outcome())));

@@ -1,5 +1,5 @@
 // Game records: a documented text format (docs/records.md) holding the
-// ruleset, the start (both layouts, or a position), every action with its
+// variant and ruleset, the start (both layouts, or a position), every action with its
 // fight result and events, and the outcome. Replaying a record checks every
 // recorded result against the rules and reproduces the final position.
 #pragma once
@@ -15,6 +15,7 @@
 namespace junqi {
 
 struct GameRecord {
+  std::string variant = "classic";  // Variant::byName; records without the line are classic
   Ruleset ruleset;
   std::optional<Layout> redLayout, blueLayout;  // both, or neither and a start position
   std::optional<std::string> startPosition;     // position text (notation.h)

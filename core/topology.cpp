@@ -61,14 +61,14 @@ void addRays(Topology& t, const BoardGeometry& geometry, const std::vector<int>&
 }  // namespace
 
 Topology Topology::build(const BoardGeometry& geometry) {
-  if (geometry.columns() != kColumns || geometry.rows() != kRows || static_cast<int>(geometry.homes().size()) != kSides)
+  if (geometry.columns() != kColumns || geometry.rows() != kRows || static_cast<int>(geometry.homes().size()) != kSeats)
     reject(geometry, "a topology needs 5 columns, 12 rows and two homes");
   Topology t;
   t.name = geometry.name();
   t.all = (Bitboard{1} << kSquares) - 1;
   t.camps = setOf(geometry.camps());
   t.headquarters = setOf(geometry.headquarters());
-  for (int side = 0; side < kSides; ++side) t.home[side] = setOf(geometry.homes()[side]);
+  for (int side = 0; side < kSeats; ++side) t.home[side] = setOf(geometry.homes()[side]);
   for (const auto& [a, b] : geometry.roads()) {
     t.stepNeighbours[a] |= bit(b);
     t.stepNeighbours[b] |= bit(a);
@@ -92,10 +92,10 @@ Bitboard Topology::railBetween(int from, int to) const {
   return 0;
 }
 
-Bitboard Topology::rowsFromBack(Side side, int rows) const {
+Bitboard Topology::rowsFromBack(Seat side, int rows) const {
   Bitboard b = 0;
   for (int r = 0; r < rows; ++r) {
-    const int row = side == Side::Red ? r : kRows - 1 - r;
+    const int row = side == Seat::Red ? r : kRows - 1 - r;
     b |= Bitboard{0x1F} << (row * kColumns);
   }
   return b;

@@ -33,7 +33,7 @@ struct Topology {
   Bitboard camps = 0;         // pieces here cannot be attacked
   Bitboard headquarters = 0;  // a flag starts here; pieces here may be frozen
   Bitboard railway = 0;       // points on some railway line
-  std::array<Bitboard, kSides> home{};  // each side's half (camps included)
+  std::array<Bitboard, kSeats> home{};  // each side's half (camps included)
 
   // Points one road step away (orthogonal, camp diagonals, railway steps too).
   std::array<Bitboard, kSquares> stepNeighbours{};
@@ -46,8 +46,8 @@ struct Topology {
 
   // The rows of `side`'s half counted from its back: rowsFromBack(Red, 2) is
   // rows 1-2, rowsFromBack(Blue, 1) is row 12.
-  Bitboard rowsFromBack(Side side, int rows) const;
-  Bitboard frontRow(Side side) const { return rowsFromBack(side, 6) & ~rowsFromBack(side, 5); }
+  Bitboard rowsFromBack(Seat side, int rows) const;
+  Bitboard frontRow(Seat side) const { return rowsFromBack(side, 6) & ~rowsFromBack(side, 5); }
 
   // The tables of a 5 x 12 board with one home per side. Each railway line must
   // be straight along a row or a column: the direction of a ray is the compass

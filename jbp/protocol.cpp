@@ -11,7 +11,7 @@ namespace junqi::jbp {
 std::string startBoard(const Observation& obs) {
   std::array<char, kSquares> cell;
   cell.fill('.');
-  for (const Side s : {Side::Red, Side::Blue})
+  for (const Seat s : {Seat::Red, Seat::Blue})
     for (int k = 0; k < obs.pieceCount(s); ++k) {
       const int p = index(s) * kMaxPiecesPerSide + k;
       const int square = obs.startSquare(p);
@@ -21,7 +21,7 @@ std::string startBoard(const Observation& obs) {
         continue;
       }
       const char c = typeSymbol(obs.ownType(p));
-      cell[square] = s == Side::Red ? c : static_cast<char>(c - 'A' + 'a');
+      cell[square] = s == Seat::Red ? c : static_cast<char>(c - 'A' + 'a');
     }
   std::string out;
   for (int row = kRows - 1; row >= 0; --row) {
@@ -31,7 +31,7 @@ std::string startBoard(const Observation& obs) {
   return out;
 }
 
-StartBoard parseStartBoard(std::string_view text, Side seat) {
+StartBoard parseStartBoard(std::string_view text, Seat seat) {
   StartBoard b;
   const auto bad = [&](const std::string& why) { return std::invalid_argument(fmt::format("start board: {}", why)); };
   std::vector<std::string_view> rows;
@@ -55,7 +55,7 @@ StartBoard parseStartBoard(std::string_view text, Side seat) {
       }
       const auto type = parseTypeSymbol(c);
       const bool upper = c >= 'A' && c <= 'Z';
-      if (!type || upper != (seat == Side::Red)) throw bad(fmt::format("'{}' on {} is not one of our pieces", c, squareName(square)));
+      if (!type || upper != (seat == Seat::Red)) throw bad(fmt::format("'{}' on {} is not one of our pieces", c, squareName(square)));
       if (!contains(Topology::classic(true).home[index(seat)], square))
         throw bad(fmt::format("our piece on {} is outside our half", squareName(square)));
       b.own.at[Layout::relative(seat, square)] = *type;

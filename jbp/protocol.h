@@ -23,6 +23,6 @@ struct StartBoard {
   Bitboard enemyStart = 0;
   Layout own;
 };
-StartBoard parseStartBoard(std::string_view text, Side seat);  // throws std::invalid_argument
+StartBoard parseStartBoard(std::string_view text, Seat seat);  // throws std::invalid_argument
 
 }  // namespace junqi::jbp

@@ -6,6 +6,7 @@
 
 #include "core/notation.h"
 #include "core/text.h"
+#include "core/variant.h"
 #include "jbp/protocol.h"
 
 namespace junqi {
@@ -38,7 +39,7 @@ ExternalAgent::ExternalAgent(std::string name, std::string command, double hangS
     if (w.empty()) continue;
     if (w[0] == "jbpok") break;
     if (w.size() >= 3 && w[0] == "id" && w[1] == "name") botName_ = joinWords(w, 2);
-    if (w[0] != "id" && w[0] != "rulesets")
+    if (w[0] != "id" && w[0] != "rulesets" && w[0] != "variants")
       throw BotFailure(fmt::format("sent '{}' during the handshake", quoted(line)));
   }
 }
@@ -73,18 +74,18 @@ std::string ExternalAgent::expect(std::string_view what, double seconds) {
   }
 }
 
-void ExternalAgent::newGame(const Ruleset& ruleset, Side seat, std::uint64_t gameSeed) {
+void ExternalAgent::newGame(const Ruleset& ruleset, Seat seat, std::uint64_t gameSeed) {
   ruleset_ = ruleset;
   started_ = false;
   eventsSent_ = 0;
   staleReplies_ = 0;
-  send(fmt::format("newgame ruleset {} seat {} movetime {:g} seed {}", ruleset.toString(), sideName(seat),
-                   moveSeconds_, gameSeed));
+  send(fmt::format("newgame variant {} ruleset {} seat {} movetime {:g} seed {}", Variant::of(ruleset).name(),
+                   ruleset.toString(), seatName(seat), moveSeconds_, gameSeed));
   const std::string reply = expect("'ready'", hangSeconds_);
   if (reply != "ready") throw BotFailure(fmt::format("answered newgame with '{}' instead of 'ready'", quoted(reply)));
 }
 
-Layout ExternalAgent::chooseLayout(const Ruleset&, Side) {
+Layout ExternalAgent::chooseLayout(const Ruleset&, Seat) {
   send("layout");
   const std::string reply = expect("a layout", moveSeconds_ > 0 ? std::max(moveSeconds_, 1.0) : hangSeconds_);
   const auto w = words(reply);
@@ -142,7 +143,7 @@ bool ExternalAgent::acceptDraw(const InfoState& state) {
 
 void ExternalAgent::gameOver(const Outcome& o, const Position& reveal) {
   // The bot may already be gone (it may be why the game ended): ignore failures.
-  process_->send(fmt::format("gameover {} {}", o.winner ? sideName(*o.winner) : "draw", terminationName(o.reason)));
+  process_->send(fmt::format("gameover {} {}", o.winner ? seatName(*o.winner) : "draw", terminationName(o.reason)));
   process_->send(fmt::format("reveal {}", formatPosition(reveal)));
 }
 

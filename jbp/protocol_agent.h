@@ -28,8 +28,8 @@ class ExternalAgent : public Agent {
 
   std::string name() const override { return name_; }
   std::string spec() const override { return command_; }
-  void newGame(const Ruleset& ruleset, Side seat, std::uint64_t gameSeed) override;
-  Layout chooseLayout(const Ruleset& ruleset, Side seat) override;
+  void newGame(const Ruleset& ruleset, Seat seat, std::uint64_t gameSeed) override;
+  Layout chooseLayout(const Ruleset& ruleset, Seat seat) override;
   Action chooseAction(const InfoState& state) override;
   bool acceptDraw(const InfoState& state) override;
   void gameOver(const Outcome& outcome, const Position& reveal) override;

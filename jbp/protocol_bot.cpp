@@ -5,10 +5,12 @@
 #include <optional>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "core/notation.h"
 #include "core/perft.h"
 #include "core/text.h"
+#include "core/variant.h"
 #include "jbp/protocol.h"
 
 namespace junqi::jbp {
@@ -25,8 +27,8 @@ std::string bench(Agent& agent) {
   const Position start = Position::fromLayouts(Rules::of(ruleset), layout, layout);
   const std::uint64_t leaves = perft(start, 4);
   Game game(ruleset, layout, layout);
-  agent.newGame(ruleset, Side::Red, 20261129);
-  const Action a = agent.chooseAction(InfoState::of(game, Side::Red));
+  agent.newGame(ruleset, Seat::Red, 20261129);
+  const Action a = agent.chooseAction(InfoState::of(game, Seat::Red));
   std::uint64_t signature = leaves;
   signature = Rng::mix(signature, a.move.from * 64u + a.move.to);
   const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
@@ -46,7 +48,7 @@ std::uint64_t number(std::string_view text, std::uint64_t max, std::string_view 
 
 int serveBot(Agent& agent, std::istream& in, std::ostream& out) {
   Ruleset ruleset;
-  Side seat = Side::Red;
+  Seat seat = Seat::Red;
   std::optional<Layout> ownLayout;
   std::optional<InfoState> state;
   std::optional<Outcome> outcome;
@@ -63,17 +65,21 @@ int serveBot(Agent& agent, std::istream& in, std::ostream& out) {
         say(fmt::format("id name {}", agent.name()));
         say("id author Junqi AI lab");
         say(fmt::format("id spec {}", agent.spec()));
+        say(fmt::format("variants {}", fmt::join(Variant::names(), " ")));
         say("rulesets any");
         say("jbpok");
       } else if (cmd == "isready") {
         say("readyok");
       } else if (cmd == "newgame") {
         std::uint64_t seed = 0;
+        const Variant* variant = &Variant::classic();  // arbiters before variants name none
         for (std::size_t i = 1; i + 1 < w.size(); i += 2) {
-          if (w[i] == "ruleset") ruleset = Ruleset::parse(w[i + 1]);
-          else if (w[i] == "seat") seat = parseSide(w[i + 1]).value_or(Side::Red);
+          if (w[i] == "variant") variant = &Variant::byName(w[i + 1]);
+          else if (w[i] == "ruleset") ruleset = Ruleset::parse(w[i + 1]);
+          else if (w[i] == "seat") seat = parseSeat(w[i + 1]).value_or(Seat::Red);
           else if (w[i] == "seed") seed = number(w[i + 1], UINT64_MAX, "the seed");
         }
+        variant->check(ruleset);
         state.reset();
         ownLayout.reset();
         outcome.reset();
@@ -103,7 +109,7 @@ int serveBot(Agent& agent, std::istream& in, std::ostream& out) {
       } else if (cmd == "gameover") {
         Outcome o;
         if (w.size() >= 3) {
-          o.winner = parseSide(w[1]);
+          o.winner = parseSeat(w[1]);
           o.reason = parseTermination(w[2]).value_or(Termination::Adjudicated);
         }
         outcome = o;

@@ -9,7 +9,7 @@ namespace {
 float* plane(std::span<float> out, int p) { return out.data() + p * kBoardPoints; }
 void fillPlane(std::span<float> out, int p, float v) { std::fill_n(plane(out, p), kBoardPoints, v); }
 
-void encodeBoard(const Rules& rules, Side seat, std::span<float> out) {
+void encodeBoard(const Rules& rules, Seat seat, std::span<float> out) {
   const Topology& t = rules.topology();
   for (int s = 0; s < kSquares; ++s) {
     const int o = orient(seat, s);
@@ -32,7 +32,7 @@ void encode(const EvalQuery& q, std::span<float> out) {
   std::fill(out.begin(), out.begin() + kInputSize, 0.0f);
   const InfoState& state = *q.state;
   const Observation& obs = state.observation();
-  const Side seat = state.seat();
+  const Seat seat = state.seat();
   encodeBoard(obs.rules(), seat, out);
 
   // Which pieces have shown something by moving: from the whole public history.
@@ -70,12 +70,12 @@ void encode(const EvalQuery& q, std::span<float> out) {
 
 void encodeDeployment(const Ruleset& ruleset, std::span<float> out) {
   std::fill(out.begin(), out.begin() + kInputSize, 0.0f);
-  encodeBoard(Rules::of(ruleset), Side::Red, out);  // the same for both seats in their own orientation
+  encodeBoard(Rules::of(ruleset), Seat::Red, out);  // the same for both seats in their own orientation
   encodeCounters(ruleset, 0, 0, out);
   fillPlane(out, kSeatToMove, 1.0f);
 }
 
-DecodedInput decode(std::span<const float> in, Side seat) {
+DecodedInput decode(std::span<const float> in, Seat seat) {
   DecodedInput d;
   d.ownType.fill(-1);
   for (int s = 0; s < kSquares; ++s) {

@@ -45,8 +45,8 @@ enum Plane : int {
 constexpr int kInputSize = kInputPlanes * kBoardPoints;
 
 // The point as the seat sees it (its back row first) and back.
-constexpr int orient(Side seat, int square) { return seat == Side::Red ? square : rotate180(square); }
-constexpr int policyIndex(Side seat, Move m) { return orient(seat, m.from) * kSquares + orient(seat, m.to); }
+constexpr int orient(Seat seat, int square) { return seat == Seat::Red ? square : rotate180(square); }
+constexpr int policyIndex(Seat seat, Move m) { return orient(seat, m.from) * kSquares + orient(seat, m.to); }
 
 // Writes kInputSize floats.
 void encode(const EvalQuery& query, std::span<float> out);
@@ -61,6 +61,6 @@ struct DecodedInput {
   Bitboard enemies = 0;
   std::array<IdentityMarginals, kSquares> belief{};
 };
-DecodedInput decode(std::span<const float> in, Side seat);
+DecodedInput decode(std::span<const float> in, Seat seat);
 
 }  // namespace junqi::nets

@@ -66,7 +66,7 @@ std::shared_ptr<Backend> makeBackend(const std::string& name, const std::string&
   return make(loadWeights(weightsPath));
 }
 
-void interpret(const float* policy, const float* wdl, Side seat, const MoveList* legal, EvalResult& out) {
+void interpret(const float* policy, const float* wdl, Seat seat, const MoveList* legal, EvalResult& out) {
   const float m = std::max({wdl[0], wdl[1], wdl[2]});
   const float w = std::exp(wdl[0] - m), d = std::exp(wdl[1] - m), l = std::exp(wdl[2] - m);
   out.value = (w - l) / (w + d + l);

@@ -33,7 +33,7 @@ std::shared_ptr<Backend> makeBackend(const std::string& name, const WeightsFile&
 std::shared_ptr<Backend> makeBackend(const std::string& name, const std::string& weightsPath);
 
 // Priors over `legal` (softmax of their logits) and value (P(win) - P(loss)).
-void interpret(const float* policy, const float* wdl, Side seat, const MoveList* legal, EvalResult& out);
+void interpret(const float* policy, const float* wdl, Seat seat, const MoveList* legal, EvalResult& out);
 
 class NetEvaluator : public Evaluator {
  public:

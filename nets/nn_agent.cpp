@@ -78,7 +78,7 @@ NetAgent::NetAgent(std::shared_ptr<Evaluator> evaluator, std::shared_ptr<Backend
       netLayouts_(netLayouts),
       spec_(fmt::format("nn(self-play):sims={},seed={}", search.iterations, seed)) {}
 
-Layout NetAgent::chooseLayout(const Ruleset& ruleset, Side seat) {
+Layout NetAgent::chooseLayout(const Ruleset& ruleset, Seat seat) {
   if (!netLayouts_) return BasicAgent::chooseLayout(ruleset, seat);
   std::vector<float> input(kInputSize), policy(kPolicySize), layout(kSquares * kPieceTypes);
   float wdl[3];

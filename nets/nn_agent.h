@@ -20,7 +20,7 @@ class NetAgent : public BasicAgent {
            std::uint64_t seed, bool netLayouts);
   std::string name() const override { return "nn"; }
   std::string spec() const override { return spec_; }
-  Layout chooseLayout(const Ruleset& ruleset, Side seat) override;
+  Layout chooseLayout(const Ruleset& ruleset, Seat seat) override;
   Action chooseAction(const InfoState& state) override;
 
   // The last search (root visits, for training targets).

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include "core/variant.h"
+
 namespace junqi::nets {
 
 namespace {
@@ -97,6 +99,7 @@ WeightsFile JunqiNetImpl::exportWeights(const std::string& ruleset, const std::s
   WeightsFile w;
   w.shape = shape;
   w.ruleset = ruleset;
+  w.variant = Variant::of(Ruleset::parse(ruleset)).name();
   w.note = note;
   foldInto(w, "stem", stem, &stemBn);
   for (int b = 0; b < shape.blocks; ++b) {

@@ -6,6 +6,7 @@
 
 #include "core/binary_io.h"
 #include "core/files.h"
+#include "core/variant.h"
 
 namespace junqi::nets {
 
@@ -60,6 +61,7 @@ void saveWeights(const WeightsFile& w, const std::string& path) {
   out.putString(w.ruleset);
   out.putString(w.note);
   out.putString(w.search);
+  out.putString(w.variant);
   out.put(static_cast<std::uint32_t>(w.tensors.size()));
   for (const auto& [name, t] : w.tensors) {
     out.putString(name);
@@ -98,6 +100,12 @@ WeightsFile loadWeights(const std::string& path) {
   w.ruleset = in.getString("the ruleset");
   w.note = in.getString("the note");
   if (format >= 2) w.search = in.getString("the search settings");
+  if (format >= 3) w.variant = in.getString("the variant");
+  try {
+    Variant::byName(w.variant);
+  } catch (const VariantError& e) {
+    throw WeightsError(fmt::format("{}: made for a game this build does not play: {}", path, e.what()));
+  }
   const auto count = in.get<std::uint32_t>("the tensor count");
   const auto expected = WeightsFile::expectedTensors(w.shape);
   for (std::uint32_t i = 0; i < count; ++i) {

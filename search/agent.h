@@ -37,8 +37,8 @@ class Agent {
 
   // A new game begins. `gameSeed` varies per game so that one agent plays
   // different games differently yet reproducibly.
-  virtual void newGame(const Ruleset& ruleset, Side seat, std::uint64_t gameSeed) = 0;
-  virtual Layout chooseLayout(const Ruleset& ruleset, Side seat) = 0;
+  virtual void newGame(const Ruleset& ruleset, Seat seat, std::uint64_t gameSeed) = 0;
+  virtual Layout chooseLayout(const Ruleset& ruleset, Seat seat) = 0;
   // The agent's action for its seat: a move (when it is to move), or a
   // resignation or draw offer (ActionType) if it wants.
   virtual Action chooseAction(const InfoState& state) = 0;

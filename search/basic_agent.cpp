@@ -17,12 +17,12 @@ BasicAgent::BasicAgent(const AgentParams& params, LayoutStyle defaultStyle, cons
   style_ = *parsed;
 }
 
-void BasicAgent::newGame(const Ruleset&, Side seat, std::uint64_t gameSeed) {
+void BasicAgent::newGame(const Ruleset&, Seat seat, std::uint64_t gameSeed) {
   seat_ = seat;
   rng_.reseed(Rng::mix(seed_, gameSeed));
 }
 
-Layout BasicAgent::chooseLayout(const Ruleset& ruleset, Side) { return styledLayout(style_, ruleset, rng_); }
+Layout BasicAgent::chooseLayout(const Ruleset& ruleset, Seat) { return styledLayout(style_, ruleset, rng_); }
 
 Action BasicAgent::playBestScored(const InfoState& state, const std::vector<std::pair<Move, double>>& scored,
                                   const std::vector<bool>& allowed, double noise) {

@@ -15,8 +15,8 @@ namespace junqi {
 
 class BasicAgent : public Agent {
  public:
-  void newGame(const Ruleset& ruleset, Side seat, std::uint64_t gameSeed) override;
-  Layout chooseLayout(const Ruleset& ruleset, Side seat) override;
+  void newGame(const Ruleset& ruleset, Seat seat, std::uint64_t gameSeed) override;
+  Layout chooseLayout(const Ruleset& ruleset, Seat seat) override;
 
  protected:
   // `ownLayout`: a further value of the layout parameter that the subclass
@@ -32,7 +32,7 @@ class BasicAgent : public Agent {
   std::uint64_t seed_;
   LayoutStyle style_;
   std::string layoutName_;  // the layout parameter as given (a style name, or ownLayout)
-  Side seat_ = Side::Red;
+  Seat seat_ = Seat::Red;
   Rng rng_;
 };
 

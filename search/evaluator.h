@@ -18,7 +18,7 @@ namespace junqi {
 struct EvalQuery {
   const InfoState* state = nullptr;             // the searching seat at the root of the search
   std::array<std::uint8_t, kSquares> pieceAt{};  // piece id on each point at the node, or kNoPiece
-  Side sideToMove = Side::Red;
+  Seat sideToMove = Seat::Red;
   int quietPlies = 0;
   int ply = 0;
   // The last moves before the node (most recent first) and their fight results.

@@ -34,7 +34,7 @@ void checkDecision(const InfoState& state, Move played, FlagBlunders& out) {
   }
   if (playedAt < 0) return;
   const FlagTactics& mine = tactics[static_cast<std::size_t>(playedAt)];
-  const std::string who = fmt::format("ply {} {}", state.observation().ply() + 1, sideName(state.seat()));
+  const std::string who = fmt::format("ply {} {}", state.observation().ply() + 1, seatName(state.seat()));
   if (certainWin >= 0) {
     ++out.captureChances;
     if (mine.winNow < 1.0) {
@@ -54,15 +54,15 @@ void checkDecision(const InfoState& state, Move played, FlagBlunders& out) {
 
 }  // namespace
 
-std::array<FlagBlunders, kSides> checkFlagBlunders(const GameRecord& record) {
+std::array<FlagBlunders, kSeats> checkFlagBlunders(const GameRecord& record) {
   const Game game = replay(record);  // checks the whole record first
   GameRecord startOnly = record;     // the same start, no action yet
   startOnly.actions.clear();
   startOnly.outcome = {};
   startOnly.outcomeDetail.clear();
   const Game start = replay(startOnly);
-  std::array<FlagBlunders, kSides> out;
-  InfoState views[2] = {InfoState::of(start, Side::Red), InfoState::of(start, Side::Blue)};
+  std::array<FlagBlunders, kSeats> out;
+  InfoState views[2] = {InfoState::of(start, Seat::Red), InfoState::of(start, Seat::Blue)};
   for (std::size_t i = 0; i < game.history().size(); ++i) {
     const Action& a = game.history()[i].action;
     if (a.type == ActionType::Move) checkDecision(views[index(a.side)], a.move, out[index(a.side)]);

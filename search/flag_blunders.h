@@ -30,6 +30,6 @@ struct FlagBlunders {
 };
 
 // Replays the record (throws RecordError like replay()) and counts, per side (by index(side)).
-std::array<FlagBlunders, kSides> checkFlagBlunders(const GameRecord& record);
+std::array<FlagBlunders, kSeats> checkFlagBlunders(const GameRecord& record);
 
 }  // namespace junqi

@@ -24,7 +24,7 @@ bool canTakeFlag(const Position& pos) {
   return false;
 }
 
-bool flagForcedInTwo(const Position& world, Move m, Side us) {
+bool flagForcedInTwo(const Position& world, Move m, Seat us) {
   Position p = world;
   if (p.play(m).flagCaptured) return true;
   if (const auto v = terminalValue(p, us)) return *v > 0;

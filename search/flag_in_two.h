@@ -19,7 +19,7 @@ bool canTakeFlag(const Position& pos);
 
 // In one world: after our move `m`, can we take the enemy flag with our next
 // move whatever the enemy replies? (True if `m` itself takes it.)
-bool flagForcedInTwo(const Position& world, Move m, Side us);
+bool flagForcedInTwo(const Position& world, Move m, Seat us);
 
 // The enemy headquarters that may hold the flag. Only a move that lands next
 // to one of them can win in two when no move takes the flag now.

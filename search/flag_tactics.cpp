@@ -19,7 +19,7 @@ class FlagThreat {
  public:
   explicit FlagThreat(const InfoState& state)
       : state_(state), obs_(state.observation()), topo_(obs_.rules().topology()) {
-    const Side us = state.seat();
+    const Seat us = state.seat();
     for (int k = 0; k < obs_.pieceCount(us); ++k) {
       const int p = index(us) * kMaxPiecesPerSide + k;
       if (obs_.isAlive(p) && obs_.ownType(p) == PieceType::Flag) flag_ = obs_.squareOf(p);

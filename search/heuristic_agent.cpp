@@ -74,7 +74,7 @@ std::vector<std::pair<Move, double>> HeuristicAgent::scoreMoves(const InfoState&
   const Observation& obs = state.observation();
   const Rules& rules = obs.rules();
   const Topology& topo = rules.topology();
-  const Side us = state.seat(), them = state.enemy();
+  const Seat us = state.seat(), them = state.enemy();
   // The worst an enemy attack on our piece of type `mine` on `square` is expected to cost us.
   const auto danger = [&](const EnemyReach& reach, PieceType mine, int square, Bitboard enemies) {
     if (contains(topo.camps, square)) return 0.0;
@@ -116,7 +116,7 @@ std::vector<std::pair<Move, double>> HeuristicAgent::scoreMoves(const InfoState&
       if (contains(topo.camps, m.to)) score += contains(topo.home[index(them)], m.to) ? 0.6 : 0.3;
       if (contains(topo.headquarters, m.to) && rules.ruleset().headquartersFreeze) score -= 5.0;
       // Progress toward the enemy's back row, by role.
-      const int forward = us == Side::Red ? rowOf(m.to) - rowOf(m.from) : rowOf(m.from) - rowOf(m.to);
+      const int forward = us == Seat::Red ? rowOf(m.to) - rowOf(m.from) : rowOf(m.from) - rowOf(m.to);
       const int r = rank(mine);
       const double push = mine == PieceType::Engineer ? 0.02
                           : mine == PieceType::Bomb   ? 0.03

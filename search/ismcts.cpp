@@ -19,7 +19,7 @@ using PossibleById = std::array<IdentitySet, kMaxPieces>;
 // The moves the side to move may have in any world the search can meet: pieces
 // that could be mobile may move, pieces that could be engineers may turn.
 MoverView supersetView(const Position& world, const PossibleById& possible) {
-  const Side side = world.sideToMove();
+  const Seat side = world.sideToMove();
   MoverView v;
   v.own = world.occupied(side);
   v.occupied = world.occupied();
@@ -51,7 +51,7 @@ std::uint8_t publicResult(Position& world, Move m) {
 // One tree and everything one thread needs to grow it.
 class TreeSearch {
  public:
-  TreeSearch(const SearchParams& params, Side seat, const PossibleById& possible, std::uint64_t seed)
+  TreeSearch(const SearchParams& params, Seat seat, const PossibleById& possible, std::uint64_t seed)
       : params_(params), seat_(seat), possible_(possible), rng_(seed), tree_(TreePool::shared().acquire()) {}
   ~TreeSearch() { TreePool::shared().release(std::move(tree_)); }
   TreeSearch(const TreeSearch&) = delete;
@@ -104,7 +104,7 @@ class TreeSearch {
         value = 0.0;
         break;
       }
-      const Side mover = world.sideToMove();
+      const Seat mover = world.sideToMove();
       const int owner = params_.multipleObserver && mover != seat_ ? 1 : 0;
       const bool learning = !params_.multipleObserver || owner == view;
       const std::uint32_t e = select(at, owner, learning);
@@ -261,7 +261,7 @@ class TreeSearch {
   // the network at the seat's nodes, uniform at the opponent's.
   std::uint32_t selectPuct(std::uint32_t at, double exploration) {
     const Node& n = tree_.nodes[at];
-    const bool ours = static_cast<Side>(n.sideToMove) == seat_;
+    const bool ours = static_cast<Seat>(n.sideToMove) == seat_;
     const double uniform = 1.0 / std::max(1, legal_.size());
     std::uint32_t best = kNoNode;
     double bestScore = -1e300;
@@ -285,7 +285,7 @@ class TreeSearch {
   const EvalQuery* root_ = nullptr;
   bool rootPriors_ = false;  // the root's edges hold tactical priors
   std::vector<std::pair<Move, Combat>> moves_;  // moves of this iteration so far
-  Side seat_;
+  Seat seat_;
   const PossibleById& possible_;
   Rng rng_;
   Tree tree_;
@@ -317,12 +317,12 @@ void addRoot(const Tree& tree, std::vector<RootMoveStats>& root, bool vote) {
 
 // The line from the root that starts with `first` (the chosen move) and then
 // follows the most visited move and the most visited result at each step.
-std::vector<Move> principalLine(const Tree& tree, bool multipleObserver, Side seat, Move first) {
+std::vector<Move> principalLine(const Tree& tree, bool multipleObserver, Seat seat, Move first) {
   std::vector<Move> line;
   std::uint32_t at = tree.nodes.empty() ? kNoNode : 0;
   while (at != kNoNode && line.size() < 12) {
     const Node& n = tree.nodes[at];
-    const int owner = multipleObserver && static_cast<Side>(n.sideToMove) != seat ? 1 : 0;
+    const int owner = multipleObserver && static_cast<Seat>(n.sideToMove) != seat ? 1 : 0;
     std::uint32_t best = kNoNode;
     for (std::uint32_t e = n.firstEdge; e < n.firstEdge + n.edgeCount; ++e) {
       if (at == 0) {
@@ -353,7 +353,7 @@ std::vector<Move> principalLine(const Tree& tree, bool multipleObserver, Side se
 
 SearchResult search(const InfoState& state, const SearchParams& params, std::uint64_t seed) {
   const auto started = Clock::now();
-  const Side seat = state.seat();
+  const Seat seat = state.seat();
   MoveList rootMoves;
   state.legalMoves(rootMoves);
   if (rootMoves.empty()) throw std::logic_error("search: the seat has no move to choose");

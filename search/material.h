@@ -19,8 +19,8 @@ constexpr std::array<double, kPieceTypes> kPieceValue = {
 constexpr double pieceValue(PieceType t) { return kPieceValue[typeIndex(t)]; }
 
 // The material of one side still on the board.
-double material(const Position& pos, Side side);
+double material(const Position& pos, Seat side);
 // In [-1, 1], from `perspective`'s side: tanh of the material difference / scale.
-double staticEvaluation(const Position& pos, Side perspective, double scale = 12.0);
+double staticEvaluation(const Position& pos, Seat perspective, double scale = 12.0);
 
 }  // namespace junqi

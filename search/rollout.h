@@ -22,9 +22,9 @@ std::optional<RolloutPolicy> parseRolloutPolicy(std::string_view name);
 // (times `discount` to the power of the plies it took), else the static
 // evaluation (0 plies: evaluate at once). The board ends the game exactly as
 // boardOutcome decides.
-double rollout(Position& world, Side perspective, RolloutPolicy policy, int depth, Rng& rng, double discount = 1.0);
+double rollout(Position& world, Seat perspective, RolloutPolicy policy, int depth, Rng& rng, double discount = 1.0);
 
 // +1/-1/0 from `perspective` when the board has ended the game, nothing otherwise.
-std::optional<double> terminalValue(const Position& pos, Side perspective);
+std::optional<double> terminalValue(const Position& pos, Seat perspective);
 
 }  // namespace junqi

@@ -141,14 +141,14 @@ class Scorer {
   // Steps to the point we aim at (the likeliest flag), or rows to the enemy's back row.
   int distanceToAim(int square) const {
     if (aimAt_ != kNoSquare) return std::abs(columnOf(square) - columnOf(aimAt_)) + std::abs(rowOf(square) - rowOf(aimAt_));
-    return us_ == Side::Red ? kRows - 1 - rowOf(square) : rowOf(square);
+    return us_ == Seat::Red ? kRows - 1 - rowOf(square) : rowOf(square);
   }
 
   const InfoState& state_;
   const Observation& obs_;
   const Rules& rules_;
   const Topology& topo_;
-  const Side us_, them_;
+  const Seat us_, them_;
   const Bitboard own_, enemy_;
   const std::optional<Move> previous_;
   double lead_ = 0;

@@ -23,7 +23,7 @@ constexpr double kClearLead = 7.5;
 
 // The most material the enemy could win with one capture if it were to move
 // now, knowing every identity.
-double enemyBestCapture(const Position& world, Side us) {
+double enemyBestCapture(const Position& world, Seat us) {
   Position pass = world;
   pass.setSideToMove(opposite(us));
   MoveList moves;
@@ -55,7 +55,7 @@ SampledOdds sampleOdds(const InfoState& state, const MoveList& moves, int sample
   SampledOdds odds;
   const std::size_t n = static_cast<std::size_t>(moves.size());
   odds.win.assign(n, 0), odds.lose.assign(n, 0), odds.material.assign(n, 0), odds.forced.assign(n, 0);
-  const Side us = state.seat();
+  const Seat us = state.seat();
   // Only these moves can win in two (search/flag_in_two.h); the check is dear.
   const Bitboard flagHeadquarters = possibleFlagHeadquarters(state);
   const Topology& topology = state.observation().rules().topology();

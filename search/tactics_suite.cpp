@@ -103,12 +103,12 @@ std::vector<TacticsPosition> mineTacticsSuite(const TacticsMining& mining,
     for (auto& a : agents)
       a = makeAgent(fmt::format("{}:seed={}", mining.agents[rng.below(mining.agents.size())], rng.below(1u << 30)));
     const std::uint64_t gameSeed = rng.next();
-    for (int s = 0; s < kSides; ++s) agents[s]->newGame(ruleset, static_cast<Side>(s), gameSeed);
-    Game game(ruleset, agents[0]->chooseLayout(ruleset, Side::Red), agents[1]->chooseLayout(ruleset, Side::Blue));
-    InfoState views[2] = {InfoState::of(game, Side::Red), InfoState::of(game, Side::Blue)};
+    for (int s = 0; s < kSeats; ++s) agents[s]->newGame(ruleset, static_cast<Seat>(s), gameSeed);
+    Game game(ruleset, agents[0]->chooseLayout(ruleset, Seat::Red), agents[1]->chooseLayout(ruleset, Seat::Blue));
+    InfoState views[2] = {InfoState::of(game, Seat::Red), InfoState::of(game, Seat::Blue)};
     std::map<std::string, bool> taken;
     while (!game.isOver() && game.history().size() < 1500) {
-      const Side side = game.position().sideToMove();
+      const Seat side = game.position().sideToMove();
       const InfoState& view = views[index(side)];
       const auto label = labelTacticsPosition(view, mining.samples, rng);
       if (label && !taken[label->category] && found[label->category] < mining.perCategory &&
@@ -148,7 +148,7 @@ TacticsResult runTacticsSuite(const std::vector<TacticsPosition>& suite, const s
   for (std::size_t i = 0; i < suite.size(); ++i) {
     const TacticsPosition& p = suite[i];
     const Game game = replay(p.record);
-    const Side seat = game.position().sideToMove();
+    const Seat seat = game.position().sideToMove();
     agent->newGame(p.record.ruleset, seat, 1000 + i);
     const Action a = agent->chooseAction(InfoState::of(game, seat));
     const bool ok = a.type == ActionType::Move && std::find(p.accept.begin(), p.accept.end(), a.move) != p.accept.end();

@@ -17,14 +17,14 @@ std::vector<std::uint8_t> quantizedInput(const InfoState& view, const MoveList& 
   return out;
 }
 
-std::array<float, 3> resultFor(const Outcome& outcome, Side seat) {
+std::array<float, 3> resultFor(const Outcome& outcome, Seat seat) {
   if (!outcome.winner) return {0, 1, 0};
   return *outcome.winner == seat ? std::array<float, 3>{1, 0, 0} : std::array<float, 3>{0, 0, 1};
 }
 
-void addLayoutSamples(const std::array<Layout, kSides>& layouts, const Outcome& outcome,
+void addLayoutSamples(const std::array<Layout, kSeats>& layouts, const Outcome& outcome,
                       std::vector<nets::LayoutSample>& out) {
-  for (const Side s : {Side::Red, Side::Blue}) {
+  for (const Seat s : {Seat::Red, Seat::Blue}) {
     const float weight = !outcome.winner ? 0.5f : *outcome.winner == s ? 1.0f : 0.0f;
     if (weight <= 0) continue;
     nets::LayoutSample l;

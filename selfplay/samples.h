@@ -16,12 +16,12 @@ namespace junqi {
 std::vector<std::uint8_t> quantizedInput(const InfoState& view, const MoveList& legal);
 
 // The game's result for a seat as win/draw/loss.
-std::array<float, 3> resultFor(const Outcome& outcome, Side seat);
+std::array<float, 3> resultFor(const Outcome& outcome, Seat seat);
 
 // The game's layouts as samples, learned from the side that did well with
 // them: the winner's with weight 1, both with 1/2 after a draw, never the
 // loser's.
-void addLayoutSamples(const std::array<Layout, kSides>& layouts, const Outcome& outcome,
+void addLayoutSamples(const std::array<Layout, kSeats>& layouts, const Outcome& outcome,
                       std::vector<nets::LayoutSample>& out);
 
 }  // namespace junqi

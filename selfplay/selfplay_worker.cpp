@@ -18,9 +18,9 @@ using Clock = std::chrono::steady_clock;
 
 struct GameSamples {
   std::vector<PositionSample> positions;
-  std::vector<Side> seats;
+  std::vector<Seat> seats;
   std::vector<float> rootValues;  // the search's value for the seat
-  std::array<Layout, kSides> layouts;
+  std::array<Layout, kSeats> layouts;
   Outcome outcome;
   bool resigned = false;
   int wouldResign = 0;       // played-out game: the side that would have resigned (1 + index), 0 if none
@@ -40,9 +40,9 @@ GameSamples playOne(nets::Backend& backend, Evaluator& evaluator, const SelfPlay
   GameSamples g;
   g.layouts = {chooseLayout(backend, o, rng), chooseLayout(backend, o, rng)};
   Game game(o.ruleset, g.layouts[0], g.layouts[1]);
-  std::array<InfoState, kSides> views = {InfoState::of(game, Side::Red), InfoState::of(game, Side::Blue)};
+  std::array<InfoState, kSeats> views = {InfoState::of(game, Seat::Red), InfoState::of(game, Seat::Blue)};
   const bool mayResign = o.resignValue > -1 && rng.uniform() >= o.resignCheckFraction;
-  std::array<int, kSides> lowValues{};
+  std::array<int, kSeats> lowValues{};
   SearchParams params = o.search;
   params.evaluator = &evaluator;
   MoveList legal;
@@ -51,7 +51,7 @@ GameSamples playOne(nets::Backend& backend, Evaluator& evaluator, const SelfPlay
       game.adjudicateDraw();
       break;
     }
-    const Side s = game.position().sideToMove();
+    const Seat s = game.position().sideToMove();
     const InfoState& view = views[index(s)];
     view.legalMoves(legal);
     const SearchResult r = search(view, params, rng.next());
@@ -107,7 +107,7 @@ void SelfPlayStats::addGame(const Outcome& outcome, long long gamePositions) {
   ++games;
   positions += gamePositions;
   if (!outcome.winner) ++draws;
-  else if (*outcome.winner == Side::Red) ++redWins;
+  else if (*outcome.winner == Seat::Red) ++redWins;
   else ++blueWins;
 }
 
@@ -127,7 +127,7 @@ Shard playSelfPlay(const std::shared_ptr<nets::Backend>& backend, const SelfPlay
     stats.resignations += g.resigned;
     if (g.wouldResign) {
       ++stats.checkedResignations;
-      const Side quitter = static_cast<Side>(g.wouldResign - 1);
+      const Seat quitter = static_cast<Seat>(g.wouldResign - 1);
       stats.wrongResignations += !g.outcome.winner || *g.outcome.winner == quitter;
     }
     stats.seconds = std::chrono::duration<double>(Clock::now() - started).count();
@@ -143,7 +143,7 @@ Shard playSelfPlay(const std::shared_ptr<nets::Backend>& backend, const SelfPlay
     GameSamples& g = results[i];
     ++shard.games;
     for (std::size_t k = 0; k < g.positions.size(); ++k) {
-      const Side seat = g.seats[k];
+      const Seat seat = g.seats[k];
       PositionSample& p = g.positions[k];
       const std::array<float, 3> result = resultFor(g.outcome, seat);
       // The search's value q as win - loss, the rest a draw.

@@ -19,8 +19,8 @@ namespace {
 
 struct TeacherGame {
   std::vector<PositionSample> positions;
-  std::vector<Side> seats;
-  std::array<Layout, kSides> layouts;
+  std::vector<Seat> seats;
+  std::array<Layout, kSeats> layouts;
   Outcome outcome;
 };
 
@@ -55,15 +55,15 @@ TeacherGame playOne(const TeacherOptions& o, std::uint64_t seed) {
   TeacherGame g;
   for (Layout& l : g.layouts) l = styledLayout(static_cast<LayoutStyle>(rng.below(4)), o.ruleset, rng);
   Game game(o.ruleset, g.layouts[0], g.layouts[1]);
-  std::array<InfoState, kSides> views = {InfoState::of(game, Side::Red), InfoState::of(game, Side::Blue)};
-  std::array<std::unique_ptr<Agent>, kSides> teachers = {makeAgent("tactical"), makeAgent("tactical")};
-  for (const Side s : {Side::Red, Side::Blue}) teachers[index(s)]->newGame(o.ruleset, s, rng.next());
+  std::array<InfoState, kSeats> views = {InfoState::of(game, Seat::Red), InfoState::of(game, Seat::Blue)};
+  std::array<std::unique_ptr<Agent>, kSeats> teachers = {makeAgent("tactical"), makeAgent("tactical")};
+  for (const Seat s : {Seat::Red, Seat::Blue}) teachers[index(s)]->newGame(o.ruleset, s, rng.next());
   for (int decision = 0; !game.isOver(); ++decision) {
     if (game.position().ply() >= o.maxPlies) {
       game.adjudicateDraw();
       break;
     }
-    const Side s = game.position().sideToMove();
+    const Seat s = game.position().sideToMove();
     const InfoState& view = views[index(s)];
     const int slot = reservoirSlot(decision, o.positionsPerGame, rng);
     const bool opening = game.position().ply() < o.openingPlies;

@@ -24,13 +24,13 @@ std::string colour(double p) {
 
 // Where a square is drawn: the seat's own side at the bottom.
 struct Placement {
-  Side seat;
+  Seat seat;
   double x(int s) const {
-    const int c = seat == Side::Red ? columnOf(s) : kColumns - 1 - columnOf(s);
+    const int c = seat == Seat::Red ? columnOf(s) : kColumns - 1 - columnOf(s);
     return kLeft + c * kCell + kCell / 2;
   }
   double y(int s) const {
-    const int r = seat == Side::Red ? kRows - 1 - rowOf(s) : rowOf(s);
+    const int r = seat == Seat::Red ? kRows - 1 - rowOf(s) : rowOf(s);
     return kTop + r * kCell + kCell / 2;
   }
 };
@@ -89,7 +89,7 @@ std::string beliefBoardSvg(const InfoState& view) {
       "font-size=\"12\">\n<rect width=\"100%\" height=\"100%\" fill=\"#f4ecd8\"/>\n",
       boardRight + kScaleWidth, height);
   const std::string title = fmt::format("{}'s view before move {}: what it knows of {}'s pieces",
-                                        sideName(view.seat()), obs.ply() + 1, sideName(view.enemy()));
+                                        seatName(view.seat()), obs.ply() + 1, seatName(view.enemy()));
   svg += svg::text((boardRight + kScaleWidth) / 2, 26, title,
                    svg::fittedSize(title, boardRight + kScaleWidth - 20, 16), "middle", "class=\"title\"");
   coordinates(svg, at);

@@ -653,7 +653,7 @@ std::string TrainingRun::rateAllGenerations(int g) {
     const MatchOptions o = ratingMatch(dir_, h, c_);
     Match old(o);
     for (const MatchGameResult& r : old.run().results) {
-      const double score = !r.outcome.winner ? 0.5 : *r.outcome.winner == Side::Red ? 1.0 : 0.0;
+      const double score = !r.outcome.winner ? 0.5 : *r.outcome.winner == Seat::Red ? 1.0 : 0.0;
       games.push_back({indexOf(o.players[r.game.red].name), indexOf(o.players[r.game.blue].name), score,
                        h * 100000 + r.game.pair});
     }

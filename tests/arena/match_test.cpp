@@ -144,7 +144,7 @@ std::vector<std::map<std::string, std::string>> readPgn(const std::string& text)
 
 std::string resultToken(const Outcome& o) {
   if (!o.winner) return "1/2-1/2";
-  return *o.winner == Side::Red ? "1-0" : "0-1";
+  return *o.winner == Seat::Red ? "1-0" : "0-1";
 }
 
 // A record without the tags that hold measured times (they differ run to run).
@@ -172,16 +172,16 @@ void expectBotForfeitedEverything(const MatchOptions& o, const MatchSummary& sum
   ASSERT_EQ(summary.results.size(), 2u);
   for (const MatchGameResult& r : summary.results) {
     SCOPED_TRACE(fmt::format("game {}", r.game.index));
-    const Side botSide = r.game.red == 0 ? Side::Red : Side::Blue;
+    const Seat botSide = r.game.red == 0 ? Seat::Red : Seat::Blue;
     EXPECT_EQ(r.outcome.reason, termination) << r.detail;
     ASSERT_TRUE(r.outcome.winner);
     EXPECT_EQ(*r.outcome.winner, opposite(botSide));
-    EXPECT_EQ(r.detail.rfind(fmt::format("{} ({}) ", sideName(botSide), o.players[0].name), 0), 0u) << r.detail;
+    EXPECT_EQ(r.detail.rfind(fmt::format("{} ({}) ", seatName(botSide), o.players[0].name), 0), 0u) << r.detail;
     EXPECT_NE(r.detail.find(why), std::string::npos) << r.detail;
     EXPECT_FALSE(r.resumed);
     // The record: its result line states the winner, the reason and the detail, and it replays.
     const std::string text = readText(recordFile(o.outDir, r.game.index));
-    const std::string resultLine = fmt::format("result {} {} {}", sideName(opposite(botSide)),
+    const std::string resultLine = fmt::format("result {} {} {}", seatName(opposite(botSide)),
                                                terminationName(termination), r.detail);
     EXPECT_NE(text.find("\n" + resultLine + "\n"), std::string::npos) << text;
     const GameRecord record = parseRecord(text);
@@ -291,8 +291,7 @@ TEST(Match, ABotThatClosesItsOutputIsForfeitedAtOnceNotAfterTheHangLimit) {
     ExternalAgent bot("closer", command, 30);
     auto opponent = makeAgent("random:seed=3");
     GameConfig config;
-    config.redLayout = parseLayout(kExampleLayout);
-    config.blueLayout = parseLayout(kExampleLayout);
+    config.layouts = {parseLayout(kExampleLayout), parseLayout(kExampleLayout)};
     const auto start = std::chrono::steady_clock::now();
     const PlayedGame played = playGame(bot, *opponent, config);
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -568,7 +567,7 @@ TEST(Match, UnderTheRulesetClockAnAlwaysLateBotLosesOnItsThirdTimeout) {
   const MatchSummary summary = match.run();
   expectBotForfeitedEverything(o, summary, "ran out of time too often", Termination::TimeoutForfeit);
   for (const MatchGameResult& r : summary.results) {
-    const Side botSide = r.game.red == 0 ? Side::Red : Side::Blue;
+    const Seat botSide = r.game.red == 0 ? Seat::Red : Seat::Blue;
     const GameRecord record = parseRecord(readText(recordFile(o.outDir, r.game.index)));
     int timeouts = 0, botMoves = 0, otherMoves = 0;
     for (const ActionRecord& a : record.actions) {
@@ -582,7 +581,7 @@ TEST(Match, UnderTheRulesetClockAnAlwaysLateBotLosesOnItsThirdTimeout) {
     EXPECT_EQ(timeouts, 3);
     EXPECT_EQ(botMoves, 0);
     // The turn passed after the first two timeouts: the opponent moved in between.
-    EXPECT_EQ(otherMoves, botSide == Side::Red ? 2 : 3);
+    EXPECT_EQ(otherMoves, botSide == Seat::Red ? 2 : 3);
     const Game game = replay(record);
     EXPECT_EQ(game.timeouts(botSide), 3);
   }
@@ -608,13 +607,12 @@ TEST(Match, LateAnswersAreDiscardedEvenWhenTheBotCatchesUp) {
     ExternalAgent bot("laggard", writeScript(dir, "laggard", script), 30);
     auto opponent = makeAgent("random:seed=3");
     GameConfig config;
-    config.redLayout = parseLayout(kExampleLayout);
-    config.blueLayout = parseLayout(kExampleLayout);
+    config.layouts = {parseLayout(kExampleLayout), parseLayout(kExampleLayout)};
     config.seed = 9;
     config.moveSeconds = 0.3;
     config.rulesetClock = true;
     const PlayedGame played = botIsRed ? playGame(bot, *opponent, config) : playGame(*opponent, bot, config);
-    const Side botSide = botIsRed ? Side::Red : Side::Blue;
+    const Seat botSide = botIsRed ? Seat::Red : Seat::Blue;
     int timeouts = 0, offers = 0;
     for (const ActionRecord& a : played.game.history()) {
       timeouts += a.action.type == ActionType::Timeout && a.action.side == botSide;
@@ -644,14 +642,13 @@ TEST(Match, ALateAnswerIsNotTakenAsTheAnswerToADrawOffer) {
   ExternalAgent red("laggard", writeScript(dir, "laggard", laggard), 30);
   ExternalAgent blue("offerer", writeScript(dir, "offerer", offerer), 30);
   GameConfig config;
-  config.redLayout = parseLayout(kExampleLayout);
-  config.blueLayout = parseLayout(kExampleLayout);
+  config.layouts = {parseLayout(kExampleLayout), parseLayout(kExampleLayout)};
   config.moveSeconds = 0.3;
   config.rulesetClock = true;
   const PlayedGame played = playGame(red, blue, config);
   std::vector<ActionType> actions;
   for (const ActionRecord& a : played.game.history()) actions.push_back(a.action.type);
-  EXPECT_EQ(played.game.outcome(), (Outcome{Termination::Resignation, Side::Red})) << played.detail;
+  EXPECT_EQ(played.game.outcome(), (Outcome{Termination::Resignation, Seat::Red})) << played.detail;
   EXPECT_EQ(actions, (std::vector<ActionType>{ActionType::Timeout, ActionType::OfferDraw, ActionType::DeclineDraw,
                                               ActionType::Resign}))
       << played.detail;
@@ -783,11 +780,11 @@ class SeedSpy : public Agent {
  public:
   std::string name() const override { return "spy"; }
   std::string spec() const override { return "spy"; }
-  void newGame(const Ruleset& ruleset, Side seat, std::uint64_t gameSeed) override {
+  void newGame(const Ruleset& ruleset, Seat seat, std::uint64_t gameSeed) override {
     seed = gameSeed;
     inner_->newGame(ruleset, seat, gameSeed);
   }
-  Layout chooseLayout(const Ruleset& ruleset, Side seat) override { return inner_->chooseLayout(ruleset, seat); }
+  Layout chooseLayout(const Ruleset& ruleset, Seat seat) override { return inner_->chooseLayout(ruleset, seat); }
   Action chooseAction(const InfoState& state) override { return inner_->chooseAction(state); }
   std::uint64_t seed = 0;
 
@@ -805,8 +802,8 @@ TEST(Match, EachSeatGetsASeedOfItsOwn) {
   playGame(red, blue, config);
   EXPECT_NE(red.seed, blue.seed);
   EXPECT_NE(red.seed, config.seed);
-  EXPECT_EQ(red.seed, seatSeed(77, Side::Red));
-  EXPECT_EQ(blue.seed, seatSeed(77, Side::Blue));
+  EXPECT_EQ(red.seed, seatSeed(77, Seat::Red));
+  EXPECT_EQ(blue.seed, seatSeed(77, Seat::Blue));
   // Matches begun before seat seeds: both get the game seed, as they did.
   config.oneSeedForBoth = true;
   playGame(red, blue, config);

@@ -35,11 +35,11 @@ TEST(InfoState, TruthIsAlwaysAmongThePossible) {
     for (std::uint64_t seed = 0; seed < 12; ++seed) {  // `junqi beliefs-check` runs thousands
       std::optional<InfoState> views[2];
       playRandomGame(r, seed, 600, [&](const Game& game) {
-        for (const Side seat : {Side::Red, Side::Blue}) {
+        for (const Seat seat : {Seat::Red, Seat::Blue}) {
           auto& view = views[index(seat)];
           if (!view) view.emplace(InfoState::of(game, seat));
           else view->apply(publicEvent(game, game.history().size() - 1));
-          const Side them = opposite(seat);
+          const Seat them = opposite(seat);
           ASSERT_TRUE(view->knowledge().consistent());
           ASSERT_TRUE(view->counter().consistent());
           for (int k = 0; k < view->knowledge().pieceCount(); ++k) {
@@ -65,7 +65,7 @@ TEST(InfoState, EverySampleReplaysTheObservedHistoryAndLooksTheSameToTheSeat) {
     for (std::uint64_t seed = 100; seed < 112; ++seed)
       playRandomGame(r, seed, 400, [&](const Game& game) {
         if (game.isOver() || game.position().ply() % 37 != 0) return;
-        for (const Side seat : {Side::Red, Side::Blue}) {
+        for (const Seat seat : {Seat::Red, Seat::Blue}) {
           const InfoState view = InfoState::of(game, seat);
           const std::string seen = Observation::of(game, seat).toText();
           for (int s = 0; s < 5; ++s) {
@@ -84,10 +84,10 @@ TEST(InfoState, IncrementalUpdatesMatchARebuildFromTheWholeGame) {
   for (std::uint64_t seed = 0; seed < 6; ++seed) {
     std::optional<InfoState> view;
     const Game game = playRandomGame(Ruleset::worldAtPlay(), seed, 300, [&](const Game& g) {
-      if (!view) view.emplace(InfoState::of(g, Side::Blue));
+      if (!view) view.emplace(InfoState::of(g, Seat::Blue));
       else view->apply(publicEvent(g, g.history().size() - 1));
     });
-    const InfoState fresh = InfoState::of(game, Side::Blue);
+    const InfoState fresh = InfoState::of(game, Seat::Blue);
     view->setOutcome(game.outcome());
     EXPECT_EQ(view->observation().toText(), fresh.observation().toText());
     for (int k = 0; k < fresh.knowledge().pieceCount(); ++k) {
@@ -100,18 +100,18 @@ TEST(InfoState, IncrementalUpdatesMatchARebuildFromTheWholeGame) {
 TEST(InfoState, SampledPositionsKeepOwnPiecesAndPublicFacts) {
   Rng rng(4);
   const Game game = playRandomGame(Ruleset::hiddenFront(), 21, 150, [](const Game&) {});
-  const InfoState view = InfoState::of(game, Side::Red);
+  const InfoState view = InfoState::of(game, Seat::Red);
   for (int i = 0; i < 200; ++i) {
     const Position p = view.sample(rng);
     EXPECT_EQ(p.occupied(), game.position().occupied());
     EXPECT_EQ(p.sideToMove(), game.position().sideToMove());
     EXPECT_EQ(p.quietPlies(), game.position().quietPlies());
-    for (Bitboard b = p.occupied(Side::Red); b;) {
+    for (Bitboard b = p.occupied(Seat::Red); b;) {
       const int s = popLsb(b);
       EXPECT_EQ(p.typeAt(s), game.position().typeAt(s));  // own pieces are never resampled
       EXPECT_EQ(p.pieceAt(s), game.position().pieceAt(s));  // ids follow the pieces
     }
-    for (Bitboard b = p.occupied(Side::Blue); b;) {
+    for (Bitboard b = p.occupied(Seat::Blue); b;) {
       const int s = popLsb(b);
       EXPECT_TRUE(view.knowledge().possible(p.pieceAt(s) - kMaxPiecesPerSide) & identityBit(p.typeAt(s)));
     }

@@ -91,8 +91,8 @@ std::vector<Ruleset> presets() { return {Ruleset::hiddenFront(), Ruleset::worldA
 // the row and column alone (seeds 000/001/003: flag in a headquarters;
 // landmines in the back two rows, under hiddenfront never in a headquarters;
 // no bomb in the front row; ranked pieces anywhere).
-IdentitySet deploymentSet(Side side, int square, const Ruleset& r) {
-  const int row = side == Side::Red ? rowOf(square) + 1 : kRows - rowOf(square);  // 1 = back row
+IdentitySet deploymentSet(Seat side, int square, const Ruleset& r) {
+  const int row = side == Seat::Red ? rowOf(square) + 1 : kRows - rowOf(square);  // 1 = back row
   const int col = columnOf(square);
   const bool hq = row == 1 && (col == 1 || col == 3);
   IdentitySet s = ranks(1, 9);
@@ -108,16 +108,16 @@ IdentitySet deploymentSet(Side side, int square, const Ruleset& r) {
 void expectDeploymentSets(const Ruleset& r) {
   Rng rng(2026);
   const Game game = fromLayouts(r, kExampleLayout, formatLayout(randomLayout(r, rng)));
-  for (const Side seat : {Side::Red, Side::Blue}) {
+  for (const Seat seat : {Seat::Red, Seat::Blue}) {
     const InfoState view = InfoState::of(game, seat);
-    const Side them = opposite(seat);
+    const Seat them = opposite(seat);
     ASSERT_TRUE(view.observation().startedFromLayouts());
     ASSERT_EQ(view.knowledge().pieceCount(), 25);
     for (int k = 0; k < view.knowledge().pieceCount(); ++k) {
       const int square = game.start().squareOf(index(them) * kMaxPiecesPerSide + k);
       const IdentitySet expected = deploymentSet(them, square, r);
       EXPECT_EQ(view.knowledge().possible(k), expected)
-          << r.preset << ", " << sideName(seat) << "'s notes on the piece on " << squareName(square) << ": "
+          << r.preset << ", " << seatName(seat) << "'s notes on the piece on " << squareName(square) << ": "
           << note(view.knowledge().possible(k)) << " where the rules give " << note(expected);
       EXPECT_EQ(view.support(k), expected) << r.preset << ", piece on " << squareName(square);
     }
@@ -127,7 +127,7 @@ void expectDeploymentSets(const Ruleset& r) {
 TEST(Knowledge, TheFlagCanOnlyBeInAHeadquartersAtTheStart) {
   for (const Ruleset& r : presets()) {
     const Game game = fromLayouts(r);
-    const InfoState view = InfoState::of(game, Side::Red);
+    const InfoState view = InfoState::of(game, Seat::Red);
     int flagCandidates = 0;
     for (int k = 0; k < view.knowledge().pieceCount(); ++k) {
       const int square = game.start().squareOf(kMaxPiecesPerSide + k);
@@ -144,7 +144,7 @@ TEST(Knowledge, TheFlagCanOnlyBeInAHeadquartersAtTheStart) {
 TEST(Knowledge, LandminesCanOnlyBeInTheBackTwoRowsAtTheStart) {
   for (const Ruleset& r : presets()) {
     const Game game = fromLayouts(r);
-    const InfoState view = InfoState::of(game, Side::Blue);  // Blue's notes on Red: rows 1-2
+    const InfoState view = InfoState::of(game, Seat::Blue);  // Blue's notes on Red: rows 1-2
     for (int k = 0; k < view.knowledge().pieceCount(); ++k) {
       const int square = game.start().squareOf(k);
       const bool hq = square == at("B1") || square == at("D1");
@@ -161,7 +161,7 @@ TEST(Knowledge, HiddenfrontKeepsLandminesOutOfTheHeadquarters) {
   // inside a headquarters." worldatplay and refereed only ask for the back rows.
   for (const Ruleset& r : presets()) {
     const Game game = fromLayouts(r);
-    const InfoState view = InfoState::of(game, Side::Red);
+    const InfoState view = InfoState::of(game, Seat::Red);
     for (const char* hq : {"B12", "D12"}) {
       const int k = pieceOn(game, hq);
       const bool landmine = (view.knowledge().possible(k) & identityBit(T::Landmine)) != 0;
@@ -176,7 +176,7 @@ TEST(Knowledge, HiddenfrontKeepsLandminesOutOfTheHeadquarters) {
 TEST(Knowledge, BombsAreNeverInTheFrontRowAtTheStart) {
   for (const Ruleset& r : presets()) {
     const Game game = fromLayouts(r);
-    const InfoState view = InfoState::of(game, Side::Red);
+    const InfoState view = InfoState::of(game, Seat::Red);
     for (int k = 0; k < view.knowledge().pieceCount(); ++k) {
       const int square = game.start().squareOf(kMaxPiecesPerSide + k);
       const bool front = rowOf(square) == 6;  // row 7, Blue's front row
@@ -190,7 +190,7 @@ TEST(Knowledge, BombsAreNeverInTheFrontRowAtTheStart) {
 TEST(Knowledge, FrontRowPiecesCanOnlyBeOfficersAtTheStart) {
   for (const Ruleset& r : presets()) {
     const Game game = fromLayouts(r);
-    const InfoState view = InfoState::of(game, Side::Red);
+    const InfoState view = InfoState::of(game, Seat::Red);
     for (const char* square : {"A7", "B7", "C7", "D7", "E7"}) {
       const int k = pieceOn(game, square);
       EXPECT_EQ(view.knowledge().possible(k), kOfficers) << r.preset << " " << square;
@@ -213,12 +213,12 @@ TEST(Knowledge, APieceThatMovedIsNeitherALandmineNorTheFlag) {
     // Blue's A11 and C12 stand where landmines may start; only A11 moves.
     Game game = fromText("1fl2/p4/5/4c/5/5/5/5/5/4P/5/1F3 r 0 0", r);
     const int mover = pieceOn(game, "A11"), still = pieceOn(game, "C12");
-    const InfoState before = InfoState::of(game, Side::Red);
+    const InfoState before = InfoState::of(game, Seat::Red);
     EXPECT_TRUE(before.knowledge().possible(mover) & identityBit(T::Landmine));
     EXPECT_FALSE(before.knowledge().moved(mover));
     play(game, "E3-E4");
     play(game, "A11-A10");
-    const InfoState view = InfoState::of(game, Side::Red);
+    const InfoState view = InfoState::of(game, Seat::Red);
     EXPECT_TRUE(view.knowledge().moved(mover));
     EXPECT_EQ(view.knowledge().possible(mover), kMobile) << note(view.knowledge().possible(mover));
     EXPECT_EQ(view.support(mover), kMobile);
@@ -237,7 +237,7 @@ TEST(Knowledge, ARailwayMoveThatTurnedShowsAnEngineer) {
     const int k = pieceOn(game, "A11");
     play(game, "E3-E4");
     play(game, "A11-C7");
-    const InfoState view = InfoState::of(game, Side::Red);
+    const InfoState view = InfoState::of(game, Seat::Red);
     ASSERT_EQ(view.observation().events().back().path, MovePath::Turned);
     EXPECT_EQ(view.knowledge().possible(k), identityBit(T::Engineer)) << note(view.knowledge().possible(k));
     EXPECT_EQ(note(view.support(k)), "engineer");
@@ -253,9 +253,9 @@ TEST(Knowledge, AStraightRailwayMoveDoesNotShowAnEngineer) {
   play(game, "A11-A7");
   play(game, "E4-E3");
   play(game, "E11-E8");
-  const InfoState view = InfoState::of(game, Side::Red);
+  const InfoState view = InfoState::of(game, Seat::Red);
   for (const auto& ev : view.observation().events()) {
-    if (ev.side == Side::Blue) {
+    if (ev.side == Seat::Blue) {
       EXPECT_EQ(ev.path, MovePath::Straight);
     }
   }
@@ -269,15 +269,15 @@ TEST(Knowledge, AStraightRailwayMoveDoesNotShowAnEngineer) {
 
 TEST(Knowledge, TimeoutsDrawOffersAndResignationsTellNothingAboutIdentities) {
   Game game = fromLayouts(Ruleset::hiddenFront());
-  const InfoState start = InfoState::of(game, Side::Red);
-  game.apply(Action::timeout(Side::Red));
-  game.apply(Action::offerDraw(Side::Blue));
-  game.apply(Action::declineDraw(Side::Red));
-  game.apply(Action::timeout(Side::Blue));
-  game.apply(Action::resign(Side::Blue));
-  const InfoState view = InfoState::of(game, Side::Red);
+  const InfoState start = InfoState::of(game, Seat::Red);
+  game.apply(Action::timeout(Seat::Red));
+  game.apply(Action::offerDraw(Seat::Blue));
+  game.apply(Action::declineDraw(Seat::Red));
+  game.apply(Action::timeout(Seat::Blue));
+  game.apply(Action::resign(Seat::Blue));
+  const InfoState view = InfoState::of(game, Seat::Red);
   ASSERT_EQ(view.observation().events().size(), 5u);
-  EXPECT_EQ(view.observation().timeouts(Side::Blue), 1);
+  EXPECT_EQ(view.observation().timeouts(Seat::Blue), 1);
   EXPECT_TRUE(view.observation().outcome().isOver());
   for (int k = 0; k < 25; ++k) {
     EXPECT_FALSE(view.knowledge().moved(k));
@@ -357,12 +357,12 @@ TEST(Knowledge, EveryResultOfMyAttackLeavesExactlyTheDefendersThatGiveIt) {
         Game game = fromText(position(row11 + "4", row10 + "4"), r);
         const int k = pieceOn(game, "A11");
         play(game, "A10-A11");
-        const InfoState view = InfoState::of(game, Side::Red);
+        const InfoState view = InfoState::of(game, Seat::Red);
         const PublicEvent& e = view.observation().events().back();
         IdentitySet expected = defenderGiven(a, e.combat, r) & kNotFlag;  // the flag was not taken
         // worldatplay/refereed: a lost marshal shows its flag; a loss without it was not the marshal.
         const bool shown = r.marshalLossRevealsFlag && defenderRemoved(e.combat) && defender == T::Marshal;
-        EXPECT_EQ(view.observation().shownFlag(Side::Blue).has_value(), shown);
+        EXPECT_EQ(view.observation().shownFlag(Seat::Blue).has_value(), shown);
         if (r.marshalLossRevealsFlag && defenderRemoved(e.combat))
           expected &= shown ? identityBit(T::Marshal) : kNotMarshal;
         ASSERT_TRUE(expected & identityBit(defender)) << "the test's own reasoning is wrong";
@@ -392,11 +392,11 @@ TEST(Knowledge, EveryResultOfTheirAttackLeavesExactlyTheAttackersThatGiveIt) {
         Game game = fromText(text, r);
         const int k = pieceOn(game, "A3");
         play(game, "A3-A2");
-        const InfoState view = InfoState::of(game, Side::Red);
+        const InfoState view = InfoState::of(game, Seat::Red);
         const PublicEvent& e = view.observation().events().back();
         IdentitySet expected = attackerGiven(defender, e.combat, r) & kMobile;  // it moved
         const bool shown = r.marshalLossRevealsFlag && attackerRemoved(e.combat) && a == T::Marshal;
-        EXPECT_EQ(view.observation().shownFlag(Side::Blue).has_value(), shown);
+        EXPECT_EQ(view.observation().shownFlag(Seat::Blue).has_value(), shown);
         if (r.marshalLossRevealsFlag && attackerRemoved(e.combat))
           expected &= shown ? identityBit(T::Marshal) : kNotMarshal;
         ASSERT_TRUE(expected & identityBit(a)) << "the test's own reasoning is wrong";
@@ -416,14 +416,14 @@ IdentitySet afterMyAttack(const Ruleset& r, char mine, char theirs) {
   Game game = fromText(position(std::string(1, theirs) + "4", std::string(1, mine) + "4"), r);
   const int k = pieceOn(game, "A11");
   play(game, "A10-A11");
-  return InfoState::of(game, Side::Red).knowledge().possible(k);
+  return InfoState::of(game, Seat::Red).knowledge().possible(k);
 }
 
 IdentitySet afterTheirAttack(const Ruleset& r, char theirs, char mine) {
   Game game = fromText(std::string("1f3/5/5/4c/5/5/5/5/5/") + theirs + "3P/" + mine + "4/1F3 b 0 1", r);
   const int k = pieceOn(game, "A3");
   play(game, "A3-A2");
-  return InfoState::of(game, Side::Red).knowledge().possible(k);
+  return InfoState::of(game, Seat::Red).knowledge().possible(k);
 }
 
 TEST(Knowledge, MyColonelRemovedAloneMeansRankSixUpOrALandmineThatStays) {
@@ -481,9 +481,9 @@ TEST(Knowledge, CapturingTheFlagShowsTheFlag) {
   // Under worldatplay a piece in a headquarters may be anything before the capture.
   Game game = fromText("1f3/1P3/5/4c/5/5/5/5/5/4P/5/1F3 r 0 0", Ruleset::worldAtPlay());
   const int k = pieceOn(game, "B12");
-  EXPECT_EQ(InfoState::of(game, Side::Red).knowledge().possible(k), kAll);
+  EXPECT_EQ(InfoState::of(game, Seat::Red).knowledge().possible(k), kAll);
   play(game, "B11-B12");
-  const InfoState view = InfoState::of(game, Side::Red);
+  const InfoState view = InfoState::of(game, Seat::Red);
   ASSERT_TRUE(game.isOver());
   EXPECT_TRUE(view.observation().events().back().flagCaptured);
   EXPECT_EQ(view.knowledge().possible(k), identityBit(T::Flag));
@@ -498,10 +498,10 @@ TEST(Knowledge, TheirLostMarshalShowsTheirFlagAndWhichPieceWasTheMarshal) {
     Game game = fromText("1f1p1/5/m4/B3c/5/5/5/5/5/4P/5/1F3 r 0 0", r);
     const int flag = pieceOn(game, "B12"), other = pieceOn(game, "D12"), marshal = pieceOn(game, "A10"),
               bystander = pieceOn(game, "E9");
-    EXPECT_TRUE(InfoState::of(game, Side::Red).knowledge().possible(other) & identityBit(T::Flag));
+    EXPECT_TRUE(InfoState::of(game, Seat::Red).knowledge().possible(other) & identityBit(T::Flag));
     play(game, "A9-A10");
-    const InfoState view = InfoState::of(game, Side::Red);
-    ASSERT_EQ(view.observation().shownFlag(Side::Blue), std::optional<int>(kMaxPiecesPerSide + flag));
+    const InfoState view = InfoState::of(game, Seat::Red);
+    ASSERT_EQ(view.observation().shownFlag(Seat::Blue), std::optional<int>(kMaxPiecesPerSide + flag));
     EXPECT_EQ(view.knowledge().possible(flag), identityBit(T::Flag));
     EXPECT_EQ(view.knowledge().possible(marshal), identityBit(T::Marshal));
     // One flag and one marshal: nobody else is either.
@@ -518,7 +518,7 @@ TEST(Knowledge, TheirMarshalLostAttackingShowsTheirFlagToo) {
   Game game = fromText("1f1p1/5/5/4c/5/5/5/5/5/m3P/B4/1F3 b 0 1", Ruleset::worldAtPlay());
   const int flag = pieceOn(game, "B12"), marshal = pieceOn(game, "A3");
   play(game, "A3-A2");
-  const InfoState view = InfoState::of(game, Side::Red);
+  const InfoState view = InfoState::of(game, Seat::Red);
   EXPECT_EQ(view.knowledge().possible(marshal), identityBit(T::Marshal));
   EXPECT_EQ(view.knowledge().possible(flag), identityBit(T::Flag));
 }
@@ -529,15 +529,15 @@ TEST(Knowledge, TheirPieceLostWithoutAFlagShownWasNotTheMarshal) {
     Game game = fromText("1f1p1/5/b4/M3c/5/5/5/5/5/4P/5/1F3 r 0 0", r);
     const int k = pieceOn(game, "A10");
     play(game, "A9-A10");
-    const InfoState view = InfoState::of(game, Side::Red);
-    EXPECT_FALSE(view.observation().shownFlag(Side::Blue).has_value());
-    EXPECT_TRUE(view.observation().shownFlag(Side::Red).has_value());
+    const InfoState view = InfoState::of(game, Seat::Red);
+    EXPECT_FALSE(view.observation().shownFlag(Seat::Blue).has_value());
+    EXPECT_TRUE(view.observation().shownFlag(Seat::Red).has_value());
     EXPECT_EQ(view.knowledge().possible(k), identityBit(T::Bomb)) << note(view.knowledge().possible(k));
     // My bomb and their major-general: both go, nothing shown, so it was anything but the flag or the marshal.
     Game second = fromText("1f1p1/5/d4/B3c/5/5/5/5/5/4P/5/1F3 r 0 0", r);
     const int j = pieceOn(second, "A10");
     play(second, "A9-A10");
-    EXPECT_EQ(InfoState::of(second, Side::Red).knowledge().possible(j), kMobile & kNotMarshal);
+    EXPECT_EQ(InfoState::of(second, Seat::Red).knowledge().possible(j), kMobile & kNotMarshal);
   }
 }
 
@@ -546,8 +546,8 @@ TEST(Knowledge, MyLostMarshalShowsMyFlagToTheEnemy) {
   Game game = fromText("1f1p1/5/b4/M3c/5/5/5/5/5/4P/5/1P1F1 r 0 0", Ruleset::worldAtPlay());
   const int redFlag = pieceOn(game, "D1"), redMarshal = pieceOn(game, "A9"), redOther = pieceOn(game, "B1");
   play(game, "A9-A10");
-  const InfoState blue = InfoState::of(game, Side::Blue);
-  EXPECT_EQ(blue.observation().shownFlag(Side::Red), std::optional<int>(redFlag));
+  const InfoState blue = InfoState::of(game, Seat::Blue);
+  EXPECT_EQ(blue.observation().shownFlag(Seat::Red), std::optional<int>(redFlag));
   EXPECT_EQ(blue.knowledge().possible(redFlag), identityBit(T::Flag));
   EXPECT_EQ(blue.knowledge().possible(redMarshal), identityBit(T::Marshal));
   EXPECT_FALSE(blue.knowledge().possible(redOther) & identityBit(T::Flag));
@@ -557,8 +557,8 @@ TEST(Knowledge, HiddenfrontShowsNoFlagWhenTheMarshalIsLost) {
   Game game = fromText("1f1p1/5/m4/B3c/5/5/5/5/5/4P/5/1F3 r 0 0", Ruleset::hiddenFront());
   const int flag = pieceOn(game, "B12"), other = pieceOn(game, "D12"), marshal = pieceOn(game, "A10");
   play(game, "A9-A10");
-  const InfoState view = InfoState::of(game, Side::Red);
-  EXPECT_FALSE(view.observation().shownFlag(Side::Blue).has_value());
+  const InfoState view = InfoState::of(game, Seat::Red);
+  EXPECT_FALSE(view.observation().shownFlag(Seat::Blue).has_value());
   for (const PublicEvent& e : view.observation().events())
     for (const auto shown : e.flagShown) EXPECT_EQ(shown, kNoPiece);
   EXPECT_EQ(view.observation().toText().find("flag-shown"), std::string::npos);
@@ -582,13 +582,13 @@ TEST(Knowledge, OnceAllThreeEngineersAreKnownNoOtherPieceIsAnEngineer) {
   play(game, "E4-E3");
   play(game, "E11-D7");  // turns at E7
   {
-    const InfoState two = InfoState::of(game, Side::Red);
+    const InfoState two = InfoState::of(game, Seat::Red);
     EXPECT_TRUE(two.knowledge().possible(other) & identityBit(T::Engineer));  // a third engineer is still out there
     EXPECT_TRUE(two.knowledge().possible(e3) & identityBit(T::Engineer));
   }
   play(game, "E3-E4");
   play(game, "C11-A10");  // along row 11 to A11, then down column A
-  const InfoState view = InfoState::of(game, Side::Red);
+  const InfoState view = InfoState::of(game, Seat::Red);
   for (const int k : {e1, e2, e3}) EXPECT_EQ(view.knowledge().possible(k), identityBit(T::Engineer));
   for (const int k : {flag, other}) {
     EXPECT_FALSE(view.knowledge().possible(k) & identityBit(T::Engineer)) << note(view.knowledge().possible(k));
@@ -604,19 +604,19 @@ constexpr std::string_view kFullBlue = "lfl1l/p4/2c1c/ee1ep/p1c1j/jrrii/5/d1d1g/
 
 TEST(Knowledge, WhenExactlyAsManyPiecesCanBeLandminesAsTheSideHasTheyAllAre) {
   Game game = fromText(kFullBlue, Ruleset::hiddenFront());
-  ASSERT_EQ(game.start().pieceCount(Side::Blue), 25);
+  ASSERT_EQ(game.start().pieceCount(Seat::Blue), 25);
   const std::vector<int> backRow = {pieceOn(game, "A12"), pieceOn(game, "C12"), pieceOn(game, "E12")};
   const int a11 = pieceOn(game, "A11");
   {
     // Four candidates for three landmines: nobody is pinned yet.
-    const InfoState before = InfoState::of(game, Side::Red);
+    const InfoState before = InfoState::of(game, Seat::Red);
     for (const int k : backRow) {
       EXPECT_NE(before.knowledge().possible(k), identityBit(T::Landmine));
       EXPECT_NEAR(before.marginals()[k][typeIndex(T::Landmine)], 0.75, 1e-12);  // 3 of 4, by symmetry
     }
   }
   play(game, "A11-A10");
-  const InfoState view = InfoState::of(game, Side::Red);
+  const InfoState view = InfoState::of(game, Seat::Red);
   EXPECT_EQ(view.knowledge().possible(a11), kMobile);
   for (const int k : backRow) {
     EXPECT_EQ(view.knowledge().possible(k), identityBit(T::Landmine)) << note(view.knowledge().possible(k));
@@ -626,7 +626,7 @@ TEST(Knowledge, WhenExactlyAsManyPiecesCanBeLandminesAsTheSideHasTheyAllAre) {
 
 TEST(Knowledge, WhenOnlyOnePieceCanBeTheFlagItIsTheFlag) {
   const Game game = fromText(kFullBlue, Ruleset::hiddenFront());
-  const InfoState view = InfoState::of(game, Side::Red);
+  const InfoState view = InfoState::of(game, Seat::Red);
   const int flag = pieceOn(game, "B12");
   EXPECT_EQ(view.knowledge().possible(flag), identityBit(T::Flag));
   EXPECT_DOUBLE_EQ(view.marginals()[flag][typeIndex(T::Flag)], 1.0);
@@ -640,7 +640,7 @@ TEST(Knowledge, TheFlagOfAGameStillGoingIsStillOnTheBoard) {
   for (const Ruleset& r : presets()) {
     const Game game = fromText("1f3/l4/5/4c/5/5/5/5/5/4P/5/1F3 r 0 0", r);
     ASSERT_FALSE(game.isOver());
-    const InfoState view = InfoState::of(game, Side::Red);
+    const InfoState view = InfoState::of(game, Seat::Red);
     const int flag = pieceOn(game, "B12");
     EXPECT_EQ(view.support(flag), identityBit(T::Flag)) << r.preset << ": " << note(view.support(flag));
     EXPECT_NEAR(view.marginals()[flag][typeIndex(T::Flag)], 1.0, 1e-12) << r.preset;
@@ -659,7 +659,7 @@ TEST(Knowledge, TheFlagOfAGameStillGoingIsStillOnTheBoard) {
 // officers are a uniform arrangement over the 19 points they get.
 TEST(Knowledge, ExactMarginalsAtTheStartFollowFromCountingLayouts) {
   const Game game = fromLayouts(Ruleset::hiddenFront());
-  const InfoState view = InfoState::of(game, Side::Red);
+  const InfoState view = InfoState::of(game, Seat::Red);
   const unsigned long long officers19 = 35198235072000ULL;  // 19!/(3!^3 2!^4)
   EXPECT_EQ(static_cast<unsigned long long>(view.counter().count()), 2 * 56 * 120 * officers19);
   EXPECT_EQ(2 * 56 * 120 * officers19, 473064279367680000ULL);
@@ -694,7 +694,7 @@ TEST(Knowledge, ExactMarginalsAfterAFightFollowFromCounting) {
   Game game = fromLayouts(Ruleset::hiddenFront());
   const int a7 = pieceOn(game, "A7"), b7 = pieceOn(game, "B7"), b12 = pieceOn(game, "B12"), a9 = pieceOn(game, "A9");
   ASSERT_EQ(play(game, "A6-A7").result.combat, Combat::DefenderRemoved);
-  const InfoState view = InfoState::of(game, Side::Red);
+  const InfoState view = InfoState::of(game, Seat::Red);
   const auto p = [&](int k, PieceType t) { return view.marginals()[k][typeIndex(t)]; };
   constexpr double eps = 1e-12;
   EXPECT_NEAR(p(a7, T::Engineer), 3.0 / 13, eps);
@@ -725,7 +725,7 @@ TEST(Knowledge, ExactMarginalsMatchBruteForceEnumeration) {
   play(game, "C7-C6");   // their piece takes my engineer
   play(game, "E3-E4");
   play(game, "E9-E8");   // their piece moves
-  const InfoState view = InfoState::of(game, Side::Red);
+  const InfoState view = InfoState::of(game, Seat::Red);
   ASSERT_EQ(view.knowledge().pieceCount(), 6);
 
   // What the rules give, piece by piece (before counting).
@@ -779,7 +779,7 @@ TEST(Knowledge, ExactMarginalsMatchBruteForceEnumeration) {
 
 TEST(Knowledge, APriorShiftsTheMarginalsItsWayAndKeepsTheSupport) {
   const Game game = fromLayouts(Ruleset::hiddenFront());
-  InfoState view = InfoState::of(game, Side::Red);
+  InfoState view = InfoState::of(game, Seat::Red);
   const int n = view.knowledge().pieceCount();
   const auto uniform = view.marginals();
   std::vector<IdentitySet> support(n);
@@ -833,18 +833,18 @@ TEST(Knowledge, NotesReadLikeAPlayersNotes) {
     Game game = fromText("1f3/5/5/4c/5/5/5/5/c4/E3P/I4/1F3 b 0 1", Ruleset::hiddenFront());
     const int k = pieceOn(game, "A4");
     play(game, "A4-A3");
-    EXPECT_EQ(note(InfoState::of(game, Side::Red).knowledge().possible(k)), "2+");
+    EXPECT_EQ(note(InfoState::of(game, Seat::Red).knowledge().possible(k)), "2+");
     play(game, "E3-E4");
     play(game, "A3-A2");
-    EXPECT_EQ(note(InfoState::of(game, Side::Red).knowledge().possible(k)), "2-5");
-    EXPECT_EQ(note(InfoState::of(game, Side::Red).support(k)), "2-5");
+    EXPECT_EQ(note(InfoState::of(game, Seat::Red).knowledge().possible(k)), "2-5");
+    EXPECT_EQ(note(InfoState::of(game, Seat::Red).support(k)), "2-5");
   }
   // "officer": a front-row piece at the start; "any": a piece in a worldatplay headquarters.
   {
     const Game game = fromLayouts(Ruleset::hiddenFront());
-    EXPECT_EQ(note(InfoState::of(game, Side::Red).support(pieceOn(game, "C7"))), "officer");
+    EXPECT_EQ(note(InfoState::of(game, Seat::Red).support(pieceOn(game, "C7"))), "officer");
     const Game w = fromText("1f3/l4/5/4c/5/5/5/5/5/4P/5/1F3 r 0 0", Ruleset::worldAtPlay());
-    EXPECT_EQ(note(InfoState::of(w, Side::Red).knowledge().possible(pieceOn(w, "B12"))), "any");
+    EXPECT_EQ(note(InfoState::of(w, Seat::Red).knowledge().possible(pieceOn(w, "B12"))), "any");
   }
 }
 

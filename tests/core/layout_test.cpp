@@ -170,25 +170,25 @@ TEST(Layout, GameRefusesAnInvalidLayoutNamingTheSide) {
 TEST(Layout, GameKeepsTheLayouts) {
   const Layout red = example(), blue = swapped(example(), "B1", "D1");
   const Game g(Ruleset::hiddenFront(), red, blue);
-  ASSERT_TRUE(g.layout(Side::Red).has_value());
-  ASSERT_TRUE(g.layout(Side::Blue).has_value());
-  EXPECT_EQ(*g.layout(Side::Red), red);
-  EXPECT_EQ(*g.layout(Side::Blue), blue);
+  ASSERT_TRUE(g.layout(Seat::Red).has_value());
+  ASSERT_TRUE(g.layout(Seat::Blue).has_value());
+  EXPECT_EQ(*g.layout(Seat::Red), red);
+  EXPECT_EQ(*g.layout(Seat::Blue), blue);
   const Game fromPosition(g.position());
-  EXPECT_FALSE(fromPosition.layout(Side::Red).has_value());
+  EXPECT_FALSE(fromPosition.layout(Seat::Red).has_value());
 }
 
 TEST(Layout, AbsoluteAndRelativePoints) {
-  EXPECT_EQ(Layout::absolute(Side::Red, at("A1")), at("A1"));
-  EXPECT_EQ(Layout::absolute(Side::Blue, at("A1")), at("E12"));
-  EXPECT_EQ(Layout::absolute(Side::Blue, at("B1")), at("D12"));
-  EXPECT_EQ(Layout::absolute(Side::Blue, at("E6")), at("A7"));
-  EXPECT_EQ(Layout::absolute(Side::Blue, at("C4")), at("C9"));
-  EXPECT_EQ(Layout::relative(Side::Blue, at("E12")), at("A1"));
-  EXPECT_EQ(Layout::relative(Side::Blue, at("A7")), at("E6"));
+  EXPECT_EQ(Layout::absolute(Seat::Red, at("A1")), at("A1"));
+  EXPECT_EQ(Layout::absolute(Seat::Blue, at("A1")), at("E12"));
+  EXPECT_EQ(Layout::absolute(Seat::Blue, at("B1")), at("D12"));
+  EXPECT_EQ(Layout::absolute(Seat::Blue, at("E6")), at("A7"));
+  EXPECT_EQ(Layout::absolute(Seat::Blue, at("C4")), at("C9"));
+  EXPECT_EQ(Layout::relative(Seat::Blue, at("E12")), at("A1"));
+  EXPECT_EQ(Layout::relative(Seat::Blue, at("A7")), at("E6"));
   const Topology& t = Topology::classic(true);
   for (int i = 0; i < kHalfSquares; ++i) {
-    for (const Side s : {Side::Red, Side::Blue}) {
+    for (const Seat s : {Seat::Red, Seat::Blue}) {
       const int a = Layout::absolute(s, i);
       EXPECT_EQ(Layout::relative(s, a), i);
       EXPECT_TRUE(contains(t.home[index(s)], a)) << squareName(a);
@@ -203,15 +203,15 @@ TEST(Layout, BlueDeploysItsLayoutTurnedRound) {
   const Layout l = example();
   const Position p = Position::fromLayouts(Rules::standard(), l, l);
   for (int i = 0; i < kHalfSquares; ++i) {
-    const int red = Layout::absolute(Side::Red, i), blue = Layout::absolute(Side::Blue, i);
+    const int red = Layout::absolute(Seat::Red, i), blue = Layout::absolute(Seat::Blue, i);
     if (!l.at[i]) {
       EXPECT_TRUE(p.isEmpty(red));
       EXPECT_TRUE(p.isEmpty(blue));
       continue;
     }
-    EXPECT_EQ(p.sideAt(red), Side::Red);
+    EXPECT_EQ(p.sideAt(red), Seat::Red);
     EXPECT_EQ(p.typeAt(red), *l.at[i]);
-    EXPECT_EQ(p.sideAt(blue), Side::Blue);
+    EXPECT_EQ(p.sideAt(blue), Seat::Blue);
     EXPECT_EQ(p.typeAt(blue), *l.at[i]);
   }
   // Concretely: Blue's flag is on D12 and its front row is row 7, read right to left.

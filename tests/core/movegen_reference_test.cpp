@@ -1,5 +1,5 @@
 // The bitboard move generator and combat table against the slow reference
-// written from the rule texts (tests/core/reference_rules.h): hand-checked
+// written from the rule texts (tests/support/reference_rules.h): hand-checked
 // positions first (they prove the reference), then every position of thousands
 // of random games under every preset.
 #include <gtest/gtest.h>
@@ -20,7 +20,7 @@
 #include "core/random.h"
 #include "core/rules.h"
 #include "core/topology.h"
-#include "tests/core/reference_rules.h"
+#include "tests/support/reference_rules.h"
 
 namespace junqi {
 namespace {
@@ -163,7 +163,7 @@ TEST(ReferenceCombat, PresetsReadTheLandmineRuleFromTheirTexts) {
 struct HandCase {
   const char* name;
   Ruleset ruleset;
-  std::vector<std::pair<Side, std::pair<PieceType, const char*>>> pieces;
+  std::vector<std::pair<Seat, std::pair<PieceType, const char*>>> pieces;
   const char* from;
   std::set<int> expected;
 };
@@ -176,7 +176,7 @@ Position build(const HandCase& c) {
 
 TEST(ReferenceMoves, HandCheckedPositionsAgreeWithTheTextsAndTheEngine) {
   using enum PieceType;
-  const Side R = Side::Red, B = Side::Blue;
+  const Seat R = Seat::Red, B = Seat::Blue;
   const Ruleset hf = Ruleset::hiddenFront(), rf = Ruleset::refereed();
   const Ruleset noFreeze = Ruleset::parse("hiddenfront:hq-freezes=no");
   // Every railway point (32) but the engineer's own, for an unobstructed engineer.
@@ -392,7 +392,7 @@ TEST(MovegenAgainstReference, ThinnedBoardsAgree) {
         }
         if (pos.isEmpty(to)) pos.addPiece(full.sideAt(s), full.typeAt(s), to);
       }
-      pos.setSideToMove(g % 2 ? Side::Blue : Side::Red);
+      pos.setSideToMove(g % 2 ? Seat::Blue : Seat::Red);
       if (!compareAt(pos, true, tally)) ++tally.failures;
     }
   }

@@ -179,13 +179,13 @@ TEST(Notation, StartPositionMatchesTheDocumentedText) {
   EXPECT_EQ(formatPosition(startPosition()), kStart);
   // Blue's layout is turned round: its flag (B1 as Blue sees it) is on D12.
   const Position p = parsePosition(kStart);
-  EXPECT_EQ(p.sideAt(at("D12")), Side::Blue);
+  EXPECT_EQ(p.sideAt(at("D12")), Seat::Blue);
   EXPECT_EQ(p.typeAt(at("D12")), PieceType::Flag);
-  EXPECT_EQ(p.sideAt(at("B1")), Side::Red);
+  EXPECT_EQ(p.sideAt(at("B1")), Seat::Red);
   EXPECT_EQ(p.typeAt(at("B1")), PieceType::Flag);
   EXPECT_EQ(p.typeAt(at("A12")), PieceType::MajorGeneral);  // Blue's E1
   EXPECT_TRUE(p.samePlacement(startPosition()));
-  EXPECT_EQ(p.sideToMove(), Side::Red);
+  EXPECT_EQ(p.sideToMove(), Seat::Red);
   EXPECT_EQ(p.quietPlies(), 0);
   EXPECT_EQ(p.ply(), 0);
 }
@@ -258,7 +258,7 @@ TEST(Notation, CanonicalPositionTextUsesDigitsAndDotsAreAccepted) {
 
 TEST(Notation, PositionFieldsAreRead) {
   const Position p = parsePosition(boardOf(withRow(kStart, 7, "epcr1")) + " b 7 31");
-  EXPECT_EQ(p.sideToMove(), Side::Blue);
+  EXPECT_EQ(p.sideToMove(), Seat::Blue);
   EXPECT_EQ(p.quietPlies(), 7);
   EXPECT_EQ(p.ply(), 31);
   EXPECT_TRUE(p.isEmpty(at("E7")));

@@ -1,5 +1,5 @@
 // perft regression table (docs/perft.md). Shallow depths are checked against
-// the slow reference perft (tests/core/reference_rules.h) computed right here;
+// the slow reference perft (tests/support/reference_rules.h) computed right here;
 // the deeper constants were computed with the fast perft and confirmed once
 // with the reference perft (every entry of the table agreed; the depth-5
 // reference runs took 4 s to 35 s each in Release, too slow to repeat here).
@@ -14,7 +14,7 @@
 #include "core/movegen.h"
 #include "core/notation.h"
 #include "core/perft.h"
-#include "tests/core/reference_rules.h"
+#include "tests/support/reference_rules.h"
 
 namespace junqi {
 namespace {
@@ -143,15 +143,15 @@ TEST(PerftConventions, AFlagCaptureIsOneLeafAtAnyDepth) {
   }
   // The smallest case: the only move takes the flag.
   Position tiny(Rules::standard());
-  tiny.addPiece(Side::Red, PieceType::Engineer, *parseSquare("D11"));
-  tiny.addPiece(Side::Red, PieceType::Flag, *parseSquare("B1"));
-  tiny.addPiece(Side::Blue, PieceType::Flag, *parseSquare("D12"));
-  tiny.addPiece(Side::Blue, PieceType::Landmine, *parseSquare("C12"));
-  tiny.addPiece(Side::Blue, PieceType::Landmine, *parseSquare("E12"));
-  tiny.addPiece(Side::Blue, PieceType::Landmine, *parseSquare("C11"));
-  tiny.addPiece(Side::Red, PieceType::Landmine, *parseSquare("E10"));  // blocks the railway up column E
-  tiny.addPiece(Side::Red, PieceType::Landmine, *parseSquare("D10"));  // and the camp below
-  tiny.addPiece(Side::Red, PieceType::Landmine, *parseSquare("E11"));
+  tiny.addPiece(Seat::Red, PieceType::Engineer, *parseSquare("D11"));
+  tiny.addPiece(Seat::Red, PieceType::Flag, *parseSquare("B1"));
+  tiny.addPiece(Seat::Blue, PieceType::Flag, *parseSquare("D12"));
+  tiny.addPiece(Seat::Blue, PieceType::Landmine, *parseSquare("C12"));
+  tiny.addPiece(Seat::Blue, PieceType::Landmine, *parseSquare("E12"));
+  tiny.addPiece(Seat::Blue, PieceType::Landmine, *parseSquare("C11"));
+  tiny.addPiece(Seat::Red, PieceType::Landmine, *parseSquare("E10"));  // blocks the railway up column E
+  tiny.addPiece(Seat::Red, PieceType::Landmine, *parseSquare("D10"));  // and the camp below
+  tiny.addPiece(Seat::Red, PieceType::Landmine, *parseSquare("E11"));
   ASSERT_EQ(countMoves(tiny), 2);  // D11-D12 takes the flag, D11-C11 clears a landmine
   for (int depth = 1; depth <= 5; ++depth) EXPECT_EQ(ref::perft(tiny, depth), perft(tiny, depth)) << depth;
   // After D11-C11 Blue has no move at all: that line ends with no leaf.
@@ -162,9 +162,9 @@ TEST(PerftConventions, AFlagCaptureIsOneLeafAtAnyDepth) {
 // "A side with no move ends its line with no leaf."
 TEST(PerftConventions, ASideWithoutMovesEndsItsLineWithNoLeaf) {
   Position pos(Rules::standard());
-  pos.addPiece(Side::Red, PieceType::Marshal, *parseSquare("A2"));
-  pos.addPiece(Side::Blue, PieceType::Flag, *parseSquare("B12"));
-  pos.addPiece(Side::Blue, PieceType::Landmine, *parseSquare("A12"));
+  pos.addPiece(Seat::Red, PieceType::Marshal, *parseSquare("A2"));
+  pos.addPiece(Seat::Blue, PieceType::Flag, *parseSquare("B12"));
+  pos.addPiece(Seat::Blue, PieceType::Landmine, *parseSquare("A12"));
   const int redMoves = countMoves(pos);
   ASSERT_GT(redMoves, 0);
   EXPECT_EQ(perft(pos, 1), static_cast<std::uint64_t>(redMoves));

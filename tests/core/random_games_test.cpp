@@ -18,68 +18,20 @@
 #include "core/notation.h"
 #include "core/outcome.h"
 #include "core/random.h"
-#include "core/record.h"
-#include "tests/core/reference_rules.h"
+#include "tests/support/position_checks.h"
+#include "tests/support/record_round_trip.h"
+#include "tests/support/reference_rules.h"
 
 namespace junqi {
 namespace {
 
 namespace ref = junqi::reference;
+using test_support::inconsistency;
+using test_support::liveCounts;
+using test_support::total;
+using test_support::TypeCounts;
 
 int at(const char* name) { return *parseSquare(name); }
-
-// Empty when the position's arrays and bitboards agree, else the first problem.
-std::string inconsistency(const Position& pos) {
-  const Ruleset& r = pos.rules().ruleset();
-  if (pos.occupied(Side::Red) & pos.occupied(Side::Blue)) return "a point is occupied by both sides";
-  if (pos.occupied() >> kSquares) return "a piece stands off the board";
-  for (int s = 0; s < kSquares; ++s) {
-    const bool occupied = contains(pos.occupied(), s);
-    if (pos.isEmpty(s) == occupied) return fmt::format("{}: isEmpty disagrees with occupied()", squareName(s));
-    if (!occupied) continue;
-    const int piece = pos.pieceAt(s);
-    if (piece >= kMaxPieces) return fmt::format("{}: bad piece id {}", squareName(s), piece);
-    if (pos.squareOf(piece) != s) return fmt::format("{}: piece {} thinks it is elsewhere", squareName(s), piece);
-    if (pos.sideAt(s) != sideOfPiece(piece) || !contains(pos.occupied(pos.sideAt(s)), s))
-      return fmt::format("{}: side bitboard disagrees with the piece id", squareName(s));
-  }
-  for (const Side side : {Side::Red, Side::Blue}) {
-    int alive = 0;
-    Bitboard engineers = 0, movable = 0;
-    for (int i = 0; i < pos.pieceCount(side); ++i) {
-      const int piece = index(side) * kMaxPiecesPerSide + i;
-      if (!pos.isAlive(piece)) continue;
-      ++alive;
-      const int s = pos.squareOf(piece);
-      if (s >= kSquares || pos.pieceAt(s) != piece) return fmt::format("piece {} is not where it says", piece);
-      if (pos.typeOf(piece) == PieceType::Engineer) engineers |= bit(s);
-      const bool frozen = r.headquartersFreeze && ref::isHeadquarters(s);
-      if (!isImmobile(pos.typeOf(piece)) && !frozen) movable |= bit(s);
-    }
-    if (alive != popcount(pos.occupied(side)))
-      return fmt::format("{} has {} live pieces but {} occupied points", sideName(side), alive,
-                         popcount(pos.occupied(side)));
-    if (pos.engineers(side) != engineers) return fmt::format("{}'s engineer bitboard is wrong", sideName(side));
-    if (pos.movable(side) != movable) return fmt::format("{}'s movable bitboard is wrong", sideName(side));
-  }
-  return {};
-}
-
-using TypeCounts = std::array<std::array<int, kPieceTypes>, kSides>;
-
-TypeCounts liveCounts(const Position& pos) {
-  TypeCounts c{};
-  for (int s = 0; s < kSquares; ++s)
-    if (!pos.isEmpty(s)) ++c[index(pos.sideAt(s))][typeIndex(pos.typeAt(s))];
-  return c;
-}
-
-int total(const TypeCounts& c) {
-  int n = 0;
-  for (const auto& side : c)
-    for (const int k : side) n += k;
-  return n;
-}
 
 bool isMountainCrossing(Move m) {
   const auto crosses = [&](const char* a, const char* b) {
@@ -154,7 +106,7 @@ std::string playAndCheck(const Config& cfg, int g, Stats& stats) {
     const Move m = moves[static_cast<int>(rng.below(static_cast<std::uint64_t>(moves.size())))];
     const bool fight = !before.isEmpty(m.to);
     const PieceType attacker = before.typeAt(m.from);
-    const Side mover = before.sideToMove();
+    const Seat mover = before.sideToMove();
     const TypeCounts countsBefore = liveCounts(before);
 
     const ActionRecord& rec = game.apply(Action::makeMove(mover, m));
@@ -183,7 +135,7 @@ std::string playAndCheck(const Config& cfg, int g, Stats& stats) {
     // Pieces only leave the board: none come back, no identity grows, and a
     // fight removes exactly the pieces its result names.
     const TypeCounts countsAfter = liveCounts(pos);
-    for (int s = 0; s < kSides; ++s)
+    for (int s = 0; s < kSeats; ++s)
       for (int t = 0; t < kPieceTypes; ++t)
         if (countsAfter[s][t] > countsBefore[s][t]) return "a piece count rose " + where;
     const int removed = total(countsBefore) - total(countsAfter);
@@ -224,25 +176,10 @@ std::string playAndCheck(const Config& cfg, int g, Stats& stats) {
     return "a game with a quiet-move rule needed the move cap";
 
   // The record replays to the same final position and outcome.
-  const GameRecord record = recordOf(game, {{"seed", std::to_string(cfg.seed)}, {"game", std::to_string(g)}});
-  const std::string text = formatRecord(record);
-  try {
-    const GameRecord parsed = parseRecord(text);
-    const Game again = replay(parsed);
-    if (!again.position().samePlacement(game.position())) return "the replay ends on another position";
-    if (again.outcome() != game.outcome()) return "the replay ends with another outcome";
-    if (again.history().size() != game.history().size()) return "the replay has another length";
-    // docs/records.md: "writing the replayed game gives the same text, comments included".
-    const std::string rewritten = formatRecord(recordOf(again, parsed.tags, parsed.outcomeDetail));
-    if (rewritten != text) {
-      std::size_t i = 0;
-      while (i < rewritten.size() && i < text.size() && rewritten[i] == text[i]) ++i;
-      return fmt::format("the replayed game's record differs at character {}: '{}' became '{}'", i,
-                         text.substr(i > 40 ? i - 40 : 0, 80), rewritten.substr(i > 40 ? i - 40 : 0, 80));
-    }
-  } catch (const std::exception& e) {
-    return fmt::format("the record does not replay: {}\n{}", e.what(), text.substr(0, 2000));
-  }
+  if (auto why = test_support::recordRoundTripProblem(
+          game, {{"seed", std::to_string(cfg.seed)}, {"game", std::to_string(g)}});
+      !why.empty())
+    return why;
   ++stats.games;
   return {};
 }

@@ -49,8 +49,8 @@ void expectRoundTrip(const Game& game, std::vector<std::pair<std::string, std::s
   const std::string text = formatRecord(record);
   const GameRecord parsed = parseRecord(text);
   EXPECT_EQ(parsed.ruleset, game.rules().ruleset());
-  EXPECT_EQ(parsed.redLayout, game.layout(Side::Red));
-  EXPECT_EQ(parsed.blueLayout, game.layout(Side::Blue));
+  EXPECT_EQ(parsed.redLayout, game.layout(Seat::Red));
+  EXPECT_EQ(parsed.blueLayout, game.layout(Seat::Blue));
   EXPECT_EQ(parsed.tags, tags);
   EXPECT_EQ(parsed.outcome, game.outcome());
   EXPECT_EQ(parsed.outcomeDetail, detail);
@@ -159,14 +159,15 @@ TEST(Record, FormatLooksAsDocumented) {
   const Sample s = sample();
   ASSERT_GE(s.lines.size(), 7u);
   EXPECT_EQ(s.lines[0], "junqi-record 1");
-  EXPECT_EQ(s.lines[1], "ruleset hiddenfront");
-  EXPECT_EQ(s.lines[2], "red-layout " + formatLayout(*s.game.layout(Side::Red)));
-  EXPECT_EQ(s.lines[3], "blue-layout " + formatLayout(*s.game.layout(Side::Blue)));
-  EXPECT_EQ(s.lines[4], "tag event test");
-  EXPECT_TRUE(s.lines[5].starts_with("1 red ")) << s.lines[5];
-  EXPECT_TRUE(s.lines[6].starts_with("2 blue ")) << s.lines[6];
+  EXPECT_EQ(s.lines[1], "variant classic");
+  EXPECT_EQ(s.lines[2], "ruleset hiddenfront");
+  EXPECT_EQ(s.lines[3], "red-layout " + formatLayout(*s.game.layout(Seat::Red)));
+  EXPECT_EQ(s.lines[4], "blue-layout " + formatLayout(*s.game.layout(Seat::Blue)));
+  EXPECT_EQ(s.lines[5], "tag event test");
+  EXPECT_TRUE(s.lines[6].starts_with("1 red ")) << s.lines[6];
+  EXPECT_TRUE(s.lines[7].starts_with("2 blue ")) << s.lines[7];
   const Outcome& o = s.game.outcome();
-  EXPECT_EQ(s.lines.back(), "result " + std::string(o.winner ? sideName(*o.winner) : "draw") + " " +
+  EXPECT_EQ(s.lines.back(), "result " + std::string(o.winner ? seatName(*o.winner) : "draw") + " " +
                                 std::string(terminationName(o.reason)));
   // Each fight line carries its result and, as a comment, the identities.
   const int fight = findLine(s.lines, [](const std::string& l) { return l.find(" # ") != std::string::npos; });
@@ -229,16 +230,16 @@ Layout example() { return parseLayout(kExampleLayout); }
 TEST(Record, DrawOffersDeclinesAndAcceptance) {
   Game g(Ruleset::hiddenFront(), example(), example());
   Rng rng(8);
-  g.apply(Action::offerDraw(Side::Red));
-  g.apply(Action::declineDraw(Side::Blue));
+  g.apply(Action::offerDraw(Seat::Red));
+  g.apply(Action::declineDraw(Seat::Blue));
   playRandomMoves(g, rng, 4);
-  g.apply(Action::offerDraw(Side::Blue));  // out of turn: Red is to move
+  g.apply(Action::offerDraw(Seat::Blue));  // out of turn: Red is to move
   playRandomMoves(g, rng, 1);              // Red moves instead of answering: the offer lapses
   EXPECT_FALSE(g.pendingDrawOffer().has_value());
   playRandomMoves(g, rng, 7);
   ASSERT_EQ(g.position().ply(), 12);
-  g.apply(Action::offerDraw(Side::Red));
-  g.apply(Action::acceptDraw(Side::Blue));
+  g.apply(Action::offerDraw(Seat::Red));
+  g.apply(Action::acceptDraw(Seat::Blue));
   ASSERT_EQ(g.outcome(), (Outcome{Termination::AgreedDraw, std::nullopt}));
 
   const std::string text = formatRecord(recordOf(g));
@@ -253,11 +254,11 @@ TEST(Record, TimeoutsThatPassTheTurnAndTheOneThatForfeits) {
   Game g(Ruleset::hiddenFront(), example(), example());
   Rng rng(9);
   for (int k = 0; k < 3; ++k) {
-    g.apply(Action::timeout(Side::Red));
+    g.apply(Action::timeout(Seat::Red));
     playRandomMoves(g, rng, 1);  // Blue's move, none after the game ends
   }
   // Red's third timeout forfeits.
-  ASSERT_EQ(g.outcome(), (Outcome{Termination::TimeoutForfeit, Side::Blue})) << formatRecord(recordOf(g));
+  ASSERT_EQ(g.outcome(), (Outcome{Termination::TimeoutForfeit, Seat::Blue})) << formatRecord(recordOf(g));
   const std::string text = formatRecord(recordOf(g));
   EXPECT_NE(text.find("\n1 red timeout\n2 blue "), std::string::npos) << text;
   EXPECT_NE(text.find("\n3 red timeout\n4 blue "), std::string::npos) << text;
@@ -267,8 +268,8 @@ TEST(Record, TimeoutsThatPassTheTurnAndTheOneThatForfeits) {
   // Under worldatplay a timeout loses at once.
   Game w(Ruleset::worldAtPlay(), example(), example());
   playRandomMoves(w, rng, 1);
-  w.apply(Action::timeout(Side::Blue));
-  EXPECT_EQ(w.outcome(), (Outcome{Termination::TimeoutForfeit, Side::Red}));
+  w.apply(Action::timeout(Seat::Blue));
+  EXPECT_EQ(w.outcome(), (Outcome{Termination::TimeoutForfeit, Seat::Red}));
   expectRoundTrip(w);
 }
 
@@ -276,8 +277,8 @@ TEST(Record, Resignation) {
   Game g(Ruleset::refereed(), example(), example());
   Rng rng(10);
   playRandomMoves(g, rng, 9);
-  g.apply(Action::resign(Side::Red));  // out of turn: Blue is to move
-  EXPECT_EQ(g.outcome(), (Outcome{Termination::Resignation, Side::Blue}));
+  g.apply(Action::resign(Seat::Red));  // out of turn: Blue is to move
+  EXPECT_EQ(g.outcome(), (Outcome{Termination::Resignation, Seat::Blue}));
   const std::string text = formatRecord(recordOf(g));
   EXPECT_TRUE(text.ends_with("\n10 red resign\nresult blue resignation\n")) << text;
   expectRoundTrip(g);
@@ -287,7 +288,7 @@ TEST(Record, ForfeitKeepsItsReason) {
   Game g(Ruleset::hiddenFront(), example(), example());
   Rng rng(11);
   playRandomMoves(g, rng, 6);
-  g.forfeit(Side::Blue);
+  g.forfeit(Seat::Blue);
   const std::string detail = "illegal reply A7-A5 from the engine";
   const std::string text = formatRecord(recordOf(g, {}, detail));
   EXPECT_TRUE(text.ends_with("\nresult red forfeit " + detail + "\n")) << text;
@@ -355,7 +356,7 @@ TEST(Record, WritingNeverProducesARecordThatReadsBackDifferently) {
   Game f(Ruleset::hiddenFront(), example(), example());
   Rng rng(14);
   playRandomMoves(f, rng, 6);
-  f.forfeit(Side::Red);
+  f.forfeit(Seat::Red);
   std::string text;
   try {
     text = formatRecord(recordOf(f, {}, "crashed # twice"));
@@ -377,7 +378,7 @@ TEST(Record, CommentsBlankLinesAndCrlfAreAccepted) {
   EXPECT_TRUE(replay(parsed).position().samePlacement(s.game.position()));
   // Line numbers count every line, blank and comment lines included.
   ASSERT_FALSE(parsed.actionLines.empty());
-  EXPECT_EQ(parsed.actionLines[0], 2 + 2 * 5 + 1);
+  EXPECT_EQ(parsed.actionLines[0], 2 + 2 * 6 + 1);
   // A record without the final newline is fine too.
   std::string text = s.text;
   text.pop_back();
@@ -424,15 +425,31 @@ TEST(RecordErrors, UnknownLineIsNamed) {
 TEST(RecordErrors, MissingOrBadRuleset) {
   const Sample s = sample();
   auto lines = s.lines;
-  lines.erase(lines.begin() + 1);
+  lines.erase(lines.begin() + 2);
   EXPECT_HAS(recordError(joined(lines)), "record has no 'ruleset' line");
   lines = s.lines;
-  lines[1] = "ruleset classic";
-  EXPECT_HAS(recordError(joined(lines)), "record line 2: unknown ruleset preset 'classic'");
-  lines[1] = "ruleset hiddenfront:quiet-moves=lots";
-  EXPECT_HAS(recordError(joined(lines)), "record line 2: ruleset option 'quiet-moves' cannot be 'lots'");
-  lines[1] = "ruleset hiddenfront worldatplay";
-  EXPECT_HAS(recordError(joined(lines)), "record line 2: 'ruleset' takes one value");
+  lines[2] = "ruleset classic";
+  EXPECT_HAS(recordError(joined(lines)), "record line 3: unknown ruleset preset 'classic'");
+  lines[2] = "ruleset hiddenfront:quiet-moves=lots";
+  EXPECT_HAS(recordError(joined(lines)), "record line 3: ruleset option 'quiet-moves' cannot be 'lots'");
+  lines[2] = "ruleset hiddenfront worldatplay";
+  EXPECT_HAS(recordError(joined(lines)), "record line 3: 'ruleset' takes one value");
+}
+
+// The variant line: an unknown variant is named; records written before
+// variants were named (no such line) are classic and replay as before.
+TEST(RecordErrors, UnknownVariantIsNamedAndRecordsWithoutOneAreClassic) {
+  const Sample s = sample();
+  auto lines = s.lines;
+  lines[1] = "variant chess";
+  EXPECT_HAS(recordError(joined(lines)), "record line 2: unknown variant 'chess' (known: classic)");
+  lines[1] = "variant classic flip";
+  EXPECT_HAS(recordError(joined(lines)), "record line 2: 'variant' takes one value");
+  lines.erase(lines.begin() + 1);
+  const GameRecord old = parseRecord(joined(lines));
+  EXPECT_EQ(old.variant, "classic");
+  EXPECT_TRUE(replay(old).position().samePlacement(s.game.position()));
+  EXPECT_EQ(formatRecord(recordOf(replay(old), old.tags)), s.text);  // written again, it names its variant
 }
 
 TEST(RecordErrors, BadMoveTextIsNamed) {
@@ -473,7 +490,7 @@ TEST(RecordErrors, IllegalMoveIsNamed) {
   lines[first] = "1 red accept-draw";
   EXPECT_HAS(recordError(joined(lines)), lineRef(first) + "illegal: there is no draw offer from blue to answer");
   // The flag never moves.
-  const Layout& red = *s.game.layout(Side::Red);
+  const Layout& red = *s.game.layout(Seat::Red);
   const std::string flag = red.at[1] == PieceType::Flag ? "B1" : "D1";
   lines[first] = "1 red " + flag + "-" + flag.substr(0, 1) + "2";
   EXPECT_HAS(recordError(joined(lines)), lineRef(first) + "illegal: the flag on " + flag + " never moves");
@@ -485,7 +502,7 @@ TEST(RecordErrors, ActionsAfterTheEndAreIllegal) {
   const int resultLine = static_cast<int>(lines.size()) - 1;
   const int ply = s.game.position().ply();
   lines.insert(lines.begin() + resultLine, std::to_string(ply + 1) + " " +
-                                               std::string(sideName(s.game.position().sideToMove())) + " resign");
+                                               std::string(seatName(s.game.position().sideToMove())) + " resign");
   EXPECT_HAS(recordError(joined(lines)), lineRef(resultLine) + "illegal: the game is over");
   // Nothing at all may follow the result line.
   lines = s.lines;
@@ -546,7 +563,7 @@ TEST(RecordErrors, FlagEventThatDiffersFromTheRules) {
     EXPECT_HAS(recordError(joined(lines)), lineRef(at) + "the record says '");
     // The same event under hiddenfront, where marshals reveal nothing.
     lines = linesOf(formatRecord(recordOf(g)));
-    lines[1] = "ruleset worldatplay:marshal-reveals-flag=no";
+    lines[2] = "ruleset worldatplay:marshal-reveals-flag=no";
     EXPECT_HAS(recordError(joined(lines)), lineRef(at) + "the record says '");
     return;
   }
@@ -570,7 +587,7 @@ TEST(RecordErrors, WrongMoveNumberIsNamed) {
 TEST(RecordErrors, TruncatedRecords) {
   const Sample s = sample();
   ASSERT_TRUE(s.game.isOver());
-  const std::string reached = std::string(s.game.outcome().winner ? sideName(*s.game.outcome().winner) : "draw") +
+  const std::string reached = std::string(s.game.outcome().winner ? seatName(*s.game.outcome().winner) : "draw") +
                               " " + std::string(terminationName(s.game.outcome().reason));
   // The result line missing from a game that ended: the record claims no result.
   auto lines = s.lines;
@@ -592,19 +609,19 @@ TEST(RecordErrors, TruncatedRecords) {
 TEST(RecordErrors, ResultThatDiffersIsNamed) {
   const Sample s = sample();
   ASSERT_TRUE(s.game.outcome().winner.has_value());
-  const Side winner = *s.game.outcome().winner;
+  const Seat winner = *s.game.outcome().winner;
   const std::string reason(terminationName(s.game.outcome().reason));
   auto lines = s.lines;
-  lines.back() = "result " + std::string(sideName(opposite(winner))) + " " + reason;
-  EXPECT_HAS(recordError(joined(lines)), "record result: the record says '" + std::string(sideName(opposite(winner))) +
+  lines.back() = "result " + std::string(seatName(opposite(winner))) + " " + reason;
+  EXPECT_HAS(recordError(joined(lines)), "record result: the record says '" + std::string(seatName(opposite(winner))) +
                                              " " + reason + "' but the game reaches '" +
-                                             std::string(sideName(winner)) + " " + reason + "'");
+                                             std::string(seatName(winner)) + " " + reason + "'");
   lines.back() = "result draw quiet-moves";
   EXPECT_HAS(recordError(joined(lines)), "record result: the record says 'draw quiet-moves'");
   // A harness decision cannot overwrite an end the board reached.
-  lines.back() = "result " + std::string(sideName(opposite(winner))) + " forfeit engine crashed";
+  lines.back() = "result " + std::string(seatName(opposite(winner))) + " forfeit engine crashed";
   EXPECT_HAS(recordError(joined(lines)), "record result: the record says '" +
-                                             std::string(sideName(opposite(winner))) + " forfeit'");
+                                             std::string(seatName(opposite(winner))) + " forfeit'");
   lines.back() = "result draw adjudicated";
   EXPECT_HAS(recordError(joined(lines)), "record result: the record says 'draw adjudicated'");
   // Malformed result lines.
@@ -627,7 +644,7 @@ TEST(RecordErrors, HarnessResultsMustBeConsistent) {
   playRandomMoves(g, rng, 10);
   auto lines = linesOf(formatRecord(recordOf(g)));
   lines.push_back("result blue forfeit");
-  EXPECT_EQ(replay(parseRecord(joined(lines))).outcome(), (Outcome{Termination::Forfeit, Side::Blue}));
+  EXPECT_EQ(replay(parseRecord(joined(lines))).outcome(), (Outcome{Termination::Forfeit, Seat::Blue}));
   lines.back() = "result draw adjudicated";
   EXPECT_EQ(replay(parseRecord(joined(lines))).outcome(), (Outcome{Termination::Adjudicated, std::nullopt}));
   lines.back() = "result draw forfeit";
@@ -642,27 +659,27 @@ TEST(RecordErrors, LayoutsAndStart) {
   const Sample s = sample();
   // Only one layout.
   auto lines = s.lines;
-  lines.erase(lines.begin() + 3);
+  lines.erase(lines.begin() + 4);
   EXPECT_HAS(recordError(joined(lines)), "record has only one of red-layout and blue-layout");
   lines = s.lines;
-  lines.erase(lines.begin() + 2);
+  lines.erase(lines.begin() + 3);
   EXPECT_HAS(recordError(joined(lines)), "record has only one of red-layout and blue-layout");
   // Neither layouts nor a start.
-  lines.erase(lines.begin() + 2);
+  lines.erase(lines.begin() + 3);
   EXPECT_HAS(recordError(joined(lines)), "record has neither layouts nor a start position");
   // Both.
   lines = s.lines;
-  lines.insert(lines.begin() + 4, "start " + formatPosition(s.game.start()));
+  lines.insert(lines.begin() + 5, "start " + formatPosition(s.game.start()));
   EXPECT_HAS(recordError(joined(lines)), "record has both layouts and a start position");
   // A layout that is not a layout: the line and the row.
   lines = s.lines;
-  lines[2] = "red-layout IPDEC/G.J.R/DM.BC/R.B.I/CLEJP";
-  EXPECT_HAS(recordError(joined(lines)), "record line 3: layout: 5 rows where 6 are needed");
-  lines[2] = "red-layout IPDEC/G.J.R/DM.BC/R.B.I/CLEJP/LFLPX";
-  EXPECT_HAS(recordError(joined(lines)), "record line 3: layout: 'X' on E1 is not a piece symbol");
+  lines[3] = "red-layout IPDEC/G.J.R/DM.BC/R.B.I/CLEJP";
+  EXPECT_HAS(recordError(joined(lines)), "record line 4: layout: 5 rows where 6 are needed");
+  lines[3] = "red-layout IPDEC/G.J.R/DM.BC/R.B.I/CLEJP/LFLPX";
+  EXPECT_HAS(recordError(joined(lines)), "record line 4: layout: 'X' on E1 is not a piece symbol");
   // A layout that breaks the deployment rules: the side, the piece and the point.
   lines = s.lines;
-  lines[3] = "blue-layout IPDEC/G.J.R/DM.BC/R.B.I/FLEJP/LCLPE";
+  lines[4] = "blue-layout IPDEC/G.J.R/DM.BC/R.B.I/FLEJP/LCLPE";
   EXPECT_HAS(recordError(joined(lines)),
              "record start: blue layout: flag on A2: the flag must start in a headquarters (B1 or D1)");
   // A start position that is not a position: the line and the field.
@@ -694,8 +711,8 @@ TEST(RecordErrors, DrawActionsTheRulesetForbids) {
                                              "illegal: this ruleset has no agreed draws");
   // Under hiddenfront, an offer again too soon.
   Game h(Ruleset::hiddenFront(), example(), example());
-  h.apply(Action::offerDraw(Side::Red));
-  h.apply(Action::declineDraw(Side::Blue));
+  h.apply(Action::offerDraw(Seat::Red));
+  h.apply(Action::declineDraw(Seat::Blue));
   playRandomMoves(h, rng, 4);
   lines = linesOf(formatRecord(recordOf(h)));
   lines.push_back("5 red offer-draw");

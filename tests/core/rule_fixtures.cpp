@@ -35,14 +35,14 @@ std::string names(Bitboard b) {
   return out;
 }
 
-Position make(const Ruleset& ruleset, std::string_view pieces, Side toMove, int quiet, int ply) {
+Position make(const Ruleset& ruleset, std::string_view pieces, Seat toMove, int quiet, int ply) {
   const Rules& rules = Rules::of(ruleset);
   Position pos(rules);
   std::istringstream in{std::string(pieces)};
   for (std::string word; in >> word;) {
     const auto type = parseTypeSymbol(word[0]);
     if (!type || word.size() < 4 || word[1] != ':') throw std::invalid_argument("bad piece: " + word);
-    pos.addPiece(std::isupper(static_cast<unsigned char>(word[0])) ? Side::Red : Side::Blue, *type, at(word.substr(2)));
+    pos.addPiece(std::isupper(static_cast<unsigned char>(word[0])) ? Seat::Red : Seat::Blue, *type, at(word.substr(2)));
   }
   pos.setSideToMove(toMove);
   pos.setCounters(quiet, ply);

@@ -30,7 +30,7 @@ std::string names(Bitboard b);
 // A position from "symbol:point" words (upper case Red, lower case Blue; see
 // piece.h for the symbols) with the quiet-move counter and ply, passed through
 // the position notation so that it is one a game can reach.
-Position make(const Ruleset& ruleset, std::string_view pieces, Side toMove = Side::Red, int quiet = 0,
+Position make(const Ruleset& ruleset, std::string_view pieces, Seat toMove = Seat::Red, int quiet = 0,
               int ply = 0);
 
 }  // namespace junqi::fixtures

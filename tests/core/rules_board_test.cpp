@@ -49,12 +49,12 @@ TEST(Board, FiveColumnsTwelveRowsNamedA1ToE12) {
 TEST(Board, RedOwnsRowsOneToSixAndBlueRowsSevenToTwelve) {
   for (const auto& ruleset : kPresets) {
     const Topology& t = boardOf(ruleset);
-    EXPECT_EQ(names(t.home[index(Side::Red)]), names(rows(1, 6))) << ruleset.preset;
-    EXPECT_EQ(names(t.home[index(Side::Blue)]), names(rows(7, 12))) << ruleset.preset;
-    EXPECT_EQ(popcount(t.home[index(Side::Red)]), 30);
+    EXPECT_EQ(names(t.home[index(Seat::Red)]), names(rows(1, 6))) << ruleset.preset;
+    EXPECT_EQ(names(t.home[index(Seat::Blue)]), names(rows(7, 12))) << ruleset.preset;
+    EXPECT_EQ(popcount(t.home[index(Seat::Red)]), 30);
     // The six rows nearest each player: Red's back row is row 1, Blue's row 12.
-    EXPECT_EQ(names(t.rowsFromBack(Side::Red, 1)), names(rows(1, 1)));
-    EXPECT_EQ(names(t.rowsFromBack(Side::Blue, 1)), names(rows(12, 12)));
+    EXPECT_EQ(names(t.rowsFromBack(Seat::Red, 1)), names(rows(1, 1)));
+    EXPECT_EQ(names(t.rowsFromBack(Seat::Blue, 1)), names(rows(12, 12)));
   }
 }
 
@@ -68,8 +68,8 @@ TEST(Board, TenCampsFiveInEachHalf) {
   for (const auto& ruleset : kPresets) {
     const Topology& t = boardOf(ruleset);
     EXPECT_EQ(names(t.camps), names(expected)) << ruleset.preset;
-    EXPECT_EQ(popcount(t.camps & t.home[index(Side::Red)]), 5);
-    EXPECT_EQ(popcount(t.camps & t.home[index(Side::Blue)]), 5);
+    EXPECT_EQ(popcount(t.camps & t.home[index(Seat::Red)]), 5);
+    EXPECT_EQ(popcount(t.camps & t.home[index(Seat::Blue)]), 5);
   }
 }
 

@@ -126,12 +126,12 @@ TEST(Combat, AnyPieceThatMovesOntoTheFlagCapturesIt) {
     for (const auto a : officers()) {
       EXPECT_EQ(fight(ruleset, a, PieceType::Flag), Combat::DefenderRemoved) << typeName(a);
       Position pos(Rules::of(ruleset));
-      pos.addPiece(Side::Red, PieceType::Flag, at("B1"));
-      pos.addPiece(Side::Blue, PieceType::Flag, at("B12"));
-      const int attacker = pos.addPiece(Side::Red, a, at("B11"));
+      pos.addPiece(Seat::Red, PieceType::Flag, at("B1"));
+      pos.addPiece(Seat::Blue, PieceType::Flag, at("B12"));
+      const int attacker = pos.addPiece(Seat::Red, a, at("B11"));
       const MoveResult r = pos.play(move("B11", "B12"));
       EXPECT_TRUE(r.flagCaptured) << typeName(a);
-      EXPECT_EQ(pos.flagCapturedBy(), Side::Red);
+      EXPECT_EQ(pos.flagCapturedBy(), Seat::Red);
       EXPECT_EQ(pos.pieceAt(at("B12")), attacker);
     }
 }
@@ -140,9 +140,9 @@ TEST(Combat, BombThatHitsTheFlagRemovesItAndThatCapturesIt) {
   for (const auto& ruleset : kPresets) {
     EXPECT_EQ(fight(ruleset, PieceType::Bomb, PieceType::Flag), Combat::BothRemoved);
     Game game(make(ruleset, "F:B1 f:B12 B:B11 C:E3 c:E10"));
-    const ActionRecord& rec = game.apply(Action::makeMove(Side::Red, move("B11", "B12")));
+    const ActionRecord& rec = game.apply(Action::makeMove(Seat::Red, move("B11", "B12")));
     EXPECT_TRUE(rec.result.flagCaptured);
-    EXPECT_EQ(game.outcome(), (Outcome{Termination::FlagCaptured, Side::Red})) << ruleset.preset;
+    EXPECT_EQ(game.outcome(), (Outcome{Termination::FlagCaptured, Seat::Red})) << ruleset.preset;
   }
 }
 
@@ -208,7 +208,7 @@ TEST(Combat, PieceInACampCannotBeAttackedByEitherSide) {
     int checked = 0;
     for (Bitboard camps = t.camps; camps;) {
       const int camp = popLsb(camps);
-      for (const Side attackerSide : {Side::Red, Side::Blue})
+      for (const Seat attackerSide : {Seat::Red, Seat::Blue})
         for (const PieceType attacker : {PieceType::Colonel, PieceType::Engineer, PieceType::Bomb})
           for (Bitboard from = t.stepNeighbours[camp] & ~t.camps; from;) {
             const int square = popLsb(from);
@@ -219,7 +219,7 @@ TEST(Combat, PieceInACampCannotBeAttackedByEitherSide) {
             Position guarded = empty;
             guarded.addPiece(opposite(attackerSide), PieceType::Lieutenant, camp);
             EXPECT_FALSE(contains(legalTargets(guarded, square), camp))
-                << ruleset.preset << ": " << sideName(attackerSide) << " " << typeName(attacker) << " on "
+                << ruleset.preset << ": " << seatName(attackerSide) << " " << typeName(attacker) << " on "
                 << squareName(square) << " attacks the camp " << squareName(camp);
             ++checked;
           }
@@ -270,15 +270,15 @@ TEST(Combat, MarshalMeetingABombOrALandmineIsLost) {
 struct MarshalLoss {
   const char* what;
   const char* pieces;
-  Side toMove;
+  Seat toMove;
   const char* from;
   const char* to;
   bool redMarshalLost, blueMarshalLost;
 };
 const MarshalLoss kMarshalLosses[] = {
-    {"attacking", "F:B1 f:B12 l:C11 M:C10 C:E3 c:E10", Side::Red, "C10", "C11", true, false},
-    {"defending", "F:B1 f:B12 M:A5 b:A8 C:E3 c:E10", Side::Blue, "A8", "A5", true, false},
-    {"mutually", "F:B1 f:B12 M:A5 m:A8 C:E3 c:E10", Side::Red, "A5", "A8", true, true},
+    {"attacking", "F:B1 f:B12 l:C11 M:C10 C:E3 c:E10", Seat::Red, "C10", "C11", true, false},
+    {"defending", "F:B1 f:B12 M:A5 b:A8 C:E3 c:E10", Seat::Blue, "A8", "A5", true, false},
+    {"mutually", "F:B1 f:B12 M:A5 m:A8 C:E3 c:E10", Seat::Red, "A5", "A8", true, true},
 };
 
 TEST(Information, MarshalLossRevealsTheFlagUnderWorldatplayAndRefereed) {
@@ -287,12 +287,12 @@ TEST(Information, MarshalLossRevealsTheFlagUnderWorldatplayAndRefereed) {
     for (const auto& loss : kMarshalLosses) {
       Game game(make(ruleset, loss.pieces, loss.toMove));
       const ActionRecord rec = game.apply(Action::makeMove(loss.toMove, move(loss.from, loss.to)));
-      EXPECT_EQ(rec.marshalLost[index(Side::Red)], loss.redMarshalLost) << loss.what;
-      EXPECT_EQ(rec.marshalLost[index(Side::Blue)], loss.blueMarshalLost) << loss.what;
-      EXPECT_EQ(rec.flagRevealed[index(Side::Red)], loss.redMarshalLost) << ruleset.preset << " " << loss.what;
-      EXPECT_EQ(rec.flagRevealed[index(Side::Blue)], loss.blueMarshalLost) << ruleset.preset << " " << loss.what;
-      EXPECT_EQ(game.flagRevealed(Side::Red), loss.redMarshalLost);
-      EXPECT_EQ(game.flagRevealed(Side::Blue), loss.blueMarshalLost);
+      EXPECT_EQ(rec.marshalLost[index(Seat::Red)], loss.redMarshalLost) << loss.what;
+      EXPECT_EQ(rec.marshalLost[index(Seat::Blue)], loss.blueMarshalLost) << loss.what;
+      EXPECT_EQ(rec.flagRevealed[index(Seat::Red)], loss.redMarshalLost) << ruleset.preset << " " << loss.what;
+      EXPECT_EQ(rec.flagRevealed[index(Seat::Blue)], loss.blueMarshalLost) << ruleset.preset << " " << loss.what;
+      EXPECT_EQ(game.flagRevealed(Seat::Red), loss.redMarshalLost);
+      EXPECT_EQ(game.flagRevealed(Seat::Blue), loss.blueMarshalLost);
       EXPECT_FALSE(game.isOver()) << "the game goes on: the flag must still be taken";
     }
   }
@@ -303,18 +303,18 @@ TEST(Information, MarshalLossDoesNotRevealTheFlagUnderHiddenfront) {
   for (const auto& loss : kMarshalLosses) {
     Game game(make(Ruleset::hiddenFront(), loss.pieces, loss.toMove));
     const ActionRecord rec = game.apply(Action::makeMove(loss.toMove, move(loss.from, loss.to)));
-    EXPECT_EQ(rec.marshalLost[index(Side::Red)], loss.redMarshalLost) << loss.what;
-    EXPECT_FALSE(rec.flagRevealed[index(Side::Red)]) << loss.what;
-    EXPECT_FALSE(rec.flagRevealed[index(Side::Blue)]) << loss.what;
-    EXPECT_FALSE(game.flagRevealed(Side::Red));
-    EXPECT_FALSE(game.flagRevealed(Side::Blue));
+    EXPECT_EQ(rec.marshalLost[index(Seat::Red)], loss.redMarshalLost) << loss.what;
+    EXPECT_FALSE(rec.flagRevealed[index(Seat::Red)]) << loss.what;
+    EXPECT_FALSE(rec.flagRevealed[index(Seat::Blue)]) << loss.what;
+    EXPECT_FALSE(game.flagRevealed(Seat::Red));
+    EXPECT_FALSE(game.flagRevealed(Seat::Blue));
   }
 }
 
 TEST(Information, LosingAnyOtherPieceRevealsNothing) {
   for (const auto& ruleset : kPresets) {
     Game game(make(ruleset, "F:B1 f:B12 G:A5 d:A8 C:E3 c:E10"));
-    const ActionRecord rec = game.apply(Action::makeMove(Side::Red, move("A5", "A8")));
+    const ActionRecord rec = game.apply(Action::makeMove(Seat::Red, move("A5", "A8")));
     EXPECT_EQ(rec.result.combat, Combat::DefenderRemoved);
     EXPECT_FALSE(rec.marshalLost[0] || rec.marshalLost[1]);
     EXPECT_FALSE(rec.flagRevealed[0] || rec.flagRevealed[1]);

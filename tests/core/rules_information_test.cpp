@@ -29,18 +29,18 @@ constexpr std::string_view kBlueB = "GCDEP/I.J.R/DM.BC/R.B.I/CLEJP/LFLPE";
 
 Game playTheSameMoves(const Ruleset& ruleset, std::string_view blue) {
   Game game(ruleset, parseLayout(kExampleLayout), parseLayout(blue));
-  game.apply(Action::makeMove(Side::Red, move("E6", "E7")));
-  game.apply(Action::makeMove(Side::Blue, move("E8", "D8")));
-  game.apply(Action::makeMove(Side::Red, move("A6", "A7")));
+  game.apply(Action::makeMove(Seat::Red, move("E6", "E7")));
+  game.apply(Action::makeMove(Seat::Blue, move("E8", "D8")));
+  game.apply(Action::makeMove(Seat::Red, move("A6", "A7")));
   return game;
 }
 
 TEST(Information, EachSeatSeesWhereEveryPieceIsAndWhoOwnsIt) {
   for (const auto& ruleset : kPresets) {
     const Game game = playTheSameMoves(ruleset, kBlueA);
-    for (const Side seat : {Side::Red, Side::Blue}) {
+    for (const Seat seat : {Seat::Red, Seat::Blue}) {
       const Observation o = Observation::of(game, seat);
-      for (const Side s : {Side::Red, Side::Blue}) EXPECT_EQ(o.occupied(s), game.position().occupied(s));
+      for (const Seat s : {Seat::Red, Seat::Blue}) EXPECT_EQ(o.occupied(s), game.position().occupied(s));
       for (int square = 0; square < kSquares; ++square)
         EXPECT_EQ(o.pieceAt(square), game.position().pieceAt(square)) << squareName(square);
     }
@@ -54,13 +54,13 @@ TEST(Information, FightShowsOnlyWhichPiecesWereRemovedNeverTheEnemyIdentity) {
     ASSERT_EQ(a.history()[0].result.combat, Combat::AttackerRemoved);
     ASSERT_EQ(a.history()[2].result.combat, Combat::DefenderRemoved);
     // The games differ (Blue knows its own pieces)...
-    EXPECT_NE(Observation::of(a, Side::Blue).toText(), Observation::of(b, Side::Blue).toText());
+    EXPECT_NE(Observation::of(a, Seat::Blue).toText(), Observation::of(b, Seat::Blue).toText());
     // ...but Red's view is the same: the identities of Blue's pieces, the one
     // that survived a fight and the one that was removed, were never shown.
-    EXPECT_EQ(Observation::of(a, Side::Red).toText(), Observation::of(b, Side::Red).toText()) << ruleset.preset;
+    EXPECT_EQ(Observation::of(a, Seat::Red).toText(), Observation::of(b, Seat::Red).toText()) << ruleset.preset;
     for (std::size_t i = 0; i < a.history().size(); ++i) EXPECT_EQ(publicEvent(a, i), publicEvent(b, i));
     // Red cannot even ask for an enemy identity.
-    const Observation red = Observation::of(a, Side::Red);
+    const Observation red = Observation::of(a, Seat::Red);
     EXPECT_THROW(red.ownType(a.position().pieceAt(at("E7"))), std::logic_error);
     EXPECT_EQ(red.ownType(a.position().pieceAt(at("B1"))), PieceType::Flag);
   }
@@ -70,24 +70,24 @@ TEST(Information, MarshalLossShowsTheFlagToTheOpponentUnderWorldatplayAndReferee
   for (const auto& ruleset : kPresets) {
     Game game(make(ruleset, "F:B1 f:B12 l:C11 M:C10 C:E3 c:E10"));
     const int redFlag = game.position().pieceAt(at("B1"));
-    game.apply(Action::makeMove(Side::Red, move("C10", "C11")));  // the marshal dies on a landmine
-    const auto shown = Observation::of(game, Side::Blue).shownFlag(Side::Red);
+    game.apply(Action::makeMove(Seat::Red, move("C10", "C11")));  // the marshal dies on a landmine
+    const auto shown = Observation::of(game, Seat::Blue).shownFlag(Seat::Red);
     if (ruleset.marshalLossRevealsFlag) {
       ASSERT_TRUE(shown.has_value()) << ruleset.preset;
       EXPECT_EQ(*shown, redFlag);
-      EXPECT_EQ(publicEvent(game, 0).flagShown[index(Side::Red)], redFlag);
+      EXPECT_EQ(publicEvent(game, 0).flagShown[index(Seat::Red)], redFlag);
     } else {
       EXPECT_FALSE(shown.has_value()) << ruleset.preset;
     }
-    EXPECT_FALSE(Observation::of(game, Side::Red).shownFlag(Side::Blue).has_value());
+    EXPECT_FALSE(Observation::of(game, Seat::Red).shownFlag(Seat::Blue).has_value());
   }
 }
 
 TEST(Information, ACornerTurnShowsAnEngineerAndAStraightSlideShowsNothing) {
   Game game(make(Ruleset{}, "F:B1 f:B12 E:A2 R:E3 c:E10 c:C10"));
-  game.apply(Action::makeMove(Side::Red, move("A2", "C11")));  // up column A, along row 11
-  game.apply(Action::makeMove(Side::Blue, move("E10", "E9")));
-  game.apply(Action::makeMove(Side::Red, move("E3", "E6")));   // a straight slide
+  game.apply(Action::makeMove(Seat::Red, move("A2", "C11")));  // up column A, along row 11
+  game.apply(Action::makeMove(Seat::Blue, move("E10", "E9")));
+  game.apply(Action::makeMove(Seat::Red, move("E3", "E6")));   // a straight slide
   EXPECT_EQ(publicEvent(game, 0).path, MovePath::Turned);
   EXPECT_EQ(publicEvent(game, 2).path, MovePath::Straight);
 }

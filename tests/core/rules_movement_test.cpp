@@ -28,17 +28,17 @@ TEST(Movement, RedMovesFirstAndPlayersAlternate) {
   const Layout layout = parseLayout(kExampleLayout);
   for (const auto& ruleset : kPresets) {
     Game game(ruleset, layout, layout);
-    EXPECT_EQ(game.position().sideToMove(), Side::Red) << ruleset.preset;
+    EXPECT_EQ(game.position().sideToMove(), Seat::Red) << ruleset.preset;
     // Blue's general stands on E8 (Red's A5 turned round); it may not move first.
-    const auto blueFirst = game.whyIllegal(Action::makeMove(Side::Blue, move("E8", "D8")));
+    const auto blueFirst = game.whyIllegal(Action::makeMove(Seat::Blue, move("E8", "D8")));
     EXPECT_TRUE(blueFirst.has_value());
-    game.apply(Action::makeMove(Side::Red, move("A5", "B5")));
-    EXPECT_EQ(game.position().sideToMove(), Side::Blue);
-    const auto redAgain = game.whyIllegal(Action::makeMove(Side::Red, move("B5", "A5")));
+    game.apply(Action::makeMove(Seat::Red, move("A5", "B5")));
+    EXPECT_EQ(game.position().sideToMove(), Seat::Blue);
+    const auto redAgain = game.whyIllegal(Action::makeMove(Seat::Red, move("B5", "A5")));
     EXPECT_TRUE(redAgain.has_value());
-    game.apply(Action::makeMove(Side::Blue, move("E8", "D8")));
-    EXPECT_EQ(game.position().sideToMove(), Side::Red);
-    EXPECT_FALSE(game.whyIllegal(Action::makeMove(Side::Red, move("B5", "A5"))).has_value());
+    game.apply(Action::makeMove(Seat::Blue, move("E8", "D8")));
+    EXPECT_EQ(game.position().sideToMove(), Seat::Red);
+    EXPECT_FALSE(game.whyIllegal(Action::makeMove(Seat::Red, move("B5", "A5"))).has_value());
   }
 }
 
@@ -46,7 +46,7 @@ TEST(Movement, OneTurnMovesExactlyOnePiece) {
   const Layout layout = parseLayout(kExampleLayout);
   Game game(Ruleset{}, layout, layout);
   const Position before = game.position();
-  game.apply(Action::makeMove(Side::Red, move("A5", "B5")));
+  game.apply(Action::makeMove(Seat::Red, move("A5", "B5")));
   Bitboard changed = 0;
   for (int s = 0; s < kSquares; ++s)
     if (before.pieceAt(s) != game.position().pieceAt(s)) changed |= bit(s);
@@ -63,7 +63,7 @@ TEST(Movement, NoMoveSkipsATurn) {
     EXPECT_FALSE(moves.empty());
     for (const Move m : moves) EXPECT_NE(m.from, m.to) << moveName(m);
     for (int s = 0; s < kSquares; ++s) EXPECT_FALSE(isLegalMove(game.position(), Move{std::uint8_t(s), std::uint8_t(s)}));
-    EXPECT_THROW(game.apply(Action::makeMove(Side::Red, move("A5", "A5"))), IllegalAction);
+    EXPECT_THROW(game.apply(Action::makeMove(Seat::Red, move("A5", "A5"))), IllegalAction);
   }
 }
 
@@ -151,7 +151,7 @@ TEST(Movement, MountainsInColumnsBAndDCannotBeCrossed) {
   for (const auto& ruleset : kPresets) {
     EXPECT_EQ(names(targets(make(ruleset, "F:B1 f:B12 R:B6"), "B6")), names(points({"A6", "B5", "C6", "D6", "E6"})))
         << ruleset.preset;
-    EXPECT_EQ(names(targets(make(ruleset, "F:B1 f:B12 r:D7", Side::Blue), "D7")),
+    EXPECT_EQ(names(targets(make(ruleset, "F:B1 f:B12 r:D7", Seat::Blue), "D7")),
               names(points({"A7", "B7", "C7", "D8", "E7"})))
         << ruleset.preset;
     // Not even an engineer: with A6 and C6 blocked it cannot reach B7 straight ahead.
@@ -200,7 +200,7 @@ TEST(Movement, LandmineAndFlagNeverMove) {
     generateMoves(pos, moves);
     for (const Move m : moves) EXPECT_EQ(m.from, at("E3")) << moveName(m);
     const Game game(pos);
-    const auto why = game.whyIllegal(Action::makeMove(Side::Red, move("A2", "A3")));
+    const auto why = game.whyIllegal(Action::makeMove(Seat::Red, move("A2", "A3")));
     EXPECT_TRUE(why.has_value());
   }
 }
@@ -212,11 +212,11 @@ TEST(Movement, PieceThatEntersAHeadquartersNeverMovesAgain) {
                                           std::tuple{"D2", "D1", points({"C1", "D2", "E1"})}}) {
       Game game(make(ruleset, std::string("F:B1 f:B12 c:E10 C:E3 R:") + from));
       EXPECT_TRUE(contains(legalTargets(game.position(), at(from)), at(hq)));
-      game.apply(Action::makeMove(Side::Red, move(from, hq)));
-      game.apply(Action::makeMove(Side::Blue, move("E10", "E9")));
+      game.apply(Action::makeMove(Seat::Red, move(from, hq)));
+      game.apply(Action::makeMove(Seat::Blue, move("E10", "E9")));
       EXPECT_EQ((points({hq}) | exits) & game.position().occupied(), points({hq}));  // the exits are empty
       EXPECT_EQ(legalTargets(game.position(), at(hq)), 0u) << ruleset.preset << " " << hq;
-      const auto why = game.whyIllegal(Action::makeMove(Side::Red, move(hq, from)));
+      const auto why = game.whyIllegal(Action::makeMove(Seat::Red, move(hq, from)));
       EXPECT_TRUE(why.has_value());
     }
   }
@@ -234,7 +234,7 @@ TEST(Movement, CannotMoveOntoOwnPiece) {
   for (const auto& ruleset : kPresets) {
     const Position pos = make(ruleset, "F:B1 f:B12 R:A2 P:A3 P:B2");
     EXPECT_EQ(names(targets(pos, "A2")), names(points({"A1", "B3"}))) << ruleset.preset;
-    const auto why = Game(pos).whyIllegal(Action::makeMove(Side::Red, move("A2", "A3")));
+    const auto why = Game(pos).whyIllegal(Action::makeMove(Seat::Red, move("A2", "A3")));
     EXPECT_TRUE(why.has_value());
   }
 }
@@ -245,7 +245,7 @@ TEST(Movement, MayEnterAnEmptyCampOnEitherSide) {
     EXPECT_EQ(names(targets(make(ruleset, "F:B1 f:B12 P:C8"), "C8")), names(points({"B8", "C7", "C9", "D8"})))
         << ruleset.preset;
     // Blue in Red's half: B5, C4 and D5 are Red's camps.
-    EXPECT_EQ(names(targets(make(ruleset, "F:B1 f:B12 p:C5", Side::Blue), "C5")),
+    EXPECT_EQ(names(targets(make(ruleset, "F:B1 f:B12 p:C5", Seat::Blue), "C5")),
               names(points({"B5", "C4", "C6", "D5"})))
         << ruleset.preset;
   }
@@ -256,7 +256,7 @@ TEST(Movement, CannotMoveIntoAnOccupiedCamp) {
     // Enemy in the camp C9, own piece in the camp B8.
     const Position pos = make(ruleset, "F:B1 f:B12 P:C8 c:C9 R:B8");
     EXPECT_EQ(names(targets(pos, "C8")), names(points({"C7", "D8"}))) << ruleset.preset;
-    const auto why = Game(pos).whyIllegal(Action::makeMove(Side::Red, move("C8", "C9")));
+    const auto why = Game(pos).whyIllegal(Action::makeMove(Seat::Red, move("C8", "C9")));
     EXPECT_TRUE(why.has_value());
   }
 }

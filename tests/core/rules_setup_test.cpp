@@ -41,7 +41,7 @@ std::string violation(std::string_view layout, const Ruleset& ruleset) {
 // The relative points that are not camps: the 25 points a layout fills.
 Bitboard deployablePoints() {
   const Topology& t = Topology::classic(true);
-  return t.home[index(Side::Red)] & ~t.camps;
+  return t.home[index(Seat::Red)] & ~t.camps;
 }
 
 Bitboard occupiedPoints(const Layout& layout) {
@@ -200,17 +200,17 @@ TEST(Setup, EachSideDeploysOnItsOwnHalfWithBlueTurnedRound) {
     const Game game(ruleset, layout, layout);
     const Position& pos = game.position();
     const Topology& t = pos.rules().topology();
-    EXPECT_EQ(popcount(pos.occupied(Side::Red)), 25);
-    EXPECT_EQ(popcount(pos.occupied(Side::Blue)), 25);
-    EXPECT_EQ(pos.occupied(Side::Red), t.home[index(Side::Red)] & ~t.camps);
-    EXPECT_EQ(pos.occupied(Side::Blue), t.home[index(Side::Blue)] & ~t.camps);
+    EXPECT_EQ(popcount(pos.occupied(Seat::Red)), 25);
+    EXPECT_EQ(popcount(pos.occupied(Seat::Blue)), 25);
+    EXPECT_EQ(pos.occupied(Seat::Red), t.home[index(Seat::Red)] & ~t.camps);
+    EXPECT_EQ(pos.occupied(Seat::Blue), t.home[index(Seat::Blue)] & ~t.camps);
     // What Red has on its B1, Blue has on its own left-hand headquarters, D12.
     EXPECT_EQ(pos.typeAt(at("B1")), PieceType::Flag);
     EXPECT_EQ(pos.typeAt(at("D12")), PieceType::Flag);
-    EXPECT_EQ(pos.sideAt(at("D12")), Side::Blue);
+    EXPECT_EQ(pos.sideAt(at("D12")), Seat::Blue);
     EXPECT_EQ(pos.typeAt(at("A6")), PieceType::Brigadier);
     EXPECT_EQ(pos.typeAt(at("E7")), PieceType::Brigadier);
-    EXPECT_EQ(pos.sideAt(at("E7")), Side::Blue);
+    EXPECT_EQ(pos.sideAt(at("E7")), Seat::Blue);
   }
 }
 

@@ -169,11 +169,11 @@ TEST(Topology, EdgesAreSymmetric) {
 }
 
 TEST(Topology, RowsFromBackCountFromEachSidesBackRow) {
-  EXPECT_EQ(board().rowsFromBack(Side::Red, 1), Bitboard{0x1F});
-  EXPECT_TRUE(contains(board().rowsFromBack(Side::Blue, 2), at("C11")));
-  EXPECT_FALSE(contains(board().rowsFromBack(Side::Blue, 2), at("C10")));
-  EXPECT_TRUE(contains(board().frontRow(Side::Red), at("C6")));
-  EXPECT_TRUE(contains(board().frontRow(Side::Blue), at("C7")));
+  EXPECT_EQ(board().rowsFromBack(Seat::Red, 1), Bitboard{0x1F});
+  EXPECT_TRUE(contains(board().rowsFromBack(Seat::Blue, 2), at("C11")));
+  EXPECT_FALSE(contains(board().rowsFromBack(Seat::Blue, 2), at("C10")));
+  EXPECT_TRUE(contains(board().frontRow(Seat::Red), at("C6")));
+  EXPECT_TRUE(contains(board().frontRow(Seat::Blue), at("C7")));
 }
 
 // The board written as data gives exactly the tables the procedural builder gave.

@@ -90,7 +90,7 @@ Game randomGame(const Ruleset& ruleset, std::uint64_t seed, int plies, bool extr
   Rng rng(Rng::mix(seed, 99));
   MoveList moves;
   for (int i = 0; i < plies && !game.isOver(); ++i) {
-    const Side s = game.position().sideToMove();
+    const Seat s = game.position().sideToMove();
     if (extras && rng.below(40) == 0 && game.timeouts(s) + 1 < ruleset.timeoutsToForfeit) {
       game.apply(Action::timeout(s));
       continue;
@@ -110,13 +110,13 @@ Game randomGame(const Ruleset& ruleset, std::uint64_t seed, int plies, bool extr
 
 // What a bot rebuilds of a game at its start: the seat's layout and the points
 // where the enemy's pieces started.
-Observation deploymentView(const Game& game, Side seat) {
+Observation deploymentView(const Game& game, Seat seat) {
   return Observation::atDeployment(game.rules().ruleset(), seat, *game.layout(seat),
                                    game.start().occupied(opposite(seat)));
 }
 
-std::string newgameLine(Side seat, std::uint64_t seed, const Ruleset& ruleset = {}) {
-  return fmt::format("newgame ruleset {} seat {} movetime 0 seed {}\n", ruleset.toString(), sideName(seat), seed);
+std::string newgameLine(Seat seat, std::uint64_t seed, const Ruleset& ruleset = {}) {
+  return fmt::format("newgame ruleset {} seat {} movetime 0 seed {}\n", ruleset.toString(), seatName(seat), seed);
 }
 
 // ---------------------------------------------------------------------------
@@ -125,19 +125,30 @@ std::string newgameLine(Side seat, std::uint64_t seed, const Ruleset& ruleset = 
 TEST(ServeBot, HandshakeNamesTheAgentAndEndsWithJbpok) {
   const Served s = serve("random:seed=4", "jbp 1\nisready\nquit\nisready\n");
   EXPECT_EQ(s.status, 0);
-  ASSERT_EQ(s.lines.size(), 6u) << fmt::format("{}", fmt::join(s.lines, " | "));
+  ASSERT_EQ(s.lines.size(), 7u) << fmt::format("{}", fmt::join(s.lines, " | "));
   EXPECT_EQ(s.lines[0], "id name random");
   EXPECT_TRUE(startsWith(s.lines[1], "id author "));
   EXPECT_EQ(s.lines[2], "id spec " + makeAgent("random:seed=4")->spec());
-  EXPECT_EQ(s.lines[3], "rulesets any");
-  EXPECT_EQ(s.lines[4], "jbpok");
+  EXPECT_EQ(s.lines[3], "variants classic");
+  EXPECT_EQ(s.lines[4], "rulesets any");
+  EXPECT_EQ(s.lines[5], "jbpok");
   // After "quit" nothing more is read: one readyok, not two.
-  EXPECT_EQ(s.lines[5], "readyok");
+  EXPECT_EQ(s.lines[6], "readyok");
+}
+
+// newgame names the variant; an arbiter from before variants names none
+// (newgameLine above), which is the classic game; an unknown one is an error.
+TEST(ServeBot, NewgameNamesTheVariant) {
+  EXPECT_EQ(serve("random", "newgame variant classic ruleset worldatplay seat red movetime 0 seed 1\n").lines,
+            std::vector<std::string>{"ready"});
+  const Served chess = serve("random", "newgame variant chess ruleset hiddenfront seat red movetime 0 seed 1\n");
+  ASSERT_FALSE(chess.lines.empty());
+  EXPECT_TRUE(startsWith(chess.lines[0], "error newgame: unknown variant 'chess' (known: classic)")) << chess.lines[0];
 }
 
 TEST(ServeBot, NewgameIsReadyAndLayoutIsLegal) {
   for (const std::string spec : {"random:seed=2", "heuristic:seed=5"})
-    for (const Side seat : {Side::Red, Side::Blue}) {
+    for (const Seat seat : {Seat::Red, Seat::Blue}) {
       const Served s = serve(spec, newgameLine(seat, 17) + "layout\n");
       ASSERT_EQ(s.lines.size(), 2u) << spec;
       EXPECT_EQ(s.lines[0], "ready");
@@ -155,7 +166,7 @@ TEST(ServeBot, LayoutFollowsTheRulesetOfNewgame) {
   for (const std::string ruleset :
        {"worldatplay", "refereed", "hiddenfront:landmine-rows=3,landmine-in-hq=yes,bomb-in-front-row=yes"}) {
     const Ruleset r = Ruleset::parse(ruleset);
-    const Served s = serve("random:seed=9", newgameLine(Side::Red, 3, r) + "layout\n");
+    const Served s = serve("random:seed=9", newgameLine(Seat::Red, 3, r) + "layout\n");
     ASSERT_EQ(s.lines.size(), 2u);
     ASSERT_TRUE(startsWith(s.lines[1], "layout "));
     EXPECT_FALSE(validateLayout(parseLayout(s.lines[1].substr(7)), r)) << ruleset << ": " << s.lines[1];
@@ -165,20 +176,20 @@ TEST(ServeBot, LayoutFollowsTheRulesetOfNewgame) {
 TEST(ServeBot, StartThenGoGivesALegalMoveForRed) {
   const Game game(Ruleset{}, layoutFor(11), layoutFor(12));
   for (const std::string spec : {"random:seed=1", "heuristic:seed=1", "ismcts:sims=50,seed=1"}) {
-    const std::string input = "jbp 1\n" + newgameLine(Side::Red, 5) + "layout\nstart " +
-                              jbp::startBoard(Observation::of(game, Side::Red)) + "\ngo\n";
+    const std::string input = "jbp 1\n" + newgameLine(Seat::Red, 5) + "layout\nstart " +
+                              jbp::startBoard(Observation::of(game, Seat::Red)) + "\ngo\n";
     const Served s = serve(spec, input);
     const auto a = answers(s.lines);
-    // id name, id author, id spec, rulesets, jbpok, ready, layout, move: start sends nothing back.
-    ASSERT_EQ(a.size(), 8u) << spec << ": " << fmt::format("{}", fmt::join(s.lines, " | "));
-    ASSERT_TRUE(startsWith(a[7], "move ")) << a[7];
-    const auto m = parseMove(a[7].substr(5));
-    ASSERT_TRUE(m) << a[7];
-    EXPECT_FALSE(game.whyIllegal(Action::makeMove(Side::Red, *m))) << spec << ": " << a[7];
+    // id name, id author, id spec, variants, rulesets, jbpok, ready, layout, move: start sends nothing back.
+    ASSERT_EQ(a.size(), 9u) << spec << ": " << fmt::format("{}", fmt::join(s.lines, " | "));
+    ASSERT_TRUE(startsWith(a[8], "move ")) << a[8];
+    const auto m = parseMove(a[8].substr(5));
+    ASSERT_TRUE(m) << a[8];
+    EXPECT_FALSE(game.whyIllegal(Action::makeMove(Seat::Red, *m))) << spec << ": " << a[8];
     // The "info" line comes before the move.
     const auto info = std::find_if(s.lines.begin(), s.lines.end(), [](const auto& l) { return startsWith(l, "info"); });
     ASSERT_NE(info, s.lines.end());
-    EXPECT_LT(info - s.lines.begin(), std::find(s.lines.begin(), s.lines.end(), a[7]) - s.lines.begin());
+    EXPECT_LT(info - s.lines.begin(), std::find(s.lines.begin(), s.lines.end(), a[8]) - s.lines.begin());
   }
 }
 
@@ -190,7 +201,7 @@ TEST(ServeBot, EventsRebuildTheRefereesObservationAndGoIsLegal) {
     const Ruleset ruleset = seed % 2 ? Ruleset{} : Ruleset::worldAtPlay();
     Game game = randomGame(ruleset, seed, 60 + static_cast<int>(seed) * 7, true);
     ASSERT_FALSE(game.isOver()) << "seed " << seed << ": pick a shorter game";
-    const Side seat = game.position().sideToMove();
+    const Seat seat = game.position().sideToMove();
     std::string input = newgameLine(seat, seed, ruleset) + "start " + jbp::startBoard(Observation::of(game, seat)) + "\n";
     for (std::size_t i = 0; i < game.history().size(); ++i)
       input += "event " + Observation::eventText(publicEvent(game, i)) + "\n";
@@ -218,7 +229,7 @@ TEST(ServeBot, ViewBeforeStartIsJustEnd) {
 TEST(ServeBot, DrawOfferIsAnsweredAndGameOverAndRevealAreSilent) {
   Game game = randomGame(Ruleset{}, 8, 20, false);
   ASSERT_FALSE(game.isOver());
-  const Side seat = game.position().sideToMove();
+  const Seat seat = game.position().sideToMove();
   std::string input = newgameLine(seat, 1) + "start " + jbp::startBoard(Observation::of(game, seat)) + "\n";
   for (std::size_t i = 0; i < game.history().size(); ++i)
     input += "event " + Observation::eventText(publicEvent(game, i)) + "\n";
@@ -231,18 +242,18 @@ TEST(ServeBot, PerftCountsUnderTheCurrentRuleset) {
   // docs/perft.md: "engineers" under hiddenfront, depth 3 = 149,640; the start, depth 2 = 1,162.
   const std::string engineers = "eplfl/p1ecl/bm1er/ri1dD/dG3/3pc/1g3/2CM1/1JD2/E1BP1/BLE2/LFLP1 r 3 122";
   const std::string start = "eplfl/pjelc/i1b1r/cb1md/r1j1g/cedpi/IPDEC/G1J1R/DM1BC/R1B1I/CLEJP/LFLPE r 0 0";
-  const Served s = serve("random", newgameLine(Side::Red, 1) + "perft 3 " + engineers + "\nperft 2 " + start + "\n");
+  const Served s = serve("random", newgameLine(Seat::Red, 1) + "perft 3 " + engineers + "\nperft 2 " + start + "\n");
   EXPECT_EQ(s.lines, (std::vector<std::string>{"ready", "perft 149640", "perft 1162"}));
   // Under refereed the centre crossing is a road: the start's depth 2 is 1,159.
-  const Served r = serve("random", newgameLine(Side::Red, 1, Ruleset::refereed()) + "perft 2 " + start + "\n");
+  const Served r = serve("random", newgameLine(Seat::Red, 1, Ruleset::refereed()) + "perft 2 " + start + "\n");
   EXPECT_EQ(r.lines, (std::vector<std::string>{"ready", "perft 1159"}));
 }
 
 // "perft <depth> start": the example deployment, as `junqi perft --position start`.
 TEST(ServeBot, PerftTakesStartForTheExampleDeployment) {
-  const Served s = serve("random", newgameLine(Side::Red, 1) + "perft 2 start\n");
+  const Served s = serve("random", newgameLine(Seat::Red, 1) + "perft 2 start\n");
   EXPECT_EQ(s.lines, (std::vector<std::string>{"ready", "perft 1162"}));
-  const Served r = serve("random", newgameLine(Side::Red, 1, Ruleset::refereed()) + "perft 2 start\n");
+  const Served r = serve("random", newgameLine(Seat::Red, 1, Ruleset::refereed()) + "perft 2 start\n");
   EXPECT_EQ(r.lines, (std::vector<std::string>{"ready", "perft 1159"}));
 }
 
@@ -251,8 +262,8 @@ TEST(ServeBot, PerftTakesStartForTheExampleDeployment) {
 // while perft refuses a position without a flag.
 TEST(ServeBot, ARevealedFinalPositionMayLackTheTakenFlag) {
   const std::string taken = "eplfl/pjelc/i1b1r/cb1md/r1j1g/cedpi/IPDEC/G1J1R/DM1BC/R1B1I/CLEJP/L1LPE b 0 40";
-  const Served s = serve("random", newgameLine(Side::Red, 1) + "gameover blue flag-captured\nreveal " + taken +
-                                       "\nperft 1 " + taken + "\n" + newgameLine(Side::Red, 2));
+  const Served s = serve("random", newgameLine(Seat::Red, 1) + "gameover blue flag-captured\nreveal " + taken +
+                                       "\nperft 1 " + taken + "\n" + newgameLine(Seat::Red, 2));
   ASSERT_EQ(s.lines.size(), 3u) << fmt::format("{}", fmt::join(s.lines, "\n"));
   EXPECT_EQ(s.lines[0], "ready");
   EXPECT_TRUE(startsWith(s.lines[1], "error perft: position: red has 0 flag(s)")) << s.lines[1];
@@ -261,13 +272,13 @@ TEST(ServeBot, ARevealedFinalPositionMayLackTheTakenFlag) {
 
 TEST(ServeBot, UnknownAndBrokenCommandsAreErrorsAndTheBotGoesOn) {
   const Game game(Ruleset{}, layoutFor(1), layoutFor(2));
-  const std::string start = "start " + jbp::startBoard(Observation::of(game, Side::Blue)) + "\n";
+  const std::string start = "start " + jbp::startBoard(Observation::of(game, Seat::Blue)) + "\n";
   const Served s = serve("random", "frobnicate 3\n"
                                    "go\n"
                                    "event 1 red A4-A5 step\n"
                                    "perft x\n"
                                    "start ?????\n" +
-                                       newgameLine(Side::Blue, 1) + start +
+                                       newgameLine(Seat::Blue, 1) + start +
                                        "event 2 red A4-A5 step\n"    // the game is at move 1
                                        "event 1 blue A7-A6 step\n"   // red is to move
                                        "event 1 red C9-C8 step\n"    // no red piece on C9
@@ -308,7 +319,7 @@ TEST(ServeBot, HugeNumbersAreErrorsAndTheBotGoesOn) {
 TEST(ServeBot, ARejectedEventChangesNothing) {
   // After a malformed event the right one is still accepted: the bot's board did not move.
   Game game = randomGame(Ruleset{}, 21, 6, false);
-  const Side seat = Side::Red;
+  const Seat seat = Seat::Red;
   std::string input = newgameLine(seat, 1) + "start " + jbp::startBoard(Observation::of(game, seat)) + "\n";
   for (std::size_t i = 0; i < game.history().size(); ++i) {
     const std::string text = Observation::eventText(publicEvent(game, i));
@@ -330,10 +341,10 @@ TEST(ServeBot, ARejectedEventChangesNothing) {
 TEST(StartBoard, ShowsOwnPiecesAndTheEnemyAsQuestionMarks) {
   const Layout example = parseLayout(kExampleLayout);
   const Game game(Ruleset{}, example, example);
-  EXPECT_EQ(jbp::startBoard(Observation::of(game, Side::Red)),
+  EXPECT_EQ(jbp::startBoard(Observation::of(game, Seat::Red)),
             R"(?????/?????/?.?.?/??.??/?.?.?/?????/IPDEC/G.J.R/DM.BC/R.B.I/CLEJP/LFLPE)");
   // Blue's layout turned half round, in lower case (the example of docs/protocol.md).
-  EXPECT_EQ(jbp::startBoard(Observation::of(game, Side::Blue)),
+  EXPECT_EQ(jbp::startBoard(Observation::of(game, Seat::Blue)),
             R"(eplfl/pjelc/i.b.r/cb.md/r.j.g/cedpi/?????/?.?.?/??.??/?.?.?/?????/?????)");
 }
 
@@ -341,7 +352,7 @@ TEST(StartBoard, RoundTripsForBothSeats) {
   for (std::uint64_t seed = 1; seed <= 24; ++seed) {
     const Ruleset ruleset = seed % 3 == 0 ? Ruleset::worldAtPlay() : Ruleset{};
     const Game game(ruleset, layoutFor(seed, ruleset), layoutFor(seed + 100, ruleset));
-    for (const Side seat : {Side::Red, Side::Blue}) {
+    for (const Seat seat : {Seat::Red, Seat::Blue}) {
       const std::string text = jbp::startBoard(Observation::of(game, seat));
       const jbp::StartBoard b = jbp::parseStartBoard(text, seat);
       EXPECT_EQ(b.own, *game.layout(seat)) << text;
@@ -353,19 +364,19 @@ TEST(StartBoard, RoundTripsForBothSeats) {
 TEST(StartBoard, RejectsWhatIsNotAStartBoard) {
   const Layout example = parseLayout(kExampleLayout);
   const Game game(Ruleset{}, example, example);
-  const std::string red = jbp::startBoard(Observation::of(game, Side::Red));
+  const std::string red = jbp::startBoard(Observation::of(game, Seat::Red));
   // Red's board read as Blue's: upper-case pieces are not Blue's.
-  EXPECT_THROW(jbp::parseStartBoard(red, Side::Blue), std::invalid_argument);
+  EXPECT_THROW(jbp::parseStartBoard(red, Seat::Blue), std::invalid_argument);
   // Eleven rows.
-  EXPECT_THROW(jbp::parseStartBoard(red.substr(6), Side::Red), std::invalid_argument);
+  EXPECT_THROW(jbp::parseStartBoard(red.substr(6), Seat::Red), std::invalid_argument);
   // A row of six points.
-  EXPECT_THROW(jbp::parseStartBoard("??????" + red.substr(5), Side::Red), std::invalid_argument);
+  EXPECT_THROW(jbp::parseStartBoard("??????" + red.substr(5), Seat::Red), std::invalid_argument);
   // An own piece in the enemy's half.
-  EXPECT_THROW(jbp::parseStartBoard("????I" + red.substr(5), Side::Red), std::invalid_argument);
+  EXPECT_THROW(jbp::parseStartBoard("????I" + red.substr(5), Seat::Red), std::invalid_argument);
   // Not a piece symbol.
   std::string bad = red;
   bad[bad.size() - 1] = 'x';
-  EXPECT_THROW(jbp::parseStartBoard(bad, Side::Red), std::invalid_argument);
+  EXPECT_THROW(jbp::parseStartBoard(bad, Seat::Red), std::invalid_argument);
 }
 
 // Every event of many random games, turned into text and read back by each
@@ -376,7 +387,7 @@ TEST(Events, RoundTripOverRandomGames) {
   for (std::uint64_t seed = 1; seed <= 40; ++seed) {
     const Ruleset ruleset = seed % 2 ? Ruleset{} : Ruleset::worldAtPlay();
     const Game game = randomGame(ruleset, seed, 600, true);
-    for (const Side seat : {Side::Red, Side::Blue}) {
+    for (const Seat seat : {Seat::Red, Seat::Blue}) {
       Observation view = deploymentView(game, seat);
       for (std::size_t i = 0; i < game.history().size(); ++i) {
         const PublicEvent e = publicEvent(game, i);
@@ -386,7 +397,7 @@ TEST(Events, RoundTripOverRandomGames) {
         ASSERT_EQ(back, e) << "seed " << seed << ": " << text;
         EXPECT_EQ(Observation::eventText(back), text);
         view.apply(back);
-        if (seat == Side::Red) {
+        if (seat == Seat::Red) {
           fights += e.combat != Combat::None;
           shown += e.flagShown[0] != kNoPiece || e.flagShown[1] != kNoPiece;
           timeouts += e.type == ActionType::Timeout;
@@ -410,7 +421,7 @@ TEST(Events, RejectEventsThatDoNotFitTheBoard) {
   // Find a fight in a random game; check the mutations against the view just before it.
   for (std::uint64_t seed = 1; seed <= 5; ++seed) {
     const Game game = randomGame(Ruleset{}, seed, 300, false);
-    Observation view = deploymentView(game, Side::Red);
+    Observation view = deploymentView(game, Seat::Red);
     std::size_t i = 0;
     for (; i < game.history().size() && publicEvent(game, i).combat == Combat::None; ++i)
       view.apply(publicEvent(game, i));
@@ -432,10 +443,10 @@ TEST(Events, RejectEventsThatDoNotFitTheBoard) {
     rejects(std::to_string(e.ply + 2) + afterNumber, fmt::format("the game is at move {}", e.ply + 1));
     if (e.ply > 0) rejects(std::to_string(e.ply) + afterNumber, "the game is at move");
     // The other side (not to move, and not its piece).
-    const std::string other(sideName(opposite(e.side)));
+    const std::string other(seatName(opposite(e.side)));
     rejects(fmt::format("{} {} {} step", number, other, moveName(e.move)), "has no piece on");
     // A mover that is not on the from-point: from the point of the target (an enemy piece).
-    rejects(fmt::format("{} {} {}-{} step", number, sideName(e.side), squareName(e.move.to), squareName(e.move.from)),
+    rejects(fmt::format("{} {} {}-{} step", number, seatName(e.side), squareName(e.move.to), squareName(e.move.from)),
             "has no piece on");
     // The fight's result left out: the to-point is occupied.
     const auto w = words(text);  // number, side, move, path, target, result, ...
@@ -449,11 +460,11 @@ TEST(Events, RejectEventsThatDoNotFitTheBoard) {
     wrongTarget.replace(wrongTarget.find(" " + target + " "), target.size() + 2, " " + mover + " ");
     rejects(wrongTarget, "is not the enemy piece on");
     // No such piece; an unknown result word; a missing path; a non-move.
-    rejects(fmt::format("{} {} {} step b30 defender-removed", number, sideName(e.side), moveName(e.move)), "there is no piece b30");
+    rejects(fmt::format("{} {} {} step b30 defender-removed", number, seatName(e.side), moveName(e.move)), "there is no piece b30");
     rejects(text + " flag-lost", "unknown result 'flag-lost'");
-    rejects(fmt::format("{} {} {}", number, sideName(e.side), moveName(e.move)), "needs its path");
-    rejects(fmt::format("{} {} castle", number, sideName(e.side)), "neither a move nor an action");
-    rejects(fmt::format("{} {} timeout now", number, sideName(e.side)), "takes nothing more");
+    rejects(fmt::format("{} {} {}", number, seatName(e.side), moveName(e.move)), "needs its path");
+    rejects(fmt::format("{} {} castle", number, seatName(e.side)), "neither a move nor an action");
+    rejects(fmt::format("{} {} timeout now", number, seatName(e.side)), "takes nothing more");
     rejects(fmt::format("{} green {} step", number, moveName(e.move)), "is not red or blue");
   }
 }
@@ -463,7 +474,7 @@ TEST(Events, RejectEventsThatDoNotFitTheBoard) {
 // a target 2^32 past a real one was taken for it.
 TEST(Events, PieceNumbersTooLargeForAnyPieceAreRejectedNotWrapped) {
   const Game game = randomGame(Ruleset{}, 3, 300, false);
-  Observation view = deploymentView(game, Side::Red);
+  Observation view = deploymentView(game, Seat::Red);
   std::size_t i = 0;
   for (; i < game.history().size() && publicEvent(game, i).combat == Combat::None; ++i)
     view.apply(publicEvent(game, i));
@@ -662,8 +673,7 @@ TEST(ExternalAgent, ABotPlaysExactlyAsTheSameAgentInProcess) {
     GameConfig config;
     config.seed = 1234;
     config.maxPlies = 300;
-    config.redLayout = layoutFor(41);
-    config.blueLayout = layoutFor(42);
+    config.layouts = {layoutFor(41), layoutFor(42)};
     ExternalAgent bot("bot", botCommand(spec), 30);
     auto opponent1 = makeAgent("random:seed=8");
     const PlayedGame external = playGame(*opponent1, bot, config);

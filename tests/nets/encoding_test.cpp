@@ -38,7 +38,7 @@ TEST(Encoding, DecodeGivesBackOwnIdentitiesEnemyOccupancyAndBeliefsForBothSeats)
     for (std::uint64_t seed = 0; seed < 4; ++seed) {
       std::optional<InfoState> views[2];
       randomGame(r, seed, 300, [&](const Game& game) {
-        for (const Side seat : {Side::Red, Side::Blue}) {
+        for (const Seat seat : {Seat::Red, Seat::Blue}) {
           auto& view = views[index(seat)];
           if (!view) view.emplace(InfoState::of(game, seat));
           else view->apply(publicEvent(game, game.history().size() - 1));
@@ -48,13 +48,13 @@ TEST(Encoding, DecodeGivesBackOwnIdentitiesEnemyOccupancyAndBeliefsForBothSeats)
               ADD_FAILURE() << "value " << in[i] << " outside [0, 1] at plane " << i / kBoardPoints;
           const DecodedInput d = decode(in, seat);
           const Position& pos = game.position();
-          const Side them = opposite(seat);
+          const Seat them = opposite(seat);
           if (d.enemies != pos.occupied(them) && fail()) ADD_FAILURE() << "enemy occupancy lost, seed " << seed;
           for (int s = 0; s < kSquares; ++s) {
             const bool own = !pos.isEmpty(s) && pos.sideAt(s) == seat;
             const int want = own ? typeIndex(pos.typeAt(s)) : -1;
             if (d.ownType[s] != want && fail())
-              ADD_FAILURE() << sideName(seat) << " point " << s << ": decoded own identity " << d.ownType[s]
+              ADD_FAILURE() << seatName(seat) << " point " << s << ": decoded own identity " << d.ownType[s]
                             << ", the piece is " << want;
             const bool enemy = !pos.isEmpty(s) && pos.sideAt(s) == them;
             for (int t = 0; t < kPieceTypes; ++t) {
@@ -62,14 +62,14 @@ TEST(Encoding, DecodeGivesBackOwnIdentitiesEnemyOccupancyAndBeliefsForBothSeats)
                                              view->marginals()[pos.pieceAt(s) - index(them) * kMaxPiecesPerSide][t])
                                        : 0.0f;
               if (d.belief[s][t] != want && fail())
-                ADD_FAILURE() << sideName(seat) << " point " << s << " identity " << t << ": decoded belief "
+                ADD_FAILURE() << seatName(seat) << " point " << s << " identity " << t << ": decoded belief "
                               << d.belief[s][t] << ", the InfoState says " << want;
             }
           }
           // The seat's own half is at the bottom (points 0..29) for both seats.
           for (int o = 0; o < kSquares; ++o)
             if (at(in, kOwnHalf, o) != (o < kSquares / 2 ? 1.0f : 0.0f) && fail())
-              ADD_FAILURE() << sideName(seat) << ": own-half plane wrong at " << o;
+              ADD_FAILURE() << seatName(seat) << ": own-half plane wrong at " << o;
           if (at(in, kSeatToMove, 0) != (pos.sideToMove() == seat ? 1.0f : 0.0f) && fail())
             ADD_FAILURE() << "seat-to-move plane wrong";
           // The last move, in the seat's orientation.
@@ -87,9 +87,9 @@ TEST(Encoding, DecodeGivesBackOwnIdentitiesEnemyOccupancyAndBeliefsForBothSeats)
 
 TEST(Encoding, PolicyIndexAndOrientAreConsistentForAMoveAndItsRotatedTwin) {
   for (int s = 0; s < kSquares; ++s) {
-    EXPECT_EQ(orient(Side::Red, s), s);
-    EXPECT_EQ(orient(Side::Blue, s), kSquares - 1 - s);
-    EXPECT_EQ(orient(Side::Blue, orient(Side::Blue, s)), s);
+    EXPECT_EQ(orient(Seat::Red, s), s);
+    EXPECT_EQ(orient(Seat::Blue, s), kSquares - 1 - s);
+    EXPECT_EQ(orient(Seat::Blue, orient(Seat::Blue, s)), s);
   }
   // Along random games: every legal move has its own index, from one of the
   // seat's pieces (as the input shows it) to a point without one; its rotated
@@ -99,7 +99,7 @@ TEST(Encoding, PolicyIndexAndOrientAreConsistentForAMoveAndItsRotatedTwin) {
     for (std::uint64_t seed = 10; seed < 13; ++seed)
       randomGame(r, seed, 200, [&](const Game& game) {
         if (game.isOver() || game.position().ply() % 5 != 0) return;
-        const Side seat = game.position().sideToMove();
+        const Seat seat = game.position().sideToMove();
         const InfoState view = InfoState::of(game, seat);
         MoveList legal;
         view.legalMoves(legal);
@@ -134,8 +134,8 @@ TEST(Encoding, MirroredStartsLookTheSameToRedAndToBlue) {
     Rng rng(5);
     const Layout a = styledLayout(LayoutStyle::Aggressive, r, rng), b = styledLayout(LayoutStyle::Defensive, r, rng);
     const Game redGame(r, a, b), blueGame(r, b, a);
-    const std::vector<float> red = encoded(InfoState::of(redGame, Side::Red));
-    const std::vector<float> blue = encoded(InfoState::of(blueGame, Side::Blue));
+    const std::vector<float> red = encoded(InfoState::of(redGame, Seat::Red));
+    const std::vector<float> blue = encoded(InfoState::of(blueGame, Seat::Blue));
     for (int p = 0; p < kInputPlanes; ++p)
       for (int o = 0; o < kBoardPoints; ++o)
         if (p != kSeatToMove) {
@@ -147,11 +147,11 @@ TEST(Encoding, MirroredStartsLookTheSameToRedAndToBlue) {
     MoveList redMoves, blueMoves;
     generateMoves(redGame.position(), redMoves);
     Position turned = blueGame.position();
-    turned.setSideToMove(Side::Blue);
+    turned.setSideToMove(Seat::Blue);
     generateMoves(turned, blueMoves);
     std::set<int> redIndices, blueIndices;
-    for (const Move m : redMoves) redIndices.insert(policyIndex(Side::Red, m));
-    for (const Move m : blueMoves) blueIndices.insert(policyIndex(Side::Blue, m));
+    for (const Move m : redMoves) redIndices.insert(policyIndex(Seat::Red, m));
+    for (const Move m : blueMoves) blueIndices.insert(policyIndex(Seat::Blue, m));
     EXPECT_EQ(redIndices, blueIndices);
     EXPECT_FALSE(redIndices.empty());
   }
@@ -169,7 +169,7 @@ TEST(Encoding, HoldsNoHiddenEnemyIdentityAlternateWorldsEncodeBitIdentically) {
     for (std::uint64_t seed = 100; seed < 106; ++seed)
       randomGame(r, seed, 400, [&](const Game& game) {
         if (game.isOver() || game.position().ply() % 37 != 0) return;
-        for (const Side seat : {Side::Red, Side::Blue}) {
+        for (const Seat seat : {Seat::Red, Seat::Blue}) {
           const InfoState view = InfoState::of(game, seat);
           MoveList legal;
           view.legalMoves(legal);
@@ -182,7 +182,7 @@ TEST(Encoding, HoldsNoHiddenEnemyIdentityAlternateWorldsEncodeBitIdentically) {
             if (permuted && !world) continue;  // every enemy piece touched: no such world
             ASSERT_TRUE(world) << why;
             permutedWorlds += permuted;
-            const Side them = opposite(seat);
+            const Seat them = opposite(seat);
             bool differs = false;
             for (int k = 0; k < game.start().pieceCount(them); ++k) {
               const int id = index(them) * kMaxPiecesPerSide + k;
@@ -194,7 +194,7 @@ TEST(Encoding, HoldsNoHiddenEnemyIdentityAlternateWorldsEncodeBitIdentically) {
             other.legalMoves(otherLegal);
             const std::vector<float> there = encoded(other, &otherLegal);
             ASSERT_EQ(std::memcmp(seen.data(), there.data(), seen.size() * sizeof(float)), 0)
-                << sideName(seat) << " at ply " << game.position().ply() << " (preset " << r.preset << ", seed " << seed
+                << seatName(seat) << " at ply " << game.position().ply() << " (preset " << r.preset << ", seed " << seed
                 << "): the encoding changes with the enemy's hidden identities";
             ++worlds;
           }
@@ -232,7 +232,7 @@ TEST(Encoding, ASearchsNetworkInputsAreTheSameInWorldsTheSeatCannotTellApart) {
     for (std::uint64_t seed = 200; seed < 203; ++seed)
       randomGame(r, seed, 250, [&](const Game& game) {
         if (game.isOver() || game.position().ply() % 61 != 0) return;
-        const Side seat = game.position().sideToMove();
+        const Seat seat = game.position().sideToMove();
         const InfoState view = InfoState::of(game, seat);
         SearchParams params;
         params.iterations = 40;
@@ -270,11 +270,11 @@ TEST(Encoding, DeploymentInputIsTheSameForBothSeats) {
     std::vector<float> deploy(kInputSize);
     encodeDeployment(r, deploy);
     const Game game = randomGame(r, 3, 0);
-    for (const Side seat : {Side::Red, Side::Blue}) {
+    for (const Seat seat : {Seat::Red, Seat::Blue}) {
       const std::vector<float> in = encoded(InfoState::of(game, seat));
       for (const int p : {int(kOwnHalf), int(kRailway), int(kCamp), int(kHeadquarters), int(kQuietCounter), int(kPlyCounter)})
         for (int o = 0; o < kBoardPoints; ++o)
-          EXPECT_EQ(at(deploy, p, o), at(in, p, o)) << sideName(seat) << " plane " << p << " point " << o;
+          EXPECT_EQ(at(deploy, p, o), at(in, p, o)) << seatName(seat) << " plane " << p << " point " << o;
     }
     for (int p = kOwnPiece; p < kSeatToMove; ++p)
       if (p != kQuietCounter && p != kPlyCounter) {

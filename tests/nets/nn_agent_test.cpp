@@ -25,20 +25,20 @@ struct Played {
 Played play(Agent& red, Agent& blue, const Ruleset& r, std::uint64_t gameSeed, int plies) {
   Played p;
   std::array<Agent*, 2> agents = {&red, &blue};
-  for (const Side s : {Side::Red, Side::Blue}) {
+  for (const Seat s : {Seat::Red, Seat::Blue}) {
     agents[index(s)]->newGame(r, s, gameSeed);
     p.layouts[index(s)] = agents[index(s)]->chooseLayout(r, s);
     const auto why = validateLayout(p.layouts[index(s)], r);
-    EXPECT_FALSE(why) << sideName(s) << " chose an illegal layout: " << why->message;
+    EXPECT_FALSE(why) << seatName(s) << " chose an illegal layout: " << why->message;
     if (why) return p;
   }
   Game game(r, p.layouts[0], p.layouts[1]);
-  std::array<InfoState, 2> views = {InfoState::of(game, Side::Red), InfoState::of(game, Side::Blue)};
+  std::array<InfoState, 2> views = {InfoState::of(game, Seat::Red), InfoState::of(game, Seat::Blue)};
   while (!game.isOver() && game.position().ply() < plies) {
-    const Side s = game.position().sideToMove();
+    const Seat s = game.position().sideToMove();
     const Action a = agents[index(s)]->chooseAction(views[index(s)]);
     const auto why = game.whyIllegal(a);
-    EXPECT_FALSE(why) << sideName(s) << " at ply " << game.position().ply() << ": " << *why;
+    EXPECT_FALSE(why) << seatName(s) << " at ply " << game.position().ply() << ": " << *why;
     if (why) break;
     game.apply(a);
     p.actions.push_back(a);
@@ -106,7 +106,7 @@ TEST_F(NetAgentTest, WithoutSearchItPlaysThePolicysFavourite) {
   for (std::uint64_t seed = 0; seed < 3; ++seed)
     netstest::randomGame(Ruleset::worldAtPlay(), seed, 90, [&](const Game& game) {
       if (game.isOver() || game.position().ply() % 9 != 0) return;
-      const Side s = game.position().sideToMove();
+      const Seat s = game.position().sideToMove();
       const InfoState view = InfoState::of(game, s);
       MoveList legal;
       view.legalMoves(legal);

@@ -53,6 +53,7 @@ TEST(WeightsFile, SaveAndLoadRoundTripExactly) {
   EXPECT_EQ(back.ruleset, w.ruleset);
   EXPECT_EQ(back.note, w.note);
   EXPECT_EQ(back.search, w.search);
+  EXPECT_EQ(back.variant, "classic");
   ASSERT_EQ(back.tensors.size(), w.tensors.size());
   for (const auto& [name, t] : w.tensors) {
     ASSERT_TRUE(back.tensors.count(name)) << name;
@@ -72,25 +73,56 @@ TEST(WeightsFile, SaveAndLoadRoundTripExactly) {
   EXPECT_EQ(loadWeights(dir.file("odd.jqw")).shape, odd);
 }
 
-// Files of format version 1 (before the search settings) still load.
-TEST(WeightsFile, AVersionOneFileLoadsWithoutSearchSettings) {
-  TempDir dir("weights");
-  WeightsFile w = tinyExport();
-  w.search.clear();
-  saveWeights(w, dir.file("v2.jqw"));
-  std::string bytes = readBytes(dir.file("v2.jqw"));
-  // Version 1: no search string after the note, and the checksum of those bytes.
+// The bytes of a file saved from `w` turned into an older format `version`:
+// version 2 has no variant string after the search settings, version 1 no
+// search settings either (w.search must be empty); the checksum is redone.
+// `variant` replaces the variant's name instead, when given.
+std::string olderOrPatched(const WeightsFile& w, const std::string& path, std::uint32_t version,
+                           const std::string& variant = "") {
+  saveWeights(w, path);
+  std::string bytes = readBytes(path);
   const std::size_t searchAt = 32 + 4 + w.ruleset.size() + 4 + w.note.size();
-  bytes.erase(searchAt, 4);  // the empty string's length
-  const std::uint32_t one = 1;
-  std::memcpy(bytes.data() + 4, &one, 4);
+  const std::size_t variantAt = searchAt + 4 + w.search.size();
+  if (!variant.empty()) {
+    const auto length = static_cast<std::uint32_t>(variant.size());
+    bytes.replace(variantAt, 4 + w.variant.size(), std::string(4, '\0') + variant);
+    std::memcpy(bytes.data() + variantAt, &length, 4);
+  } else {
+    bytes.erase(variantAt, 4 + w.variant.size());
+    if (version == 1) bytes.erase(searchAt, 4);  // the empty search string's length
+    std::memcpy(bytes.data() + 4, &version, 4);
+  }
   const std::uint64_t sum = fnv1a(bytes.substr(0, bytes.size() - 8));
   std::memcpy(bytes.data() + bytes.size() - 8, &sum, 8);
-  writeBytes(dir.file("v1.jqw"), bytes);
-  const WeightsFile back = loadWeights(dir.file("v1.jqw"));
-  EXPECT_EQ(back.note, w.note);
-  EXPECT_EQ(back.search, "");
-  EXPECT_EQ(back.tensors.size(), w.tensors.size());
+  return bytes;
+}
+
+// Files of format version 1 (before the search settings) and 2 (before the
+// variant) still load, as classic networks.
+TEST(WeightsFile, OlderFormatVersionsStillLoad) {
+  TempDir dir("weights");
+  WeightsFile w = tinyExport();
+  writeBytes(dir.file("v2.jqw"), olderOrPatched(w, dir.file("w.jqw"), 2));
+  const WeightsFile two = loadWeights(dir.file("v2.jqw"));
+  EXPECT_EQ(two.search, w.search);
+  EXPECT_EQ(two.variant, "classic");
+  EXPECT_EQ(two.tensors.size(), w.tensors.size());
+  w.search.clear();
+  writeBytes(dir.file("v1.jqw"), olderOrPatched(w, dir.file("w.jqw"), 1));
+  const WeightsFile one = loadWeights(dir.file("v1.jqw"));
+  EXPECT_EQ(one.note, w.note);
+  EXPECT_EQ(one.search, "");
+  EXPECT_EQ(one.variant, "classic");
+  EXPECT_EQ(one.tensors.size(), w.tensors.size());
+}
+
+// A network of a game this build does not play is refused by name.
+TEST(WeightsFile, AnUnknownVariantIsNamed) {
+  TempDir dir("weights");
+  writeBytes(dir.file("chess.jqw"), olderOrPatched(tinyExport(), dir.file("w.jqw"), 3, "chess"));
+  const std::string error = loadError(dir.file("chess.jqw"));
+  EXPECT_THAT(error, HasSubstr("unknown variant 'chess' (known: classic)"));
+  EXPECT_THAT(error, HasSubstr(dir.file("chess.jqw")));
 }
 
 TEST(WeightsFile, TruncatedFilesAreRefusedAsTruncated) {

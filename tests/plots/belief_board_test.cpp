@@ -19,7 +19,7 @@ using plots::texts;
 using plots::withClass;
 
 // A seat's view after `plies` random moves of a random game.
-InfoState viewAfter(int plies, Side seat) {
+InfoState viewAfter(int plies, Seat seat) {
   Rng rng(11);
   const Ruleset ruleset;
   Game game(ruleset, styledLayout(LayoutStyle::Random, ruleset, rng), styledLayout(LayoutStyle::Random, ruleset, rng));
@@ -52,7 +52,7 @@ void expectReadableBoard(const std::string& svg) {
 }
 
 TEST(BeliefBoard, HasATitleCoordinatesAndAColourScale) {
-  for (const Side seat : {Side::Red, Side::Blue}) {
+  for (const Seat seat : {Seat::Red, Seat::Blue}) {
     const InfoState view = viewAfter(40, seat);
     const std::string svg = beliefBoardSvg(view);
     expectReadableBoard(svg);
@@ -66,12 +66,12 @@ TEST(BeliefBoard, HasATitleCoordinatesAndAColourScale) {
 }
 
 TEST(BeliefBoard, RowOneIsAtTheBottomForRedAndAtTheTopForBlue) {
-  const auto rowOneY = [](Side seat) {
+  const auto rowOneY = [](Seat seat) {
     for (const auto& t : withClass(texts(beliefBoardSvg(viewAfter(0, seat))), "coordinate"))
       if (t.content == "1") return t.box.y0;
     return -1.0;
   };
-  EXPECT_GT(rowOneY(Side::Red), rowOneY(Side::Blue));
+  EXPECT_GT(rowOneY(Seat::Red), rowOneY(Seat::Blue));
 }
 
 }  // namespace

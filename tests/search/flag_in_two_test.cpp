@@ -31,7 +31,7 @@ std::map<std::string, double> inTwoByMove(const InfoState& state) {
 }
 
 TEST(FlagInTwo, AnUnstoppableEngineerPathWinsInTwo) {
-  const InfoState state = InfoState::of(gameAfter({}), Side::Red);
+  const InfoState state = InfoState::of(gameAfter({}), Seat::Red);
   const auto odds = inTwoByMove(state);
   ASSERT_TRUE(odds.contains("A2-B11"));
   EXPECT_DOUBLE_EQ(odds.at("A2-B11"), 1.0);
@@ -48,7 +48,7 @@ TEST(FlagInTwo, AnUnstoppableEngineerPathWinsInTwo) {
 }
 
 TEST(FlagInTwo, AnEngineerTheEnemyCanStrikeDoesNotWin) {
-  const InfoState state = InfoState::of(gameAfter({"E2-E3", "C10-C11"}), Side::Red);
+  const InfoState state = InfoState::of(gameAfter({"E2-E3", "C10-C11"}), Seat::Red);
   const auto odds = inTwoByMove(state);
   ASSERT_TRUE(odds.contains("A2-B11"));
   EXPECT_DOUBLE_EQ(odds.at("A2-B11"), 0.0);
@@ -60,10 +60,10 @@ TEST(FlagInTwo, AnEngineerTheEnemyCanStrikeDoesNotWin) {
 // The one-world check: the enemy's every reply is tried.
 TEST(FlagInTwo, TheOneWorldCheckTriesEveryReply) {
   const Game free = gameAfter({});
-  EXPECT_TRUE(flagForcedInTwo(free.position(), *parseMove("A2-B11"), Side::Red));
-  EXPECT_FALSE(flagForcedInTwo(free.position(), *parseMove("A2-A11"), Side::Red));
+  EXPECT_TRUE(flagForcedInTwo(free.position(), *parseMove("A2-B11"), Seat::Red));
+  EXPECT_FALSE(flagForcedInTwo(free.position(), *parseMove("A2-A11"), Seat::Red));
   const Game struck = gameAfter({"E2-E3", "C10-C11"});
-  EXPECT_FALSE(flagForcedInTwo(struck.position(), *parseMove("A2-B11"), Side::Red));
+  EXPECT_FALSE(flagForcedInTwo(struck.position(), *parseMove("A2-B11"), Seat::Red));
   EXPECT_TRUE(canTakeFlag(parsePosition("lfl2/1E3/5/5/5/5/5/5/5/5/5/1F3 r 0 40", Rules::of(Ruleset::hiddenFront()))));
 }
 

@@ -31,7 +31,7 @@ std::map<std::string, FlagTactics> tacticsByMove(const InfoState& state) {
 // Blue's flag is known by the counts (all 25 Blue pieces stand, one headquarters is empty).
 TEST(FlagTactics, AKnownFlagIsACertainWin) {
   const Game game = gameAfter(Ruleset::hiddenFront(), "lfl1l/pMece/j1b1r/id1gi/cpmbd/epcjr/5/G4/5/5/2P1E/1F3 r 0 40", {});
-  const auto t = tacticsByMove(InfoState::of(game, Side::Red));
+  const auto t = tacticsByMove(InfoState::of(game, Seat::Red));
   EXPECT_DOUBLE_EQ(t.at("B11-B12").winNow, 1.0);
   EXPECT_DOUBLE_EQ(t.at("B11-B12").score(), 1.0);
   for (const auto& [move, f] : t) {
@@ -46,7 +46,7 @@ TEST(FlagTactics, AKnownFlagIsACertainWin) {
 TEST(FlagTactics, OnlyTheCaptureOfTheIntruderKeepsTheFlag) {
   const Game game = gameAfter(Ruleset::worldAtPlay(), "lfl2/5/5/1j1g1/5/4b/4M/2I2/3Ge/5/P4/1F3 r 0 30",
                               {"E6-E7", "E4-B2"});
-  const InfoState state = InfoState::of(game, Side::Red);
+  const InfoState state = InfoState::of(game, Seat::Red);
   EXPECT_DOUBLE_EQ(flagThreatNow(state), 1.0);
   const auto t = tacticsByMove(state);
   EXPECT_DOUBLE_EQ(t.at("A2-B2").loseNext, 0.0);
@@ -61,7 +61,7 @@ TEST(FlagTactics, OnlyTheCaptureOfTheIntruderKeepsTheFlag) {
 // exactly when the intruder beats the captain.
 TEST(FlagTactics, ACaptureThatMayFailLeavesTheThreatWithItsChance) {
   const Game game = gameAfter(Ruleset::hiddenFront(), "lfl1l/5/5/5/5/5/5/5/5/5/Ce3/1F3 r 0 10", {});
-  const InfoState state = InfoState::of(game, Side::Red);
+  const InfoState state = InfoState::of(game, Seat::Red);
   const auto& q = state.marginals()[state.observation().pieceAt(*parseSquare("B2")) - kMaxPiecesPerSide];
   double survives = 0;
   for (int t = 0; t < kPieceTypes; ++t)
@@ -91,7 +91,7 @@ RootMoveStats& entry(std::vector<RootMoveStats>& root, const std::string& move) 
 TEST(RootChoice, TheFlagGuardKeepsTheFlag) {
   const Game game = gameAfter(Ruleset::worldAtPlay(), "lfl2/5/5/1j1g1/5/4b/4M/2I2/3Ge/5/P4/1F3 r 0 30",
                               {"E6-E7", "E4-B2"});
-  const InfoState state = InfoState::of(game, Side::Red);
+  const InfoState state = InfoState::of(game, Seat::Red);
   auto root = rootOf(state);
   entry(root, "D4-D5").visits = 500;
   EXPECT_EQ(moveName(root[chooseRootMove(state, root, {})].move), "A2-B2");
@@ -100,7 +100,7 @@ TEST(RootChoice, TheFlagGuardKeepsTheFlag) {
 
 TEST(RootChoice, TheFlagGuardTakesACertainFlag) {
   const Game game = gameAfter(Ruleset::hiddenFront(), "lfl1l/pMece/j1b1r/id1gi/cpmbd/epcjr/5/G4/5/5/2P1E/1F3 r 0 40", {});
-  const InfoState state = InfoState::of(game, Side::Red);
+  const InfoState state = InfoState::of(game, Seat::Red);
   auto root = rootOf(state);
   entry(root, "A5-A6").visits = 500;
   EXPECT_EQ(moveName(root[chooseRootMove(state, root, {})].move), "B11-B12");
@@ -110,7 +110,7 @@ TEST(RootChoice, TheFlagGuardTakesACertainFlag) {
 // still lets the search choose.
 TEST(RootChoice, WhenEveryMoveLosesTheFlagTheSearchStillChooses) {
   const Game game = gameAfter(Ruleset::hiddenFront(), "lfl1l/5/5/5/5/5/5/5/5/M4/1e3/1F3 r 0 10", {});
-  const InfoState state = InfoState::of(game, Side::Red);
+  const InfoState state = InfoState::of(game, Seat::Red);
   auto root = rootOf(state);
   for (const FlagTactics& f : flagTactics(state, [&] {
          MoveList m;
@@ -125,7 +125,7 @@ TEST(RootChoice, WhenEveryMoveLosesTheFlagTheSearchStillChooses) {
 // Red went A2-A3 last move; undoing it is played only when the search clearly prefers it.
 TEST(RootChoice, NoAimlessReversal) {
   const Game game = gameAfter(Ruleset::hiddenFront(), "1f2g/5/5/5/5/5/5/5/5/5/P4/1F2G r 0 10", {"A2-A3", "E12-E11"});
-  const InfoState state = InfoState::of(game, Side::Red);
+  const InfoState state = InfoState::of(game, Seat::Red);
   ASSERT_EQ(moveName(*previousQuietMove(state.observation())), "A2-A3");
   auto root = rootOf(state);
   entry(root, "A3-A2") = {*parseMove("A3-A2"), 500, 0.50};

@@ -14,14 +14,14 @@ namespace {
 // The decision loop, from wherever `out.game` stands; the agents have had newGame.
 void runLoop(PlayedGame& out, Agent& red, Agent& blue, int maxPlies, const VisitFn& visit) {
   Agent* agents[2] = {&red, &blue};
-  InfoState views[2] = {InfoState::of(out.game, Side::Red), InfoState::of(out.game, Side::Blue)};
+  InfoState views[2] = {InfoState::of(out.game, Seat::Red), InfoState::of(out.game, Seat::Blue)};
   while (!out.game.isOver()) {
     if (static_cast<int>(out.game.history().size()) >= maxPlies) {
       out.capped = true;
       break;
     }
     if (visit) visit(out.game, views);
-    const Side side = out.game.position().sideToMove();
+    const Seat side = out.game.position().sideToMove();
     const Action action = agents[index(side)]->chooseAction(views[index(side)]);
     out.game.apply(action);  // throws IllegalAction for an illegal choice
     out.actions.push_back(action);
@@ -39,8 +39,8 @@ void runLoop(PlayedGame& out, Agent& red, Agent& blue, int maxPlies, const Visit
 
 PlayedGame playFrom(Game game, Agent& red, Agent& blue, std::uint64_t gameSeed, int maxPlies, const VisitFn& visit) {
   const Ruleset ruleset = game.rules().ruleset();
-  red.newGame(ruleset, Side::Red, gameSeed);
-  blue.newGame(ruleset, Side::Blue, gameSeed);
+  red.newGame(ruleset, Seat::Red, gameSeed);
+  blue.newGame(ruleset, Seat::Blue, gameSeed);
   PlayedGame out{std::move(game), {}, {}, false};
   runLoop(out, red, blue, maxPlies, visit);
   return out;
@@ -48,10 +48,10 @@ PlayedGame playFrom(Game game, Agent& red, Agent& blue, std::uint64_t gameSeed, 
 
 PlayedGame playGame(Agent& red, Agent& blue, const Ruleset& ruleset, std::uint64_t gameSeed, int maxPlies,
                     const VisitFn& visit) {
-  red.newGame(ruleset, Side::Red, gameSeed);
-  blue.newGame(ruleset, Side::Blue, gameSeed);
-  const Layout redLayout = red.chooseLayout(ruleset, Side::Red);
-  const Layout blueLayout = blue.chooseLayout(ruleset, Side::Blue);
+  red.newGame(ruleset, Seat::Red, gameSeed);
+  blue.newGame(ruleset, Seat::Blue, gameSeed);
+  const Layout redLayout = red.chooseLayout(ruleset, Seat::Red);
+  const Layout blueLayout = blue.chooseLayout(ruleset, Seat::Blue);
   PlayedGame out{Game(ruleset, redLayout, blueLayout), {}, {}, false};
   runLoop(out, red, blue, maxPlies, visit);
   return out;
@@ -70,7 +70,7 @@ Action decide(const std::string& spec, const InfoState& state, std::uint64_t gam
   return agent->chooseAction(state);
 }
 
-Action decide(const std::string& spec, const Game& game, Side seat, std::uint64_t gameSeed) {
+Action decide(const std::string& spec, const Game& game, Seat seat, std::uint64_t gameSeed) {
   return decide(spec, InfoState::of(game, seat), gameSeed);
 }
 
@@ -127,8 +127,8 @@ std::string withParam(const std::string& spec, const std::string& key, std::uint
 }
 
 std::string actionName(const Action& a) {
-  if (a.type == ActionType::Move) return std::string(sideName(a.side)) + " " + moveName(a.move);
-  return std::string(sideName(a.side)) + " action " + std::to_string(static_cast<int>(a.type));
+  if (a.type == ActionType::Move) return std::string(seatName(a.side)) + " " + moveName(a.move);
+  return std::string(seatName(a.side)) + " action " + std::to_string(static_cast<int>(a.type));
 }
 
 }  // namespace junqi::searchtest

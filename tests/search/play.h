@@ -41,7 +41,7 @@ PlayedGame playSpecs(const std::string& redSpec, const std::string& blueSpec, co
 
 // The action a fresh agent made from `spec` chooses for `seat` (which must be
 // to move) in `game`, after newGame(ruleset, seat, gameSeed).
-Action decide(const std::string& spec, const Game& game, Side seat, std::uint64_t gameSeed);
+Action decide(const std::string& spec, const Game& game, Seat seat, std::uint64_t gameSeed);
 Action decide(const std::string& spec, const InfoState& state, std::uint64_t gameSeed);
 
 // Random legal moves from random layouts (fixed by `seed`) for `plies` plies

@@ -73,7 +73,7 @@ TEST(SearchDeterminism, RepeatedSearchesOfOneStateAgree) {
   // leaks into the second.
   const Game game = searchtest::randomGame(Ruleset(), 17, 90);
   ASSERT_FALSE(game.isOver());
-  const Side seat = game.position().sideToMove();
+  const Seat seat = game.position().sideToMove();
   const InfoState state = InfoState::of(game, seat);
   for (const std::string& spec : kSpecs) {
     auto agent = makeAgent(withParam(spec, "seed", 4));

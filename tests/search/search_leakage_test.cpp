@@ -32,8 +32,8 @@ const std::vector<std::string> kSpecs = {"heuristic:seed=3", "pimc:sims=150,seed
 
 // How a seat's InfoState is made from the referee's game: honestly, or (in the
 // fault-injection tests) with a planted leak.
-using ViewFn = std::function<InfoState(const Game&, Side)>;
-InfoState honestView(const Game& game, Side seat) { return InfoState::of(game, seat); }
+using ViewFn = std::function<InfoState(const Game&, Seat)>;
+InfoState honestView(const Game& game, Seat seat) { return InfoState::of(game, seat); }
 
 // Everything an agent does at a decision that a leak could change.
 struct Conduct {
@@ -42,7 +42,7 @@ struct Conduct {
   AgentReport report;
 };
 
-Conduct conductOf(const std::string& spec, const Game& game, Side seat, std::uint64_t gameSeed,
+Conduct conductOf(const std::string& spec, const Game& game, Seat seat, std::uint64_t gameSeed,
                   const ViewFn& view = honestView) {
   auto agent = makeAgent(spec);
   const Ruleset& ruleset = game.rules().ruleset();
@@ -75,7 +75,7 @@ struct World {
 };
 
 // Two worlds built from the referee's game, and one drawn from the seat's InfoState.
-std::vector<World> worldsTheSeatCannotTellApart(const Game& game, Side seat, Rng& rng) {
+std::vector<World> worldsTheSeatCannotTellApart(const Game& game, Seat seat, Rng& rng) {
   std::vector<World> worlds;
   std::string why;
   for (int w = 0; w < 2; ++w) {
@@ -91,7 +91,7 @@ std::vector<World> worldsTheSeatCannotTellApart(const Game& game, Side seat, Rng
   return worlds;
 }
 
-bool hiddenIdentitiesDiffer(const Game& game, const Game& world, Side them) {
+bool hiddenIdentitiesDiffer(const Game& game, const Game& world, Seat them) {
   for (int k = 0; k < game.start().pieceCount(them); ++k) {
     const int piece = index(them) * kMaxPiecesPerSide + k;
     if (world.start().typeOf(piece) != game.start().typeOf(piece)) return true;
@@ -107,7 +107,7 @@ TEST(SearchLeakage, DecisionsDependOnlyOnWhatTheSeatSaw) {
       for (const int plies : {15, 70, 160}) {
         const Game game = searchtest::randomGame(ruleset, seed * 31 + static_cast<std::uint64_t>(plies), plies);
         if (game.isOver()) continue;
-        const Side seat = game.position().sideToMove();
+        const Seat seat = game.position().sideToMove();
         const std::string seen = Observation::of(game, seat).toText();
         std::vector<Conduct> truth;
         for (const std::string& spec : kSpecs) truth.push_back(conductOf(spec, game, seat, seed));
@@ -139,8 +139,8 @@ TEST(SearchLeakage, AgentsInAGameSeeOnlyTheirOwnSide) {
     auto red = makeAgent(redSpec), blue = makeAgent(blueSpec);
     searchtest::playGame(*red, *blue, Ruleset(), 8, 120, [&](const Game& game, const InfoState (&views)[2]) {
       if (game.history().size() % 10 != 9) return;
-      const Side seat = game.position().sideToMove();
-      const std::string& spec = seat == Side::Red ? redSpec : blueSpec;
+      const Seat seat = game.position().sideToMove();
+      const std::string& spec = seat == Seat::Red ? redSpec : blueSpec;
       // The loop's incrementally updated view is the one built from scratch.
       ASSERT_EQ(views[index(seat)].observation().toText(), Observation::of(game, seat).toText());
       const Conduct here = conductOf(spec, game, seat, 8);
@@ -161,8 +161,8 @@ class PeekingAgent : public Agent {
   explicit PeekingAgent(const Game& truth) : truth_(truth) {}
   std::string name() const override { return "peeking"; }
   std::string spec() const override { return "peeking"; }
-  void newGame(const Ruleset&, Side, std::uint64_t) override {}
-  Layout chooseLayout(const Ruleset&, Side) override { return {}; }
+  void newGame(const Ruleset&, Seat, std::uint64_t) override {}
+  Layout chooseLayout(const Ruleset&, Seat) override { return {}; }
   Action chooseAction(const InfoState& state) override {
     MoveList moves;
     state.legalMoves(moves);
@@ -181,7 +181,7 @@ TEST(SearchLeakage, APeekingAgentIsCaught) {
   int permutedDiffer = 0, drawnDiffer = 0;
   for (std::uint64_t seed = 1; seed <= 4; ++seed) {
     const Game game = searchtest::randomGame(Ruleset(), seed, 50);
-    const Side seat = game.position().sideToMove();
+    const Seat seat = game.position().sideToMove();
     PeekingAgent here(game);
     const Action a = here.chooseAction(InfoState::of(game, seat));
     for (const World& world : worldsTheSeatCannotTellApart(game, seat, rng)) {
@@ -198,9 +198,9 @@ TEST(SearchLeakage, APeekingAgentIsCaught) {
 // which enemy piece is the marshal (a prior that rules it out everywhere else).
 // Worlds drawn from such an InfoState would all keep the marshal where the leak
 // put it; worlds built from the referee's game move it, and the check fails.
-InfoState viewThatKnowsTheMarshal(const Game& game, Side seat) {
+InfoState viewThatKnowsTheMarshal(const Game& game, Seat seat) {
   InfoState state = InfoState::of(game, seat);
-  const Side them = opposite(seat);
+  const Seat them = opposite(seat);
   std::vector<IdentityWeights> prior(static_cast<std::size_t>(game.start().pieceCount(them)));
   for (std::size_t k = 0; k < prior.size(); ++k) {
     prior[k].fill(1.0);
@@ -211,7 +211,7 @@ InfoState viewThatKnowsTheMarshal(const Game& game, Side seat) {
   return state;
 }
 
-bool marshalMoved(const Game& game, const Game& world, Side them) {
+bool marshalMoved(const Game& game, const Game& world, Seat them) {
   for (int k = 0; k < game.start().pieceCount(them); ++k) {
     const int piece = index(them) * kMaxPiecesPerSide + k;
     if ((game.start().typeOf(piece) == PieceType::Marshal) != (world.start().typeOf(piece) == PieceType::Marshal))
@@ -230,7 +230,7 @@ TEST(SearchLeakage, ABeliefLeakOfTheMarshalIsCaught) {
     for (const int plies : {10, 30}) {
       const Game game = searchtest::randomGame(Ruleset(), seed * 7 + static_cast<std::uint64_t>(plies), plies);
       if (game.isOver()) continue;
-      const Side seat = game.position().sideToMove();
+      const Seat seat = game.position().sideToMove();
       std::optional<Game> world;
       for (int attempt = 0; attempt < 5 && !(world && marshalMoved(game, *world, opposite(seat))); ++attempt) {
         world = test_support::permutedWorld(game, seat, rng);

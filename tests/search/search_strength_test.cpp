@@ -28,7 +28,7 @@ Score againstRandom(const std::string& spec) {
     auto player = makeAgent(withParam(spec, "seed", 7));
     auto random = makeAgent(withParam("random", "seed", static_cast<std::uint64_t>(1000 + g)));
     const bool red = g % 2 == 0;
-    const Side seat = red ? Side::Red : Side::Blue;
+    const Seat seat = red ? Seat::Red : Seat::Blue;
     const auto played = red ? searchtest::playGame(*player, *random, Ruleset(), 500 + g, kMaxPlies)
                             : searchtest::playGame(*random, *player, Ruleset(), 500 + g, kMaxPlies);
     if (played.capped) {

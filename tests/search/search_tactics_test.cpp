@@ -61,14 +61,14 @@ std::pair<Game, Move> build(const Scenario& s, bool mirrored) {
 }
 
 void expectAllFind(const Game& game, Move expected, const std::string& what) {
-  const Side seat = game.position().sideToMove();
+  const Seat seat = game.position().sideToMove();
   for (const std::string& spec : kSearchers)
     for (std::uint64_t seed = 1; seed <= 3; ++seed) {
       const Action a = decide(withParam(spec, "seed", seed), game, seat, 100 + seed);
       EXPECT_EQ(a.type, ActionType::Move);
       EXPECT_EQ(a.side, seat);
       EXPECT_EQ(moveName(a.move), moveName(expected))
-          << spec << " seed " << seed << " as " << sideName(seat) << ": " << what << "\n"
+          << spec << " seed " << seed << " as " << seatName(seat) << ": " << what << "\n"
           << boardDiagram(game.position());
     }
 }
@@ -77,8 +77,8 @@ void expectAllFind(const Game& game, Move expected, const std::string& what) {
 void checkFlagCapture(const Scenario& s) {
   for (const bool mirrored : {false, true}) {
     auto [game, expected] = build(s, mirrored);
-    const Side seat = game.position().sideToMove();
-    SCOPED_TRACE(std::string("seat ") + std::string(sideName(seat)) + ", position " +
+    const Seat seat = game.position().sideToMove();
+    SCOPED_TRACE(std::string("seat ") + std::string(seatName(seat)) + ", position " +
                  formatPosition(game.position()));
     // The scenario is what it claims: the move takes the flag.
     Game after = game;
@@ -99,8 +99,8 @@ void checkFlagCapture(const Scenario& s) {
 void checkFlagDefence(const Scenario& s) {
   for (const bool mirrored : {false, true}) {
     auto [game, expected] = build(s, mirrored);
-    const Side seat = game.position().sideToMove();
-    SCOPED_TRACE(std::string("seat ") + std::string(sideName(seat)) + ", position " +
+    const Seat seat = game.position().sideToMove();
+    SCOPED_TRACE(std::string("seat ") + std::string(seatName(seat)) + ", position " +
                  formatPosition(game.position()));
     MoveList moves;
     generateMoves(game.position(), moves);

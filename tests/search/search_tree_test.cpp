@@ -239,7 +239,7 @@ TEST(SearchTree, TimedSearchCountsItsIterations) {
 TEST(SearchTree, AForcedMoveIsReturned) {
   // Red's only piece that can move is the lieutenant on A1, and it has one move.
   const Game game(parsePosition("1f3/5/5/2j2/5/5/5/5/5/5/5/PFL2 r 0 10"));
-  const InfoState state = InfoState::of(game, Side::Red);
+  const InfoState state = InfoState::of(game, Seat::Red);
   SearchParams p;
   p.choice = {.flagGuard = false, .avoidReversal = false};  // the most visited move, as checkCommon expects
   p.iterations = 100;

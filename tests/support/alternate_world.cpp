@@ -7,14 +7,14 @@
 namespace junqi::test_support {
 
 std::optional<Game> alternateWorld(const Game& game, const InfoState& view, Rng& rng, std::string* why) {
-  const Side seat = view.seat(), them = view.enemy();
+  const Seat seat = view.seat(), them = view.enemy();
   std::array<PieceType, kMaxPiecesPerSide> enemyTypes{};
   view.sampleEnemyTypes(rng, enemyTypes, /*lostToo=*/true);
   Layout enemy;
   for (int k = 0; k < game.start().pieceCount(them); ++k)
     enemy.at[Layout::relative(them, game.start().squareOf(index(them) * kMaxPiecesPerSide + k))] = enemyTypes[k];
   const Layout& own = *game.layout(seat);
-  Game world(game.rules().ruleset(), seat == Side::Red ? own : enemy, seat == Side::Red ? enemy : own);
+  Game world(game.rules().ruleset(), seat == Seat::Red ? own : enemy, seat == Seat::Red ? enemy : own);
   for (std::size_t i = 0; i < game.history().size(); ++i) {
     const Action& a = game.history()[i].action;
     if (const auto illegal = world.whyIllegal(a)) {

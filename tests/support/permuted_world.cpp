@@ -7,7 +7,7 @@ namespace junqi::test_support {
 namespace {
 
 // The enemy pieces (ids) whose identity nothing in the history depended on.
-std::vector<int> untouchedPieces(const Game& game, Side them) {
+std::vector<int> untouchedPieces(const Game& game, Seat them) {
   std::vector<int> pieces;
   const int first = index(them) * kMaxPiecesPerSide;
   for (int k = 0; k < game.start().pieceCount(them); ++k) {
@@ -66,8 +66,8 @@ std::optional<Game> replayed(const Game& game, const Layout& red, const Layout& 
 
 }  // namespace
 
-std::optional<Game> permutedWorld(const Game& game, Side seat, Rng& rng, std::string* why) {
-  const Side them = opposite(seat);
+std::optional<Game> permutedWorld(const Game& game, Seat seat, Rng& rng, std::string* why) {
+  const Seat them = opposite(seat);
   const Ruleset& ruleset = game.rules().ruleset();
   std::vector<int> points;
   for (const int piece : untouchedPieces(game, them))
@@ -80,7 +80,7 @@ std::optional<Game> permutedWorld(const Game& game, Side seat, Rng& rng, std::st
       continue;
     }
     const Layout& own = *game.layout(seat);
-    auto world = seat == Side::Red ? replayed(game, own, enemy, reason) : replayed(game, enemy, own, reason);
+    auto world = seat == Seat::Red ? replayed(game, own, enemy, reason) : replayed(game, enemy, own, reason);
     if (world) return world;
   }
   if (why) *why = reason;

@@ -19,6 +19,6 @@ namespace junqi::test_support {
 // is checked to be the same, so the public history is identical. The game must
 // have started from layouts. Returns nothing (and sets `why`) when no such
 // world is found in a few tries.
-std::optional<Game> permutedWorld(const Game& game, Side seat, Rng& rng, std::string* why = nullptr);
+std::optional<Game> permutedWorld(const Game& game, Seat seat, Rng& rng, std::string* why = nullptr);
 
 }  // namespace junqi::test_support

@@ -39,7 +39,7 @@ Game replayTo(const GameRecord& record, int ply) {
 std::string table(const InfoState& view) {
   const Observation& obs = view.observation();
   std::string out = fmt::format("{} at move {}, {} to move: {} consistent assignments of the enemy identities\n\n",
-                                sideName(view.seat()), obs.ply() + 1, sideName(obs.sideToMove()),
+                                seatName(view.seat()), obs.ply() + 1, seatName(obs.sideToMove()),
                                 fmt::format("{:.4g}", view.counter().totalWeight()));
   out += fmt::format("{:<6}{:<6}{:<6}{:<26}", "piece", "start", "now", "notes");
   for (int t = 0; t < kPieceTypes; ++t) out += fmt::format("{:>5}", typeSymbol(typeFromIndex(t)));
@@ -47,7 +47,7 @@ std::string table(const InfoState& view) {
   const int first = index(view.enemy()) * kMaxPiecesPerSide;
   for (int k = 0; k < view.knowledge().pieceCount(); ++k) {
     const int p = first + k;
-    out += fmt::format("{:<6}{:<6}{:<6}{:<26}", fmt::format("{}{}", sideName(view.enemy())[0], k),
+    out += fmt::format("{:<6}{:<6}{:<6}{:<26}", fmt::format("{}{}", seatName(view.enemy())[0], k),
                        squareName(obs.startSquare(p)), obs.isAlive(p) ? squareName(obs.squareOf(p)) : "lost",
                        describeIdentities(view.support(k)));
     for (int t = 0; t < kPieceTypes; ++t) {
@@ -74,16 +74,16 @@ CheckTally checkGame(const Ruleset& ruleset, int g, const std::string& agent, st
   Rng rng(Rng::mix(seed, static_cast<std::uint64_t>(g)));
   const auto style = static_cast<LayoutStyle>(rng.below(4));
   Game game(ruleset, styledLayout(style, ruleset, rng), styledLayout(style, ruleset, rng));
-  std::array<InfoState, kSides> views = {InfoState::of(game, Side::Red), InfoState::of(game, Side::Blue)};
-  std::array<std::unique_ptr<Agent>, kSides> players;
+  std::array<InfoState, kSeats> views = {InfoState::of(game, Seat::Red), InfoState::of(game, Seat::Blue)};
+  std::array<std::unique_ptr<Agent>, kSeats> players;
   if (!agent.empty())
-    for (const Side s : {Side::Red, Side::Blue}) {
+    for (const Seat s : {Seat::Red, Seat::Blue}) {
       players[index(s)] = makeAgent(agent);
       players[index(s)]->newGame(ruleset, s, Rng::mix(seed, static_cast<std::uint64_t>(g)));
     }
   MoveList moves;
   while (!game.isOver() && game.position().ply() < maxPlies) {
-    const Side mover = game.position().sideToMove();
+    const Seat mover = game.position().sideToMove();
     if (players[index(mover)]) {
       game.apply(players[index(mover)]->chooseAction(views[index(mover)]));
     } else {
@@ -92,14 +92,14 @@ CheckTally checkGame(const Ruleset& ruleset, int g, const std::string& agent, st
     }
     for (InfoState& view : views) {
       view.apply(publicEvent(game, game.history().size() - 1));
-      const Side them = view.enemy();
+      const Seat them = view.enemy();
       for (int k = 0; k < view.knowledge().pieceCount(); ++k) {
         const int p = index(them) * kMaxPiecesPerSide + k;
         const PieceType truth = game.start().typeOf(p);
         const double q = view.marginals()[k][typeIndex(truth)];
         if (!(view.knowledge().possible(k) & identityBit(truth)) || q <= 0) {
           tally.error = fmt::format("game {} move {}: {}'s piece {} is a {} but {} rules it out", g,
-                                    game.position().ply(), sideName(them), k, typeName(truth), sideName(view.seat()));
+                                    game.position().ply(), seatName(them), k, typeName(truth), seatName(view.seat()));
           return tally;
         }
         if (!game.position().isAlive(p)) continue;
@@ -128,7 +128,7 @@ void registerBeliefs(CLI::App& app) {
   cmd->add_option("--ply", ply, "Show the view before this move number (default: the end)");
   cmd->add_option("--svg", svg, "Also draw the board with the beliefs into this SVG file");
   setAction(cmd, [] {
-    const auto side = parseSide(seat);
+    const auto side = parseSeat(seat);
     if (!side) throw std::invalid_argument(fmt::format("--seat must be red or blue, not '{}'", seat));
     const GameRecord record = parseRecord(readFile(path));
     const Game game = replayTo(record, ply - 1);

@@ -17,10 +17,10 @@ void registerMoves(CLI::App& app) {
   setAction(cmd, [] {
     const Rules& r = Rules::of(Ruleset::parse(rules));
     const Position pos = positionFromArgument(position, r);
-    fmt::print("{}\n{} to move\n", boardDiagram(pos), sideName(pos.sideToMove()));
+    fmt::print("{}\n{} to move\n", boardDiagram(pos), seatName(pos.sideToMove()));
     if (const Outcome over = boardOutcome(pos); over.isOver()) {
       fmt::print("the game is over ({}, {}): 0 legal moves\n", terminationName(over.reason),
-                 over.winner ? fmt::format("{} wins", sideName(*over.winner)) : "a draw");
+                 over.winner ? fmt::format("{} wins", seatName(*over.winner)) : "a draw");
       return 0;
     }
     MoveList moves;

@@ -52,7 +52,7 @@ void registerPlayRandom(CLI::App& app) {
       }
       plies += game.position().ply();
       const Outcome& o = game.outcome();
-      ++endings[fmt::format("{} {}", o.winner ? sideName(*o.winner) : "draw", terminationName(o.reason))];
+      ++endings[fmt::format("{} {}", o.winner ? seatName(*o.winner) : "draw", terminationName(o.reason))];
       if (!records.empty()) {
         const auto tags = std::vector<std::pair<std::string, std::string>>{
             {"red-player", "random"}, {"blue-player", "random"}, {"seed", fmt::format("{}:{}", seed, g)},

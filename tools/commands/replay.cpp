@@ -19,7 +19,7 @@ void registerReplay(CLI::App& app) {
     fmt::print("position {}\n", formatPosition(game.position()));
     const Outcome& o = game.outcome();
     fmt::print("valid record: {} actions, {}\n", record.actions.size(),
-               o.isOver() ? fmt::format("{} ({})", o.winner ? fmt::format("{} wins", sideName(*o.winner)) : "draw",
+               o.isOver() ? fmt::format("{} ({})", o.winner ? fmt::format("{} wins", seatName(*o.winner)) : "draw",
                                         terminationName(o.reason))
                           : std::string("game not finished"));
     return 0;

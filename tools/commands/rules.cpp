@@ -1,20 +1,32 @@
-// junqi rules: prints every field of a ruleset.
+// junqi rules: prints every field of a ruleset, its variant, and the variants.
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "core/variant.h"
 #include "tools/commands/commands.h"
 #include "tools/commands/common.h"
 
 namespace junqi::tools {
 
+namespace {
+std::string seatNames(const Variant& v) {
+  std::vector<std::string> names;
+  for (int s = 0; s < v.seatCount(); ++s) names.push_back(v.seat(seatFromIndex(s)).name);
+  return fmt::format("{}", fmt::join(names, ", "));
+}
+}  // namespace
+
 void registerRules(CLI::App& app) {
-  auto* cmd = app.add_subcommand("rules", "Print every field of a ruleset, and the presets");
+  auto* cmd = app.add_subcommand("rules", "Print every field of a ruleset, its variant, and the presets");
   static std::string rules;
   addRulesOption(cmd, rules);
   setAction(cmd, [] {
     const Ruleset r = Ruleset::parse(rules);
+    const Variant& variant = Variant::of(r);
     fmt::print("{}\n\n{}", r.toString(), r.describe());
-    fmt::print("\npresets: {}\n", fmt::join(Ruleset::presetNames(), ", "));
+    fmt::print("\nvariant: {} ({}; seats {})\n", variant.name(), variant.summary(), seatNames(variant));
+    fmt::print("presets: {}\n", fmt::join(variant.presets(), ", "));
+    fmt::print("variants: {}\n", fmt::join(Variant::names(), ", "));
     return 0;
   });
 }

@@ -68,8 +68,8 @@ int checkRecords(const std::string& dir, bool showExamples) {
     try {
       const GameRecord record = parseRecord(readFile(files[i].string()));
       const auto bySide = checkFlagBlunders(record);
-      for (const Side side : {Side::Red, Side::Blue}) {
-        const std::string player = record.tag(fmt::format("{}-player", sideName(side))).value_or(std::string(sideName(side)));
+      for (const Seat side : {Seat::Red, Seat::Blue}) {
+        const std::string player = record.tag(fmt::format("{}-player", seatName(side))).value_or(std::string(seatName(side)));
         byPlayer[player] += bySide[index(side)];
       }
     } catch (const RecordError& e) {

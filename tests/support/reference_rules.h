@@ -65,7 +65,7 @@ int officerRank(PieceType t);  // 9 for the marshal ... 1 for the engineer, 0 ot
 // ---------------------------------------------------------------- positions
 
 struct Cell {
-  Side side;
+  Seat side;
   PieceType type;
   bool operator==(const Cell&) const = default;
 };
@@ -74,8 +74,8 @@ struct Cell {
 struct RefBoard {
   Ruleset ruleset;
   std::array<std::optional<Cell>, kSquares> cells{};
-  Side toMove = Side::Red;
-  std::optional<Side> flagTakenBy;
+  Seat toMove = Seat::Red;
+  std::optional<Seat> flagTakenBy;
 
   static RefBoard of(const Position& pos);
   // Applies a move the reference generated (reference combat, no bitboards).

@@ -1,6 +1,6 @@
 // The reference rules: see reference_rules.h. Written for obviousness, not
 // speed: explicit edge lists, point-by-point walks, sets and queues.
-#include "tests/core/reference_rules.h"
+#include "tests/support/reference_rules.h"
 
 #include <algorithm>
 #include <deque>
@@ -229,7 +229,7 @@ std::set<int> targets(const RefBoard& b, int from) {
   // "A piece that has entered a headquarters never moves again."
   if (b.ruleset.headquartersFreeze && isHeadquarters(from)) return out;
 
-  const Side us = mover->side;
+  const Seat us = mover->side;
   const bool centre = b.ruleset.centreCrossingRailway;
   std::set<int> candidates;
 

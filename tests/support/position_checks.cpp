@@ -1,0 +1,62 @@
+#include "tests/support/position_checks.h"
+
+#include <fmt/format.h>
+
+#include "core/notation.h"
+#include "tests/support/reference_rules.h"
+
+namespace junqi::test_support {
+
+namespace ref = junqi::reference;
+
+std::string inconsistency(const Position& pos) {
+  const Ruleset& r = pos.rules().ruleset();
+  if (pos.occupied(Seat::Red) & pos.occupied(Seat::Blue)) return "a point is occupied by both sides";
+  if (pos.occupied() >> kSquares) return "a piece stands off the board";
+  for (int s = 0; s < kSquares; ++s) {
+    const bool occupied = contains(pos.occupied(), s);
+    if (pos.isEmpty(s) == occupied) return fmt::format("{}: isEmpty disagrees with occupied()", squareName(s));
+    if (!occupied) continue;
+    const int piece = pos.pieceAt(s);
+    if (piece >= kMaxPieces) return fmt::format("{}: bad piece id {}", squareName(s), piece);
+    if (pos.squareOf(piece) != s) return fmt::format("{}: piece {} thinks it is elsewhere", squareName(s), piece);
+    if (pos.sideAt(s) != sideOfPiece(piece) || !contains(pos.occupied(pos.sideAt(s)), s))
+      return fmt::format("{}: side bitboard disagrees with the piece id", squareName(s));
+  }
+  for (const Seat side : {Seat::Red, Seat::Blue}) {
+    int alive = 0;
+    Bitboard engineers = 0, movable = 0;
+    for (int i = 0; i < pos.pieceCount(side); ++i) {
+      const int piece = index(side) * kMaxPiecesPerSide + i;
+      if (!pos.isAlive(piece)) continue;
+      ++alive;
+      const int s = pos.squareOf(piece);
+      if (s >= kSquares || pos.pieceAt(s) != piece) return fmt::format("piece {} is not where it says", piece);
+      if (pos.typeOf(piece) == PieceType::Engineer) engineers |= bit(s);
+      const bool frozen = r.headquartersFreeze && ref::isHeadquarters(s);
+      if (!isImmobile(pos.typeOf(piece)) && !frozen) movable |= bit(s);
+    }
+    if (alive != popcount(pos.occupied(side)))
+      return fmt::format("{} has {} live pieces but {} occupied points", seatName(side), alive,
+                         popcount(pos.occupied(side)));
+    if (pos.engineers(side) != engineers) return fmt::format("{}'s engineer bitboard is wrong", seatName(side));
+    if (pos.movable(side) != movable) return fmt::format("{}'s movable bitboard is wrong", seatName(side));
+  }
+  return {};
+}
+
+TypeCounts liveCounts(const Position& pos) {
+  TypeCounts c{};
+  for (int s = 0; s < kSquares; ++s)
+    if (!pos.isEmpty(s)) ++c[index(pos.sideAt(s))][typeIndex(pos.typeAt(s))];
+  return c;
+}
+
+int total(const TypeCounts& c) {
+  int n = 0;
+  for (const auto& side : c)
+    for (const int k : side) n += k;
+  return n;
+}
+
+}  // namespace junqi::test_support
