@@ -49,7 +49,7 @@ inline void forEachMover(const Topology& t, const MoverView& v, Visit&& visit) {
 }  // namespace
 
 MoverView moverView(const Position& pos) {
-  const Side us = pos.sideToMove();
+  const Seat us = pos.sideToMove();
   return {pos.occupied(us), pos.occupied(), pos.movable(us), pos.engineers(us)};
 }
 
@@ -71,6 +71,24 @@ void generateMoves(const Topology& t, const MoverView& v, MoveList& out) {
 
 void generateMoves(const Position& pos, MoveList& out) {
   generateMoves(pos.rules().topology(), moverView(pos), out);
+}
+
+void collectTargets(const Position& pos, MoverTargets& out) {
+  out.movers = out.moves = 0;
+  forEachMover(pos.rules().topology(), moverView(pos), [&](int from, Bitboard targets) {
+    if (targets) {
+      out.from[out.movers] = static_cast<std::uint8_t>(from);
+      out.targets[out.movers++] = targets;
+      out.moves += popcount(targets);
+    }
+    return true;
+  });
+}
+
+Move nthMove(const MoverTargets& t, int k) {
+  int i = 0;
+  for (int n = popcount(t.targets[0]); k >= n; n = popcount(t.targets[++i])) k -= n;
+  return Move{t.from[i], static_cast<std::uint8_t>(nthSetPoint(t.targets[i], k))};
 }
 
 int countMoves(const Position& pos) {

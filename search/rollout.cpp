@@ -14,7 +14,7 @@ std::optional<RolloutPolicy> parseRolloutPolicy(std::string_view name) {
   return std::nullopt;
 }
 
-std::optional<double> terminalValue(const Position& pos, Side perspective) {
+std::optional<double> terminalValue(const Position& pos, Seat perspective) {
   const Outcome o = boardOutcome(pos);
   if (!o.isOver()) return std::nullopt;
   if (!o.winner) return 0.0;
@@ -50,21 +50,28 @@ Move greedyMove(const Position& world, const MoveList& moves, Rng& rng) {
 
 }  // namespace
 
-double rollout(Position& world, Side perspective, RolloutPolicy policy, int depth, Rng& rng, double discount) {
+double rollout(Position& world, Seat perspective, RolloutPolicy policy, int depth, Rng& rng, double discount) {
   const int quietLimit = world.rules().ruleset().quietMoveLimit;
-  MoveList moves;
+  const bool greedy = policy == RolloutPolicy::Greedy;
+  MoveList moves;          // the greedy policy looks at every move
+  MoverTargets targets;    // a random move needs only the count (core/movegen.h)
   double weight = 1.0;  // discount^ply
   for (int ply = 0;; ++ply, weight *= discount) {
-    // The same order as boardOutcome, with the move list generated once.
+    // The same order as boardOutcome, with the moves generated once.
     if (const auto taker = world.flagCapturedBy()) return *taker == perspective ? weight : -weight;
-    generateMoves(world, moves);
-    if (moves.empty()) return world.sideToMove() == perspective ? -weight : weight;
+    int count = 0;
+    if (greedy) {
+      generateMoves(world, moves);
+      count = moves.size();
+    } else {
+      collectTargets(world, targets);
+      count = targets.moves;
+    }
+    if (count == 0) return world.sideToMove() == perspective ? -weight : weight;
     if (quietLimit > 0 && world.quietPlies() >= quietLimit) return 0.0;
     if (ply >= depth) return staticEvaluation(world, perspective);
-    const Move m = policy == RolloutPolicy::Greedy
-                       ? greedyMove(world, moves, rng)
-                       : moves[static_cast<int>(rng.below(static_cast<std::uint64_t>(moves.size())))];
-    world.play(m);
+    world.play(greedy ? greedyMove(world, moves, rng)
+                      : nthMove(targets, static_cast<int>(rng.below(static_cast<std::uint64_t>(count)))));
   }
 }
 

@@ -7,6 +7,8 @@
 //   BM_Perft_Start/4, /5           perft from the start position               leaves/s
 //   BM_Perft_Midgame/4             perft from a mid-game position (perft table "engineers")
 //   BM_RandomPlayout               randomPlayout from random start positions   games/s, plies/s
+//   BM_RandomPlayout_MoveList      ...the same games with a move list per move plies/s (before MoverTargets)
+//   BM_RandomPlayout_WithLayouts   ...with two random layouts per game         games/s, plies/s
 //   BM_RandomGame_Referee          the same games through Game::apply          games/s, plies/s
 //   BM_InfoState_Apply_WholeGame/<preset>
 //                                  InfoState::apply (observation, knowledge, exact counter
@@ -248,6 +250,56 @@ void BM_RandomPlayout(benchmark::State& state) {
 }
 BENCHMARK(BM_RandomPlayout)->Unit(benchmark::kMicrosecond);
 
+// The playout as it was before MoverTargets: a whole move list for every move,
+// the same games (tests/core/playout_test.cpp), measured beside it in one run.
+PlayoutResult moveListPlayout(Position& pos, Rng& rng, int maxPlies) {
+  const int quietLimit = pos.rules().ruleset().quietMoveLimit;
+  MoveList moves;
+  for (int plies = 0;; ++plies) {
+    if (const auto taker = pos.flagCapturedBy()) return {{Termination::FlagCaptured, *taker}, plies};
+    generateMoves(pos, moves);
+    if (moves.empty()) return {{Termination::Immobilised, opposite(pos.sideToMove())}, plies};
+    if (quietLimit > 0 && pos.quietPlies() >= quietLimit) return {{Termination::QuietMoves, std::nullopt}, plies};
+    if (plies >= maxPlies) return {{Termination::Adjudicated, std::nullopt}, plies};
+    pos.play(moves[static_cast<int>(rng.below(static_cast<std::uint64_t>(moves.size())))]);
+  }
+}
+
+void BM_RandomPlayout_MoveList(benchmark::State& state) {
+  const auto& starts = randomStartPositions();
+  std::uint64_t game = 0;
+  std::int64_t plies = 0;
+  for (auto _ : state) {
+    Position pos = starts[game % kStarts];
+    Rng rng(Rng::mix(kGameSeed, game));
+    const PlayoutResult r = moveListPlayout(pos, rng, kMaxPlayoutPlies);
+    benchmark::DoNotOptimize(r);
+    plies += r.plies;
+    ++game;
+  }
+  state.counters["plies"] = benchmark::Counter(static_cast<double>(plies), benchmark::Counter::kIsRate);
+}
+BENCHMARK(BM_RandomPlayout_MoveList)->Unit(benchmark::kMicrosecond);
+
+// A whole random game from nothing: two random layouts, then the playout.
+void BM_RandomPlayout_WithLayouts(benchmark::State& state) {
+  const Ruleset& ruleset = Rules::standard().ruleset();
+  std::uint64_t game = 0;
+  std::int64_t plies = 0;
+  for (auto _ : state) {
+    Rng rng(Rng::mix(kGameSeed, game));
+    const Layout red = randomLayout(ruleset, rng), blue = randomLayout(ruleset, rng);
+    Position pos = Position::fromLayouts(Rules::standard(), red, blue);
+    const PlayoutResult r = randomPlayout(pos, rng, kMaxPlayoutPlies);
+    benchmark::DoNotOptimize(r);
+    plies += r.plies;
+    ++game;
+  }
+  state.counters["games"] = benchmark::Counter(static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);
+  state.counters["plies"] = benchmark::Counter(static_cast<double>(plies), benchmark::Counter::kIsRate);
+}
+BENCHMARK(BM_RandomPlayout_WithLayouts)->Unit(benchmark::kMicrosecond);
+
 // One uniformly random legal layout (every random game needs two), checked
 // against the deployment rules as the generator does.
 void BM_RandomLayout(benchmark::State& state) {
@@ -351,7 +403,7 @@ InfoData makeInfoData(Preset preset) {
     Game game(ruleset, red, blue);
     RecordedGame rec;
     std::vector<InfoState> views;
-    for (const Side seat : {Side::Red, Side::Blue}) views.push_back(InfoState::of(game, seat));
+    for (const Seat seat : {Seat::Red, Seat::Blue}) views.push_back(InfoState::of(game, seat));
     rec.initial = views;
     std::vector<InfoState> snapshots;
     std::size_t nextSnapshot = 0;
