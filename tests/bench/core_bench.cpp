@@ -1,6 +1,7 @@
 // Benchmarks of the rules engine and the information-set layer, on one thread.
 //
 //   BM_GenerateMoves_Midgame       generateMoves on fixed mid-game positions   moves/s, positions/s
+//   BM_GenerateMoves_GamePositions ...on 3,698 positions of real games, in turn moves/s, positions/s
 //   BM_GenerateMoves_Start         ...on the start position (example layouts)  moves/s, positions/s
 //   BM_CountMoves_Midgame          countMoves (bulk count, no list)            moves/s, positions/s
 //   BM_CountMoves_Start            ...on the start position                    moves/s, positions/s
@@ -29,9 +30,11 @@
 
 #include <array>
 #include <cstdint>
+#include <fstream>
 #include <iterator>
 #include <optional>
 #include <stdexcept>
+#include <string>
 #include <vector>
 
 #include "core/auto_layout.h"
@@ -127,6 +130,38 @@ void BM_GenerateMoves_Midgame(benchmark::State& state) {
   state.counters["moves_per_pos"] = benchmark::Counter(static_cast<double>(total) / n);
 }
 BENCHMARK(BM_GenerateMoves_Midgame);
+
+// Thousands of positions from real games (tests/data/game-positions.txt), in
+// turn: too many for the branch predictor to learn, as in a search.
+const std::vector<Position>& gamePositions() {
+  static const std::vector<Position> positions = [] {
+    std::ifstream in(JUNQI_GAME_POSITIONS);
+    if (!in) throw std::runtime_error("cannot read " JUNQI_GAME_POSITIONS);
+    std::vector<Position> out;
+    for (std::string line; std::getline(in, line);)
+      if (!line.empty() && line[0] != '#') out.push_back(parsePosition(line, Rules::standard()));
+    return out;
+  }();
+  return positions;
+}
+
+void BM_GenerateMoves_GamePositions(benchmark::State& state) {
+  const auto& positions = gamePositions();
+  MoveList moves;
+  std::size_t i = 0;
+  std::int64_t total = 0;
+  for (auto _ : state) {
+    generateMoves(positions[i], moves);
+    benchmark::DoNotOptimize(moves);
+    total += moves.size();
+    if (++i == positions.size()) i = 0;
+  }
+  const auto n = static_cast<double>(state.iterations());
+  state.counters["moves"] = benchmark::Counter(static_cast<double>(total), benchmark::Counter::kIsRate);
+  state.counters["positions"] = benchmark::Counter(n, benchmark::Counter::kIsRate);
+  state.counters["moves_per_pos"] = benchmark::Counter(static_cast<double>(total) / n);
+}
+BENCHMARK(BM_GenerateMoves_GamePositions);
 
 void BM_GenerateMoves_Start(benchmark::State& state) {
   const Position& pos = startPosition();

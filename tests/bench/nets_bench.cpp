@@ -5,7 +5,9 @@
 //   nets_bench [--benchmark_filter=...]
 //
 // The networks are random (their speed does not depend on the weights); the
-// inputs are encodings of positions from random games.
+// inputs are encodings of positions from random games. Every figure is per
+// CPU-second of the whole process (MeasureProcessCPUTime, all threads
+// included): on a shared machine wall time says more about the neighbours.
 #include <benchmark/benchmark.h>
 #include <malloc.h>
 
@@ -72,7 +74,7 @@ void BM_EigenInference(benchmark::State& state) {
   state.counters["positions/s"] = benchmark::Counter(static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);
   state.SetLabel(shape.toString());
 }
-BENCHMARK(BM_EigenInference)->Arg(0)->Arg(1)->MinTime(1.0)->UseRealTime();
+BENCHMARK(BM_EigenInference)->Arg(0)->Arg(1)->MinTime(1.0)->MeasureProcessCPUTime();
 
 // LibTorch inference of the standard network: args = batch, threads.
 void BM_TorchInference(benchmark::State& state) {
@@ -99,7 +101,7 @@ BENCHMARK(BM_TorchInference)
     ->Args({64, 1})
     ->Args({64, 2})
     ->MinTime(1.0)
-    ->UseRealTime();
+    ->MeasureProcessCPUTime();
 
 // Training steps of the standard network on batches of 256 positions (and 32
 // layouts), 2 threads.
@@ -132,7 +134,7 @@ void BM_Training(benchmark::State& state) {
   state.SetLabel(NetworkShape::standard().toString() + ", batch 256, 2 threads");
   torch::set_num_threads(before);
 }
-BENCHMARK(BM_Training)->Iterations(12)->UseRealTime()->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Training)->Iterations(12)->MeasureProcessCPUTime()->Unit(benchmark::kMillisecond);
 
 // Self-play with the tiny network: 2 games at once, 16 simulations a move,
 // games cut at 200 plies. Arg: 0 = Eigen backend, 1 = LibTorch (2 threads).
@@ -171,7 +173,7 @@ void BM_SelfPlay(benchmark::State& state) {
   state.SetLabel(std::string(state.range(0) == 0 ? "eigen" : "torch") + ", tiny (2x32), 16 sims");
   torch::set_num_threads(before);
 }
-BENCHMARK(BM_SelfPlay)->Arg(0)->Arg(1)->Iterations(2)->UseRealTime()->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_SelfPlay)->Arg(0)->Arg(1)->Iterations(2)->MeasureProcessCPUTime()->Unit(benchmark::kMillisecond);
 
 }  // namespace
 }  // namespace junqi
