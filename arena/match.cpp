@@ -1,7 +1,6 @@
 #include "arena/match.h"
 
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <exception>
 #include <filesystem>
@@ -17,6 +16,7 @@
 #include "core/files.h"
 #include "core/notation.h"
 #include "core/record.h"
+#include "core/stopwatch.h"
 #include "core/version.h"
 #include "search/registry.h"
 #include "arena/match_game.h"
@@ -343,7 +343,8 @@ std::vector<RatedGame> Match::rated(const std::vector<MatchGameResult>& results)
   return games;
 }
 
-std::string Match::progressLine(const std::vector<MatchGameResult>& results, double seconds, int remaining) const {
+std::string Match::progressLine(const std::vector<MatchGameResult>& results, double seconds, double cpuSeconds,
+                                int remaining) const {
   const auto games = rated(results);
   std::string line = fmt::format("games {}/{}", results.size(), schedule_.size());
   if (options_.players.size() == 2) {
@@ -369,8 +370,9 @@ std::string Match::progressLine(const std::vector<MatchGameResult>& results, dou
     for (const auto& r : results) playedNow += !r.resumed;
     if (playedNow > 0) {
       const double eta = seconds / playedNow * remaining;
-      line += fmt::format(" | {:.1f} games/min | ETA {}:{:02}:{:02}", 60.0 * playedNow / seconds,
-                          static_cast<int>(eta / 3600), static_cast<int>(eta / 60) % 60, static_cast<int>(eta) % 60);
+      line += fmt::format(" | {:.1f} games/min ({:.1f} a CPU-minute) | ETA {}:{:02}:{:02}", 60.0 * playedNow / seconds,
+                          60.0 * playedNow / std::max(1e-9, cpuSeconds), static_cast<int>(eta / 3600),
+                          static_cast<int>(eta / 60) % 60, static_cast<int>(eta) % 60);
     }
   }
   return line;
@@ -394,8 +396,7 @@ bool Match::sprtDecided(const std::vector<MatchGameResult>& results, MatchSummar
 }
 
 MatchSummary Match::run(const std::function<void(const std::string&)>& progress) {
-  using Clock = std::chrono::steady_clock;
-  const auto started = Clock::now();
+  const Stopwatch clock;
   std::vector<std::optional<MatchGameResult>> done(schedule_.size());
   std::vector<int> todo;
   for (const ScheduledGame& g : schedule_) {
@@ -441,7 +442,7 @@ MatchSummary Match::run(const std::function<void(const std::string&)>& progress)
         summary.stoppedEarly = true;
       }
       if (progress)
-        progress(progressLine(results, std::chrono::duration<double>(Clock::now() - started).count(), remaining));
+        progress(progressLine(results, clock.wallSeconds(), clock.cpuSeconds(), remaining));
     }
   };
   const int threads = std::max(1, std::min<int>(options_.concurrency, static_cast<int>(todo.size())));

@@ -105,7 +105,8 @@ class Match {
   std::vector<RatedGame> rated(const std::vector<MatchGameResult>& results) const;
   // Whether the SPRT (if any) has decided on these results; its status goes into `summary`.
   bool sprtDecided(const std::vector<MatchGameResult>& results, MatchSummary& summary) const;
-  std::string progressLine(const std::vector<MatchGameResult>& results, double seconds, int remaining) const;
+  std::string progressLine(const std::vector<MatchGameResult>& results, double seconds, double cpuSeconds,
+                           int remaining) const;
   void writeReports(MatchSummary& summary) const;
 
   MatchOptions options_;

@@ -1,5 +1,4 @@
 // junqi play-random: plays games of uniformly random moves through the referee.
-#include <chrono>
 #include <filesystem>
 #include <map>
 
@@ -8,6 +7,7 @@
 #include "core/auto_layout.h"
 #include "core/game.h"
 #include "core/record.h"
+#include "core/stopwatch.h"
 #include "core/version.h"
 #include "tools/commands/commands.h"
 #include "tools/commands/common.h"
@@ -34,7 +34,7 @@ void registerPlayRandom(CLI::App& app) {
     if (!records.empty()) std::filesystem::create_directories(records);
     std::map<std::string, int> endings;
     long long plies = 0;
-    const auto start = std::chrono::steady_clock::now();
+    const Stopwatch clock;
     for (int g = 0; g < games; ++g) {
       Rng rng(Rng::mix(seed, static_cast<std::uint64_t>(g)));
       const Layout red = styledLayout(*layoutStyle, ruleset, rng);
@@ -61,12 +61,12 @@ void registerPlayRandom(CLI::App& app) {
         writeFileAtomically(fmt::format("{}/game-{:05}.jqr", records, g), formatRecord(recordOf(game, tags, detail)));
       }
     }
-    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    const double seconds = clock.wallSeconds(), cpu = clock.cpuSeconds();
     fmt::print("{} games under {}, {:.1f} moves a game on average\n", games, ruleset.toString(),
                games ? static_cast<double>(plies) / games : 0.0);
     for (const auto& [ending, n] : endings) fmt::print("  {:<28} {:>6}  {:5.1f}%\n", ending, n, 100.0 * n / games);
-    fmt::print("{:.2f} s: {:.0f} games/s, {:.0f} moves/s through the referee\n", seconds, games / seconds,
-               plies / seconds);
+    fmt::print("{:.2f} s: {:.0f} games/s, {:.0f} moves/s through the referee (CPU {:.2f} s: {:.0f} moves a CPU-second)\n",
+               seconds, games / seconds, plies / seconds, cpu, plies / cpu);
     return 0;
   });
 }
