@@ -44,96 +44,134 @@ std::uint64_t number(std::string_view text, std::uint64_t max, std::string_view 
   return *value;
 }
 
+// One bot's side of a conversation: what it has been told so far, and a
+// step for each kind of command.
+class BotSession {
+ public:
+  BotSession(Agent& agent, std::ostream& out) : agent_(agent), out_(out) {}
+
+  // Answers one command line; false after "quit".
+  bool handle(const std::vector<std::string_view>& w);
+
+ private:
+  void say(const std::string& line) { out_ << line << '\n' << std::flush; }
+  void handshake();
+  void newGame(const std::vector<std::string_view>& w);
+  void go();
+  void gameOver(const std::vector<std::string_view>& w);
+  const InfoState& started(std::string_view command) const {
+    if (!state_) throw std::invalid_argument(fmt::format("{} before start", command));
+    return *state_;
+  }
+
+  Agent& agent_;
+  std::ostream& out_;
+  Ruleset ruleset_;
+  Seat seat_ = Seat::Red;
+  std::optional<InfoState> state_;
+  std::optional<Outcome> outcome_;
+};
+
+bool BotSession::handle(const std::vector<std::string_view>& w) {
+  const std::string_view cmd = w[0];
+  if (cmd == "jbp") {
+    handshake();
+  } else if (cmd == "isready") {
+    say("readyok");
+  } else if (cmd == "newgame") {
+    newGame(w);
+  } else if (cmd == "layout") {
+    say(fmt::format("layout {}", formatLayout(agent_.chooseLayout(ruleset_, seat_))));
+  } else if (cmd == "start") {
+    if (w.size() != 2) throw std::invalid_argument("start takes one board");
+    const StartBoard b = parseStartBoard(w[1], seat_);
+    state_.emplace(Observation::atDeployment(ruleset_, seat_, b.own, b.enemyStart));
+  } else if (cmd == "event") {
+    started(cmd);
+    state_->apply(state_->observation().parseEvent(joinWords(w, 1)));
+  } else if (cmd == "go") {
+    go();
+  } else if (cmd == "drawoffer") {
+    say(agent_.acceptDraw(started(cmd)) ? "accept-draw" : "decline-draw");
+  } else if (cmd == "gameover") {
+    gameOver(w);
+  } else if (cmd == "reveal") {
+    // The final position: the flag may have just been taken.
+    const Position finalPosition = parsePosition(joinWords(w, 1), Rules::of(ruleset_), PositionUse::Final);
+    agent_.gameOver(outcome_.value_or(Outcome{}), finalPosition);
+  } else if (cmd == "view") {
+    if (state_) out_ << state_->observation().toText();
+    say("end");
+  } else if (cmd == "perft") {
+    if (w.size() < 3) throw std::invalid_argument("perft <depth> <position>");
+    const int depth = static_cast<int>(number(w[1], kMaxPerftDepth, "the depth"));
+    say(fmt::format("perft {}", perft(parsePositionOrStart(joinWords(w, 2), Rules::of(ruleset_)), depth)));
+  } else if (cmd == "bench") {
+    say(bench(agent_));
+  } else if (cmd == "quit") {
+    return false;
+  } else {
+    say(fmt::format("error unknown command '{}'", cmd));
+  }
+  return true;
+}
+
+void BotSession::handshake() {
+  say(fmt::format("id name {}", agent_.name()));
+  say("id author Junqi AI lab");
+  say(fmt::format("id spec {}", agent_.spec()));
+  say(fmt::format("variants {}", fmt::join(Variant::names(), " ")));
+  say("rulesets any");
+  say("jbpok");
+}
+
+void BotSession::newGame(const std::vector<std::string_view>& w) {
+  std::uint64_t seed = 0;
+  const Variant* variant = &Variant::classic();  // arbiters before variants name none
+  for (std::size_t i = 1; i + 1 < w.size(); i += 2) {
+    if (w[i] == "variant") variant = &Variant::byName(w[i + 1]);
+    else if (w[i] == "ruleset") ruleset_ = Ruleset::parse(w[i + 1]);
+    else if (w[i] == "seat") seat_ = parseSeat(w[i + 1]).value_or(Seat::Red);
+    else if (w[i] == "seed") seed = number(w[i + 1], UINT64_MAX, "the seed");
+  }
+  variant->check(ruleset_);
+  state_.reset();
+  outcome_.reset();
+  agent_.newGame(ruleset_, seat_, seed);
+  say("ready");
+}
+
+void BotSession::go() {
+  const Action a = agent_.chooseAction(started("go"));
+  const AgentReport& r = agent_.lastReport();
+  say(fmt::format("info sims {} depth {} time {:.3f} value {:.3f}", r.simulations, r.depth, r.seconds, r.value));
+  if (a.type == ActionType::Resign) say("resign");
+  else if (a.type == ActionType::OfferDraw) say("offer-draw");
+  else say(fmt::format("move {}", moveName(a.move)));
+}
+
+void BotSession::gameOver(const std::vector<std::string_view>& w) {
+  Outcome o;
+  if (w.size() >= 3) {
+    o.winner = parseSeat(w[1]);
+    o.reason = parseTermination(w[2]).value_or(Termination::Adjudicated);
+  }
+  outcome_ = o;
+  if (state_) state_->setOutcome(o);
+}
+
 }  // namespace
 
 int serveBot(Agent& agent, std::istream& in, std::ostream& out) {
-  Ruleset ruleset;
-  Seat seat = Seat::Red;
-  std::optional<Layout> ownLayout;
-  std::optional<InfoState> state;
-  std::optional<Outcome> outcome;
-  const auto say = [&](const std::string& line) { out << line << '\n' << std::flush; };
-  const auto error = [&](const std::string& what) { say("error " + what); };
-
+  BotSession session(agent, out);
   std::string line;
   while (std::getline(in, line)) {
     const auto w = words(line);
     if (w.empty()) continue;
-    const std::string_view cmd = w[0];
     try {
-      if (cmd == "jbp") {
-        say(fmt::format("id name {}", agent.name()));
-        say("id author Junqi AI lab");
-        say(fmt::format("id spec {}", agent.spec()));
-        say(fmt::format("variants {}", fmt::join(Variant::names(), " ")));
-        say("rulesets any");
-        say("jbpok");
-      } else if (cmd == "isready") {
-        say("readyok");
-      } else if (cmd == "newgame") {
-        std::uint64_t seed = 0;
-        const Variant* variant = &Variant::classic();  // arbiters before variants name none
-        for (std::size_t i = 1; i + 1 < w.size(); i += 2) {
-          if (w[i] == "variant") variant = &Variant::byName(w[i + 1]);
-          else if (w[i] == "ruleset") ruleset = Ruleset::parse(w[i + 1]);
-          else if (w[i] == "seat") seat = parseSeat(w[i + 1]).value_or(Seat::Red);
-          else if (w[i] == "seed") seed = number(w[i + 1], UINT64_MAX, "the seed");
-        }
-        variant->check(ruleset);
-        state.reset();
-        ownLayout.reset();
-        outcome.reset();
-        agent.newGame(ruleset, seat, seed);
-        say("ready");
-      } else if (cmd == "layout") {
-        ownLayout = agent.chooseLayout(ruleset, seat);
-        say(fmt::format("layout {}", formatLayout(*ownLayout)));
-      } else if (cmd == "start") {
-        if (w.size() != 2) throw std::invalid_argument("start takes one board");
-        const StartBoard b = parseStartBoard(w[1], seat);
-        state.emplace(Observation::atDeployment(ruleset, seat, b.own, b.enemyStart));
-      } else if (cmd == "event") {
-        if (!state) throw std::invalid_argument("event before start");
-        state->apply(state->observation().parseEvent(joinWords(w, 1)));
-      } else if (cmd == "go") {
-        if (!state) throw std::invalid_argument("go before start");
-        const Action a = agent.chooseAction(*state);
-        const AgentReport& r = agent.lastReport();
-        say(fmt::format("info sims {} depth {} time {:.3f} value {:.3f}", r.simulations, r.depth, r.seconds, r.value));
-        if (a.type == ActionType::Resign) say("resign");
-        else if (a.type == ActionType::OfferDraw) say("offer-draw");
-        else say(fmt::format("move {}", moveName(a.move)));
-      } else if (cmd == "drawoffer") {
-        if (!state) throw std::invalid_argument("drawoffer before start");
-        say(agent.acceptDraw(*state) ? "accept-draw" : "decline-draw");
-      } else if (cmd == "gameover") {
-        Outcome o;
-        if (w.size() >= 3) {
-          o.winner = parseSeat(w[1]);
-          o.reason = parseTermination(w[2]).value_or(Termination::Adjudicated);
-        }
-        outcome = o;
-        if (state) state->setOutcome(o);
-      } else if (cmd == "reveal") {
-        // The final position: the flag may have just been taken.
-        const Position finalPosition = parsePosition(joinWords(w, 1), Rules::of(ruleset), PositionUse::Final);
-        agent.gameOver(outcome.value_or(Outcome{}), finalPosition);
-      } else if (cmd == "view") {
-        if (state) out << state->observation().toText();
-        say("end");
-      } else if (cmd == "perft") {
-        if (w.size() < 3) throw std::invalid_argument("perft <depth> <position>");
-        const int depth = static_cast<int>(number(w[1], kMaxPerftDepth, "the depth"));
-        say(fmt::format("perft {}", perft(parsePositionOrStart(joinWords(w, 2), Rules::of(ruleset)), depth)));
-      } else if (cmd == "bench") {
-        say(bench(agent));
-      } else if (cmd == "quit") {
-        return 0;
-      } else {
-        error(fmt::format("unknown command '{}'", cmd));
-      }
+      if (!session.handle(w)) return 0;
     } catch (const std::exception& e) {
-      error(fmt::format("{}: {}", cmd, e.what()));
+      out << fmt::format("error {}: {}", w[0], e.what()) << '\n' << std::flush;
     }
   }
   return 0;
