@@ -1,10 +1,10 @@
 #include "selfplay/selfplay_worker.h"
 
-#include <chrono>
 #include <cmath>
 #include <mutex>
 
 #include "core/auto_layout.h"
+#include "core/stopwatch.h"
 #include "nets/encoding.h"
 #include "nets/layout_policy.h"
 #include "selfplay/game_pool.h"
@@ -13,8 +13,6 @@
 namespace junqi {
 
 namespace {
-
-using Clock = std::chrono::steady_clock;
 
 struct GameSamples {
   std::vector<PositionSample> positions;
@@ -97,7 +95,7 @@ GameSamples playOne(nets::Backend& backend, Evaluator& evaluator, const SelfPlay
 }  // namespace
 
 void SelfPlayStats::add(const SelfPlayStats& o) {
-  games += o.games, positions += o.positions, seconds += o.seconds;
+  games += o.games, positions += o.positions, seconds += o.seconds, cpuSeconds += o.cpuSeconds;
   redWins += o.redWins, blueWins += o.blueWins, draws += o.draws;
   resignations += o.resignations, checkedResignations += o.checkedResignations;
   wrongResignations += o.wrongResignations, evaluations += o.evaluations;
@@ -113,7 +111,7 @@ void SelfPlayStats::addGame(const Outcome& outcome, long long gamePositions) {
 
 Shard playSelfPlay(const std::shared_ptr<nets::Backend>& backend, const SelfPlayOptions& o, SelfPlayStats& stats,
                    const std::function<void(const SelfPlayStats&)>& progress, const std::atomic<bool>* stop) {
-  const auto started = Clock::now();
+  const Stopwatch clock;
   nets::NetEvaluator evaluator(backend, std::max(1, std::min(o.parallelGames, o.games - o.firstGame)));
   Shard shard;
   shard.ruleset = o.ruleset.toString();
@@ -130,7 +128,8 @@ Shard playSelfPlay(const std::shared_ptr<nets::Backend>& backend, const SelfPlay
       const Seat quitter = static_cast<Seat>(g.wouldResign - 1);
       stats.wrongResignations += !g.outcome.winner || *g.outcome.winner == quitter;
     }
-    stats.seconds = std::chrono::duration<double>(Clock::now() - started).count();
+    stats.seconds = clock.wallSeconds();
+    stats.cpuSeconds = clock.cpuSeconds();
     stats.evaluations = evaluator.evaluations();
     results[static_cast<std::size_t>(game)] = std::move(g);
     finished[static_cast<std::size_t>(game)] = true;

@@ -45,7 +45,8 @@ struct SelfPlayOptions {
 struct SelfPlayStats {
   int games = 0;
   long long positions = 0;
-  double seconds = 0;
+  double seconds = 0;     // wall time
+  double cpuSeconds = 0;  // CPU time of the whole process meanwhile (core/stopwatch.h)
   int redWins = 0, blueWins = 0, draws = 0;
   int resignations = 0;
   int checkedResignations = 0, wrongResignations = 0;  // in played-out games: would-be resignations, and wrong ones

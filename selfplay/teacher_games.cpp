@@ -1,12 +1,12 @@
 #include "selfplay/teacher_games.h"
 
-#include <chrono>
 #include <memory>
 #include <mutex>
 
 #include "core/auto_layout.h"
 #include "core/game.h"
 #include "core/info_state.h"
+#include "core/stopwatch.h"
 #include "nets/encoding.h"
 #include "search/registry.h"
 #include "search/tactical_agent.h"
@@ -89,7 +89,7 @@ TeacherGame playOne(const TeacherOptions& o, std::uint64_t seed) {
 
 Shard playTeacherGames(const TeacherOptions& o, SelfPlayStats& stats,
                        const std::function<void(const SelfPlayStats&)>& progress, const std::atomic<bool>* stop) {
-  const auto started = std::chrono::steady_clock::now();
+  const Stopwatch clock;
   std::mutex mutex;
   std::vector<TeacherGame> results(static_cast<std::size_t>(o.games));
   std::vector<bool> finished(static_cast<std::size_t>(o.games), false);
@@ -97,7 +97,8 @@ Shard playTeacherGames(const TeacherOptions& o, SelfPlayStats& stats,
     TeacherGame g = playOne(o, Rng::mix(o.seed, static_cast<std::uint64_t>(game)));
     std::lock_guard lock(mutex);
     stats.addGame(g.outcome, static_cast<long long>(g.positions.size()));
-    stats.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    stats.seconds = clock.wallSeconds();
+    stats.cpuSeconds = clock.cpuSeconds();
     results[static_cast<std::size_t>(game)] = std::move(g);
     finished[static_cast<std::size_t>(game)] = true;
     if (progress) progress(stats);

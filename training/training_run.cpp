@@ -128,8 +128,10 @@ std::string selfPlayLine(const std::string& who, const SelfPlayStats& s, int gam
   const double rate = s.games / std::max(1e-9, s.seconds);
   const std::string evals =
       s.evaluations > 0 ? fmt::format(", {:.0f} evals/s", s.evaluations / std::max(1e-9, s.seconds)) : "";
-  return fmt::format("{} | {} {}/{} games | {:.1f} games/min, {:.0f} positions/s{} | ETA of these games {}", who, kind,
-                     s.games, games, 60 * rate, s.positions / std::max(1e-9, s.seconds), evals,
+  const std::string cpu =
+      s.cpuSeconds > 0 ? fmt::format(" ({:.0f} a CPU-second)", s.positions / s.cpuSeconds) : "";
+  return fmt::format("{} | {} {}/{} games | {:.1f} games/min, {:.0f} positions/s{}{} | ETA of these games {}", who,
+                     kind, s.games, games, 60 * rate, s.positions / std::max(1e-9, s.seconds), cpu, evals,
                      eta((games - s.games) / std::max(1e-9, rate)));
 }
 
@@ -138,6 +140,7 @@ json figuresJson(const SelfPlayStats& s) {
   return {{"games", s.games},
           {"positions", s.positions},
           {"seconds", s.seconds},
+          {"cpu_seconds", s.cpuSeconds},
           {"red_wins", s.redWins},
           {"blue_wins", s.blueWins},
           {"draws", s.draws},
@@ -149,6 +152,7 @@ json figuresJson(const SelfPlayStats& s) {
 SelfPlayStats statsOf(const json& j) {
   SelfPlayStats s;
   s.games = j.at("games"), s.positions = j.value("positions", 0LL), s.seconds = j.value("seconds", 0.0);
+  s.cpuSeconds = j.value("cpu_seconds", 0.0);
   s.redWins = j.value("red_wins", 0), s.blueWins = j.value("blue_wins", 0), s.draws = j.value("draws", 0);
   s.resignations = j.value("resignations", 0), s.checkedResignations = j.value("checked_resignations", 0);
   s.wrongResignations = j.value("wrong_resignations", 0);
