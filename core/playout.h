@@ -19,4 +19,9 @@ struct PlayoutResult {
 // Adjudicated (a draw). Rulesets without a draw rule need the cap.
 PlayoutResult randomPlayout(Position& pos, Rng& rng, int maxPlies);
 
+// The same playout written the plain way, a whole move list for every move:
+// the same games (the k-th move of MoverTargets is the list's k-th). Kept as
+// the reference the fast one is tested against and benchmarked beside.
+PlayoutResult randomPlayoutByMoveList(Position& pos, Rng& rng, int maxPlies);
+
 }  // namespace junqi

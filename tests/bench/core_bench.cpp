@@ -113,8 +113,8 @@ const Position& perftMidgamePosition() {
 // ---------------------------------------------------------------------------
 // Move generation.
 
-void BM_GenerateMoves_Midgame(benchmark::State& state) {
-  const auto& positions = midgamePositions();
+// Generates the moves of each position in turn, round and round.
+void generateMovesOn(benchmark::State& state, const std::vector<Position>& positions) {
   MoveList moves;
   std::size_t i = 0;
   std::int64_t total = 0;
@@ -129,6 +129,8 @@ void BM_GenerateMoves_Midgame(benchmark::State& state) {
   state.counters["positions"] = benchmark::Counter(n, benchmark::Counter::kIsRate);
   state.counters["moves_per_pos"] = benchmark::Counter(static_cast<double>(total) / n);
 }
+
+void BM_GenerateMoves_Midgame(benchmark::State& state) { generateMovesOn(state, midgamePositions()); }
 BENCHMARK(BM_GenerateMoves_Midgame);
 
 // Thousands of positions from real games (tests/data/game-positions.txt), in
@@ -145,22 +147,7 @@ const std::vector<Position>& gamePositions() {
   return positions;
 }
 
-void BM_GenerateMoves_GamePositions(benchmark::State& state) {
-  const auto& positions = gamePositions();
-  MoveList moves;
-  std::size_t i = 0;
-  std::int64_t total = 0;
-  for (auto _ : state) {
-    generateMoves(positions[i], moves);
-    benchmark::DoNotOptimize(moves);
-    total += moves.size();
-    if (++i == positions.size()) i = 0;
-  }
-  const auto n = static_cast<double>(state.iterations());
-  state.counters["moves"] = benchmark::Counter(static_cast<double>(total), benchmark::Counter::kIsRate);
-  state.counters["positions"] = benchmark::Counter(n, benchmark::Counter::kIsRate);
-  state.counters["moves_per_pos"] = benchmark::Counter(static_cast<double>(total) / n);
-}
+void BM_GenerateMoves_GamePositions(benchmark::State& state) { generateMovesOn(state, gamePositions()); }
 BENCHMARK(BM_GenerateMoves_GamePositions);
 
 void BM_GenerateMoves_Start(benchmark::State& state) {
@@ -267,14 +254,15 @@ const std::vector<Position>& randomStartPositions() {
   return positions;
 }
 
-void BM_RandomPlayout(benchmark::State& state) {
+// Playouts from the random starts in turn, each game with its own seed.
+void playoutsFromRandomStarts(benchmark::State& state, PlayoutResult (*playout)(Position&, Rng&, int)) {
   const auto& starts = randomStartPositions();
   std::uint64_t game = 0;
   std::int64_t plies = 0;
   for (auto _ : state) {
     Position pos = starts[game % kStarts];
     Rng rng(Rng::mix(kGameSeed, game));
-    const PlayoutResult r = randomPlayout(pos, rng, kMaxPlayoutPlies);
+    const PlayoutResult r = playout(pos, rng, kMaxPlayoutPlies);
     benchmark::DoNotOptimize(r);
     plies += r.plies;
     ++game;
@@ -283,37 +271,13 @@ void BM_RandomPlayout(benchmark::State& state) {
   state.counters["plies"] = benchmark::Counter(static_cast<double>(plies), benchmark::Counter::kIsRate);
   state.counters["plies_per_game"] = benchmark::Counter(static_cast<double>(plies) / static_cast<double>(game));
 }
+
+void BM_RandomPlayout(benchmark::State& state) { playoutsFromRandomStarts(state, randomPlayout); }
 BENCHMARK(BM_RandomPlayout)->Unit(benchmark::kMicrosecond);
 
-// The playout as it was before MoverTargets: a whole move list for every move,
-// the same games (tests/core/playout_test.cpp), measured beside it in one run.
-PlayoutResult moveListPlayout(Position& pos, Rng& rng, int maxPlies) {
-  const int quietLimit = pos.rules().ruleset().quietMoveLimit;
-  MoveList moves;
-  for (int plies = 0;; ++plies) {
-    if (const auto taker = pos.flagCapturedBy()) return {{Termination::FlagCaptured, *taker}, plies};
-    generateMoves(pos, moves);
-    if (moves.empty()) return {{Termination::Immobilised, opposite(pos.sideToMove())}, plies};
-    if (quietLimit > 0 && pos.quietPlies() >= quietLimit) return {{Termination::QuietMoves, std::nullopt}, plies};
-    if (plies >= maxPlies) return {{Termination::Adjudicated, std::nullopt}, plies};
-    pos.play(moves[static_cast<int>(rng.below(static_cast<std::uint64_t>(moves.size())))]);
-  }
-}
-
-void BM_RandomPlayout_MoveList(benchmark::State& state) {
-  const auto& starts = randomStartPositions();
-  std::uint64_t game = 0;
-  std::int64_t plies = 0;
-  for (auto _ : state) {
-    Position pos = starts[game % kStarts];
-    Rng rng(Rng::mix(kGameSeed, game));
-    const PlayoutResult r = moveListPlayout(pos, rng, kMaxPlayoutPlies);
-    benchmark::DoNotOptimize(r);
-    plies += r.plies;
-    ++game;
-  }
-  state.counters["plies"] = benchmark::Counter(static_cast<double>(plies), benchmark::Counter::kIsRate);
-}
+// The playout as it was before MoverTargets (randomPlayoutByMoveList), the
+// same games (tests/core/playout_test.cpp), measured beside it in one run.
+void BM_RandomPlayout_MoveList(benchmark::State& state) { playoutsFromRandomStarts(state, randomPlayoutByMoveList); }
 BENCHMARK(BM_RandomPlayout_MoveList)->Unit(benchmark::kMicrosecond);
 
 // A whole random game from nothing: two random layouts, then the playout.

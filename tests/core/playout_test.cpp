@@ -10,20 +10,6 @@
 namespace junqi {
 namespace {
 
-// The playout as it was written before: a whole move list for every move.
-PlayoutResult listPlayout(Position& pos, Rng& rng, int maxPlies) {
-  const int quietLimit = pos.rules().ruleset().quietMoveLimit;
-  MoveList moves;
-  for (int plies = 0;; ++plies) {
-    if (const auto taker = pos.flagCapturedBy()) return {{Termination::FlagCaptured, *taker}, plies};
-    generateMoves(pos, moves);
-    if (moves.empty()) return {{Termination::Immobilised, opposite(pos.sideToMove())}, plies};
-    if (quietLimit > 0 && pos.quietPlies() >= quietLimit) return {{Termination::QuietMoves, std::nullopt}, plies};
-    if (plies >= maxPlies) return {{Termination::Adjudicated, std::nullopt}, plies};
-    pos.play(moves[static_cast<int>(rng.below(static_cast<std::uint64_t>(moves.size())))]);
-  }
-}
-
 Position randomStart(const Ruleset& ruleset, std::uint64_t seed) {
   Rng rng(seed);
   const Layout red = randomLayout(ruleset, rng), blue = randomLayout(ruleset, rng);
@@ -67,7 +53,7 @@ TEST(RandomPlayout, PlaysTheGamesOfAMoveList) {
     for (std::uint64_t seed = 1; seed <= 150; ++seed) {
       Position fast = randomStart(ruleset, seed), slow = fast;
       Rng fastRng(seed), slowRng(seed);
-      const PlayoutResult a = randomPlayout(fast, fastRng, 3000), b = listPlayout(slow, slowRng, 3000);
+      const PlayoutResult a = randomPlayout(fast, fastRng, 3000), b = randomPlayoutByMoveList(slow, slowRng, 3000);
       ASSERT_EQ(a.outcome, b.outcome) << ruleset.preset << " seed " << seed;
       ASSERT_EQ(a.plies, b.plies) << ruleset.preset << " seed " << seed;
       ASSERT_TRUE(fast.samePlacement(slow)) << ruleset.preset << " seed " << seed;
