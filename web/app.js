@@ -73,7 +73,7 @@ function drawBoard(svg, geometry, flip) {
 function drawPiece(layer, piece, flip, extra) {
   const p = place(squareIndex(piece.square), flip);
   const known = piece.symbol !== undefined;
-  const g = el('g', { class: `piece ${piece.side}${known || extra ? '' : ' hidden'}`, 'data-square': piece.square,
+  const g = el('g', { class: `piece ${piece.side}${extra ? ' heat' : known ? '' : ' hidden'}`, 'data-square': piece.square,
     'data-side': piece.side }, layer);
   const rect = el('rect', { x: p.x - 26, y: p.y - 13, width: 52, height: 26, rx: 4 }, g);
   if (extra && extra.fill) rect.style.fill = extra.fill;
@@ -123,7 +123,10 @@ async function newLayout() {
 // The layout on the board, and the rules' verdict on it.
 async function showLayout() {
   $('layout-text').value = layoutText(play.layout);
-  play.geometry = await api('GET', `/api/board?rules=${encodeURIComponent(rules())}`);
+  if (!play.geometry || play.geometryRules !== rules()) {
+    play.geometry = await api('GET', `/api/board?rules=${encodeURIComponent(rules())}`);
+    play.geometryRules = rules();
+  }
   const layer = drawBoard($('board'), play.geometry, flipped());
   play.layout.forEach((symbol, i) => {
     if (symbol === '.') return;
@@ -187,7 +190,9 @@ function showGame(game) {
     }
   showGameText(game, over, mine);
   clearTimeout(play.poll);
-  if (!over && !mine) play.poll = setTimeout(refreshGame, 300);
+  // While the agent thinks: ask soon (a quick agent), then less and less often.
+  play.wait = mine || over ? 25 : Math.min(2 * (play.wait || 25), 800);
+  if (!over && !mine) play.poll = setTimeout(refreshGame, play.wait);
 }
 
 function showGameText(game, over, mine) {
