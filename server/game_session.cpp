@@ -19,7 +19,11 @@ GameSession::GameSession(std::string id, const NewGame& setup)
     : id_(std::move(id)), setup_(setup), agentSeat_(opposite(setup.personSeat)) {
   if (const auto violation = validateLayout(setup.personLayout, setup.ruleset))
     throw ApiError(400, violation->message);
-  agent_ = makeAgent(setup.agentSpec);
+  try {
+    agent_ = makeAgent(setup.agentSpec);
+  } catch (const std::exception& e) {  // an unknown kind, or a weights file that cannot be read
+    throw ApiError(400, e.what());
+  }
   agent_->newGame(setup.ruleset, agentSeat_, setup.seed);
   const Layout agentLayout = agent_->chooseLayout(setup.ruleset, agentSeat_);
   const bool personIsRed = setup.personSeat == Side::Red;

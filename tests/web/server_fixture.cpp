@@ -4,6 +4,7 @@
 #include <random>
 
 #include "core/auto_layout.h"
+#include "nets/nn_agent.h"
 #include "search/registry.h"
 
 namespace junqi::webtest {
@@ -35,6 +36,7 @@ class SlowAgent : public Agent {
 
 void registerSlowAgent() {
   static const bool once = [] {
+    nets::registerNetAgent();  // as junqi does: weights files play as nn:weights=FILE
     registerAgentKind({"slow", "a test agent that waits, then plays its first legal move",
                        [](const AgentParams& p) { return std::make_unique<SlowAgent>(p.getInt("ms", 400)); },
                        {{"ms", "400", "milliseconds it waits"}}});

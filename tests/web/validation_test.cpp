@@ -26,6 +26,7 @@ TEST_F(Validation, RefusesBadJson) {
 TEST_F(Validation, RefusesAnUnknownPresetOrAgentOrABrokenLayout) {
   expectRefused(post("/api/games", nlohmann::json{{"rules", "nosuch"}, {"layout", kLayout}}), 400, "nosuch");
   expectRefused(newGame("nosuchagent"), 400, "unknown agent 'nosuchagent'");
+  expectRefused(newGame("nn:weights=/no/such/bot.jqw"), 400, "/no/such/bot.jqw");
   expectRefused(post("/api/games", nlohmann::json{{"layout", "IPDEC/G.J.R/DM.BC/R.B.I/CLEJP/LELPF"}}), 400, "flag");
   expectRefused(post("/api/games", nlohmann::json{{"layout", "XX"}}), 400, "");
   expectRefused(newGame("random", "green"), 400, "'seat' must be red or blue");
