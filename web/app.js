@@ -393,7 +393,7 @@ function wire() {
   $('rec-seat').addEventListener('change', () => stepBy(0));
   $('heat').addEventListener('change', () => stepBy(0));
   document.addEventListener('keydown', (e) => {
-    if (!$('records').classList.contains('active') || e.target.tagName === 'INPUT') return;
+    if (!$('records').classList.contains('active') || ['INPUT', 'SELECT'].includes(e.target.tagName)) return;
     const moves = { ArrowLeft: -1, ArrowRight: 1, Home: -Infinity, End: Infinity };
     if (e.key in moves) { e.preventDefault(); stepBy(moves[e.key]); }
   });
