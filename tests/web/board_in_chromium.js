@@ -124,8 +124,8 @@ async function watchTheMatch(page) {
   const browser = await puppeteer.launch({ executablePath, headless: true,
     args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
   let failed = false;
+  const page = await browser.newPage();
   try {
-    const page = await browser.newPage();
     await page.setViewport({ width: 1100, height: 900 });
     page.setDefaultTimeout(20000);
     page.on('console', (m) => { if (m.type() === 'error') errors.push(`console: ${m.text()}`); });
@@ -143,6 +143,11 @@ async function watchTheMatch(page) {
     failed = true;
     console.log(`web_board_in_chromium failed: ${e.stack || e}`);
     if (errors.length) console.log(errors.join('\n'));
+    // Where it stood: the page's messages, and a picture.
+    const status = await page.evaluate(() => ['status', 'move-error', 'layout-error', 'record-error', 'rec-status']
+      .map((id) => `${id}: ${document.getElementById(id).textContent}`).join('\n')).catch(() => '');
+    console.log(status);
+    await page.screenshot({ path: `${out}/failure.png` }).catch(() => {});
   } finally {
     await browser.close();
   }

@@ -37,4 +37,8 @@ for _ in $(seq 100); do
 done
 [ -n "$url" ] || fail "junqi serve did not say where it listens"
 
-NODE_PATH="$node_dir/node_modules" node "$here/board_in_chromium.js" "$url" "$chromium" "$out"
+NODE_PATH="$node_dir/node_modules" node "$here/board_in_chromium.js" "$url" "$chromium" "$out" || exit 1
+# Ctrl-C's signal stops the server cleanly (under the sanitizers: with nothing to report).
+kill -TERM $server
+wait $server || fail "junqi serve ended with status $? on SIGTERM: $(cat "$out/serve.log")"
+trap - EXIT
