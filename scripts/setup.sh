@@ -14,12 +14,18 @@ packages=(
   libtorch-dev libopenblas0-openmp # networks and training (OpenBLAS: LibTorch is slow without it)
   nlohmann-json3-dev               # JSON rating tables and run configs
   libzstd-dev                      # compressed self-play shards
+  libcpp-httplib-dev pkgconf       # the web board's server (junqi serve; pkg-config gives httplib's flags)
+  chromium                         # the web board's test in a headless browser (tests/web)
 )
 
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
+# Node.js and npm run the browser test (puppeteer-core from the npm registry);
+# any install of them will do (Debian's nodejs and npm, or NodeSource's nodejs, which holds npm).
+command -v node > /dev/null || missing+=(nodejs)
+command -v npm > /dev/null || missing+=(npm)
 if [ ${#missing[@]} -gt 0 ]; then
   echo "setup: installing ${missing[*]}"
   sudo_cmd=()

@@ -42,6 +42,12 @@ int runTrainingProgram(char** argv) {
 
 }  // namespace
 
+namespace junqi::tools {
+// The boards for people (tools/commands/serve.cpp, play.cpp).
+void registerServe(CLI::App& app);
+void registerPlay(CLI::App& app);
+}  // namespace junqi::tools
+
 int main(int argc, char** argv) {
   if (argc >= 2 && isTrainingCommand(argv[1])) return runTrainingProgram(argv);
   // Large buffers come and go (counting tables): keep them in the heap instead
@@ -66,6 +72,8 @@ int main(int argc, char** argv) {
   registerAgents(app);
   registerMatch(app);
   registerBot(app);
+  registerServe(app);
+  registerPlay(app);
   for (const auto& [name, help] : kTrainingCommands) app.add_subcommand(name, help);  // listed; run above
   try {
     app.parse(argc, argv);

@@ -1,0 +1,125 @@
+#include "server/board_json.h"
+
+#include <fmt/format.h>
+
+#include "core/classic_board.h"
+#include "core/notation.h"
+
+namespace junqi::server {
+
+namespace {
+
+nlohmann::json names(const std::vector<int>& points) {
+  nlohmann::json out = nlohmann::json::array();
+  for (const int p : points) out.push_back(squareName(p));
+  return out;
+}
+
+nlohmann::json pieceJson(int square, Side side, int id) {
+  return {{"square", squareName(square)}, {"side", sideName(side)}, {"id", id}};
+}
+
+void addType(nlohmann::json& piece, PieceType type) {
+  piece["type"] = typeName(type);
+  piece["symbol"] = std::string(1, typeSymbol(type));
+}
+
+// "your major-general" or "red's piece" (an enemy piece is a piece, nothing more).
+std::string pieceWords(const Observation& view, int piece) {
+  if (view.isOwn(piece)) return fmt::format("your {}", typeName(view.ownType(piece)));
+  if (view.shownFlag(sideOfPiece(piece)) == piece) return fmt::format("{}'s flag", sideName(sideOfPiece(piece)));
+  return fmt::format("{}'s piece", sideName(sideOfPiece(piece)));
+}
+
+std::string fightWords(Combat combat) {
+  switch (combat) {
+    case Combat::DefenderRemoved: return "the defender is removed";
+    case Combat::AttackerRemoved: return "the attacker is removed";
+    case Combat::BothRemoved: return "both are removed";
+    case Combat::None: break;
+  }
+  return "";
+}
+
+std::string eventSentence(const PublicEvent& e, const Observation& view) {
+  const std::string who(sideName(e.side));
+  switch (e.type) {
+    case ActionType::Move: {
+      std::string text = fmt::format("{}: {} {}", who, pieceWords(view, e.mover), moveName(e.move));
+      if (e.combat != Combat::None)
+        text += fmt::format(" attacks {}: {}", pieceWords(view, e.target), fightWords(e.combat));
+      if (e.flagCaptured) text += "; the flag is captured";
+      for (const Side s : {Side::Red, Side::Blue})
+        if (e.flagShown[index(s)] != kNoPiece)
+          text += fmt::format("; {} lost its marshal and shows its flag on {}", sideName(s),
+                              squareName(view.startSquare(e.flagShown[index(s)])));
+      return text;
+    }
+    case ActionType::Timeout: return who + " ran out of time";
+    case ActionType::OfferDraw: return who + " offers a draw";
+    case ActionType::AcceptDraw: return who + " accepts the draw";
+    case ActionType::DeclineDraw: return who + " declines the draw";
+    case ActionType::Resign: return who + " resigns";
+  }
+  return who;
+}
+
+}  // namespace
+
+nlohmann::json boardGeometryJson(const Ruleset& ruleset) {
+  const BoardGeometry& board = classicBoard(ruleset.centreCrossingRailway);
+  nlohmann::json roads = nlohmann::json::array(), railways = nlohmann::json::array();
+  for (const auto& [a, b] : board.roads()) roads.push_back({squareName(a), squareName(b)});
+  for (const auto& line : board.railways()) railways.push_back(names(line));
+  return {{"columns", board.columns()}, {"rows", board.rows()},        {"roads", roads},
+          {"railways", railways},       {"camps", names(board.camps())}, {"headquarters", names(board.headquarters())}};
+}
+
+nlohmann::json seatPiecesJson(const Observation& view) {
+  nlohmann::json pieces = nlohmann::json::array();
+  for (int square = 0; square < kSquares; ++square) {
+    const int id = view.pieceAt(square);
+    if (id == kNoPiece) continue;
+    const Side side = sideOfPiece(id);
+    nlohmann::json piece = pieceJson(square, side, id);
+    if (view.isOwn(id)) addType(piece, view.ownType(id));
+    else if (view.shownFlag(side) == id) addType(piece, PieceType::Flag);
+    pieces.push_back(std::move(piece));
+  }
+  return pieces;
+}
+
+nlohmann::json fullPiecesJson(const Position& position) {
+  nlohmann::json pieces = nlohmann::json::array();
+  for (int square = 0; square < kSquares; ++square) {
+    if (position.isEmpty(square)) continue;
+    nlohmann::json piece = pieceJson(square, position.sideAt(square), position.pieceAt(square));
+    addType(piece, position.typeAt(square));
+    pieces.push_back(std::move(piece));
+  }
+  return pieces;
+}
+
+nlohmann::json eventJson(const PublicEvent& e, const Observation& view) {
+  nlohmann::json out = {{"ply", e.ply}, {"side", sideName(e.side)}, {"text", eventSentence(e, view)}};
+  if (e.type == ActionType::Move) {
+    out["from"] = squareName(e.move.from);
+    out["to"] = squareName(e.move.to);
+    out["combat"] = combatName(e.combat);
+  }
+  return out;
+}
+
+nlohmann::json outcomeJson(const Outcome& outcome) {
+  if (!outcome.isOver()) return nullptr;
+  return {{"reason", terminationName(outcome.reason)},
+          {"winner", outcome.winner ? nlohmann::json(sideName(*outcome.winner)) : nlohmann::json(nullptr)}};
+}
+
+nlohmann::json layoutJson(const Layout& layout) {
+  nlohmann::json cells = nlohmann::json::array();
+  for (const auto& cell : layout.at) cells.push_back(cell ? std::string(1, typeSymbol(*cell)) : std::string("."));
+  return {{"text", formatLayout(layout)}, {"cells", cells}};
+}
+
+}  // namespace junqi::server

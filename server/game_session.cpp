@@ -1,0 +1,197 @@
+#include "server/game_session.h"
+
+#include <cstdio>
+#include <ctime>
+#include <filesystem>
+
+#include <fmt/format.h>
+
+#include "core/files.h"
+#include "core/info_state.h"
+#include "core/record.h"
+#include "search/registry.h"
+#include "server/board_json.h"
+#include "server/http_util.h"
+
+namespace junqi::server {
+
+GameSession::GameSession(std::string id, const NewGame& setup)
+    : id_(std::move(id)), setup_(setup), agentSeat_(opposite(setup.personSeat)) {
+  if (const auto violation = validateLayout(setup.personLayout, setup.ruleset))
+    throw ApiError(400, violation->message);
+  try {
+    agent_ = makeAgent(setup.agentSpec);
+  } catch (const std::exception& e) {  // an unknown kind, or a weights file that cannot be read
+    throw ApiError(400, e.what());
+  }
+  agent_->newGame(setup.ruleset, agentSeat_, setup.seed);
+  const Layout agentLayout = agent_->chooseLayout(setup.ruleset, agentSeat_);
+  const bool personIsRed = setup.personSeat == Side::Red;
+  try {
+    game_ = std::make_unique<Game>(setup.ruleset, personIsRed ? setup.personLayout : agentLayout,
+                                   personIsRed ? agentLayout : setup.personLayout);
+  } catch (const IllegalAction& e) {
+    throw ApiError(500, fmt::format("the agent chose a layout the rules refuse: {}", e.what()));
+  }
+  std::lock_guard lock(mutex_);
+  startAgentIfItsTurn();
+}
+
+GameSession::~GameSession() {
+  if (thinker_.joinable()) thinker_.join();
+}
+
+nlohmann::json GameSession::state() const {
+  std::lock_guard lock(mutex_);
+  const Observation view = Observation::of(*game_, setup_.personSeat);
+  const Position& now = game_->position();
+  nlohmann::json events = nlohmann::json::array();
+  for (const PublicEvent& e : view.events()) events.push_back(eventJson(e, view));
+  nlohmann::json legal = nlohmann::json::array();
+  MoveList moves;
+  if (!thinking_) view.legalMoves(moves);
+  for (const Move m : moves) legal.push_back(moveName(m));
+  const auto offer = game_->pendingDrawOffer();
+  nlohmann::json out = {{"id", id_},
+                        {"rules", setup_.ruleset.toString()},
+                        {"agent", setup_.agentSpec},
+                        {"seat", sideName(setup_.personSeat)},
+                        {"toMove", sideName(now.sideToMove())},
+                        {"ply", now.ply()},
+                        {"quietPlies", now.quietPlies()},
+                        {"quietMoveLimit", setup_.ruleset.quietMoveLimit},
+                        {"agreedDraws", setup_.ruleset.agreedDraws},
+                        {"thinking", thinking_},
+                        {"drawOffer", offer ? nlohmann::json(sideName(*offer)) : nlohmann::json(nullptr)},
+                        {"pieces", seatPiecesJson(view)},
+                        {"events", events},
+                        {"legal", legal},
+                        {"outcome", outcomeJson(game_->outcome())}};
+  if (game_->isOver()) {  // the full reveal: the referee's board and both layouts
+    out["reveal"] = fullPiecesJson(now);
+    out["note"] = note_;
+  }
+  return out;
+}
+
+void GameSession::apply(const Action& action) {
+  if (game_->isOver()) throw ApiError(409, "the game is over");
+  if (const auto why = game_->whyIllegal(action)) throw ApiError(400, *why);
+  game_->apply(action);
+  finishIfOver();
+}
+
+void GameSession::move(Move m) {
+  std::lock_guard lock(mutex_);
+  if (game_->isOver()) throw ApiError(409, "the game is over");
+  if (thinking_ || game_->position().sideToMove() != setup_.personSeat)
+    throw ApiError(409, fmt::format("it is not your turn: {} is to move", sideName(game_->position().sideToMove())));
+  apply(Action::makeMove(setup_.personSeat, m));
+  startAgentIfItsTurn();
+}
+
+void GameSession::resign() {
+  std::lock_guard lock(mutex_);
+  apply(Action::resign(setup_.personSeat));
+}
+
+void GameSession::offerDraw() {
+  std::lock_guard lock(mutex_);
+  if (thinking_) throw ApiError(409, "the agent is thinking: offer a draw on your turn");
+  apply(Action::offerDraw(setup_.personSeat));
+  // The agent answers at once (as in a match); it is not thinking, so it is free.
+  const bool accept = agent_->acceptDraw(InfoState::of(*game_, agentSeat_));
+  game_->apply(accept ? Action::acceptDraw(agentSeat_) : Action::declineDraw(agentSeat_));
+  finishIfOver();
+}
+
+void GameSession::answerDraw(bool accept) {
+  std::lock_guard lock(mutex_);
+  apply(accept ? Action::acceptDraw(setup_.personSeat) : Action::declineDraw(setup_.personSeat));
+}
+
+std::string GameSession::record() const {
+  std::lock_guard lock(mutex_);
+  if (!game_->isOver()) throw ApiError(409, "the record is there once the game is over (it shows both layouts)");
+  return recordText();
+}
+
+bool GameSession::isOver() const {
+  std::lock_guard lock(mutex_);
+  return game_->isOver();
+}
+
+void GameSession::startAgentIfItsTurn() {
+  if (game_->isOver() || thinking_ || game_->position().sideToMove() != agentSeat_) return;
+  if (thinker_.joinable()) thinker_.join();  // the last turn's thread, done with the lock
+  thinking_ = true;
+  thinker_ = std::thread([this] { agentTurns(); });
+}
+
+// The agent's turn (several actions when it offers a draw first): it thinks
+// without the lock, on its own InfoState, so the person's page stays live.
+void GameSession::agentTurns() {
+  for (;;) {
+    std::unique_ptr<InfoState> view;
+    {
+      std::lock_guard lock(mutex_);
+      if (game_->isOver() || game_->position().sideToMove() != agentSeat_) {
+        thinking_ = false;
+        return;
+      }
+      view = std::make_unique<InfoState>(InfoState::of(*game_, agentSeat_));
+    }
+    Action action;
+    std::string failure;
+    try {
+      action = agent_->chooseAction(*view);
+    } catch (const std::exception& e) {
+      failure = fmt::format("the agent failed: {}", e.what());
+    }
+    std::lock_guard lock(mutex_);
+    if (game_->isOver()) {  // the person resigned meanwhile
+      thinking_ = false;
+      return;
+    }
+    action.side = agentSeat_;
+    if (const auto why = failure.empty() ? game_->whyIllegal(action) : std::nullopt)
+      failure = fmt::format("the agent chose an illegal action: {}", *why);
+    if (!failure.empty()) {
+      note_ = failure;
+      game_->forfeit(agentSeat_);
+      finishIfOver();
+      thinking_ = false;
+      return;
+    }
+    game_->apply(action);
+    finishIfOver();
+  }
+}
+
+std::string GameSession::recordText() const {
+  const std::time_t now = std::time(nullptr);
+  char date[32];
+  std::strftime(date, sizeof date, "%Y-%m-%d", std::gmtime(&now));
+  const std::string person = "person", agent = setup_.agentSpec;
+  const bool personIsRed = setup_.personSeat == Side::Red;
+  return formatRecord(recordOf(*game_,
+                               {{"red-player", personIsRed ? person : agent},
+                                {"blue-player", personIsRed ? agent : person},
+                                {"site", "junqi-serve"},
+                                {"date", date}},
+                               note_));
+}
+
+void GameSession::finishIfOver() {
+  if (!game_->isOver() || written_ || setup_.gamesDir.empty()) return;
+  written_ = true;
+  const std::string path = (std::filesystem::path(setup_.gamesDir) / fmt::format("game-{}.jqr", id_)).string();
+  try {
+    std::filesystem::create_directories(setup_.gamesDir);
+    writeFileAtomically(path, recordText());
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "junqi serve: cannot write %s: %s\n", path.c_str(), e.what());
+  }
+}
+
+}  // namespace junqi::server

@@ -1,0 +1,105 @@
+#include "server/record_view.h"
+
+#include <fmt/format.h>
+
+#include "core/info_state.h"
+#include "server/board_json.h"
+#include "server/http_util.h"
+
+namespace junqi::server {
+
+namespace {
+
+// The game after the record's first `step` actions.
+Game replayPrefix(const GameRecord& record, std::size_t step) {
+  if (step >= record.actions.size()) return replay(record);
+  GameRecord prefix = record;
+  prefix.actions.resize(step);
+  if (prefix.actionLines.size() > step) prefix.actionLines.resize(step);
+  prefix.outcome = {};
+  prefix.outcomeDetail.clear();
+  return replay(prefix);
+}
+
+// The seat's view with, for each enemy piece on the board, the probability of every identity.
+nlohmann::json seatView(const Game& game, Side seat) {
+  InfoState view = InfoState::of(game, seat);
+  view.setOutcome({});  // beliefs as the seat held them while it played
+  const Observation& obs = view.observation();
+  nlohmann::json pieces = seatPiecesJson(obs);
+  const int first = index(view.enemy()) * kMaxPiecesPerSide;
+  for (auto& piece : pieces) {
+    const int id = piece["id"].get<int>();
+    if (sideOfPiece(id) == seat) continue;
+    nlohmann::json beliefs = nlohmann::json::object();
+    const auto& marginals = view.marginals()[id - first];
+    for (int t = 0; t < kPieceTypes; ++t)
+      if (marginals[t] > 0) beliefs[std::string(1, typeSymbol(typeFromIndex(t)))] = marginals[t];
+    piece["beliefs"] = beliefs;
+  }
+  return pieces;
+}
+
+// Every action: as the seat was told it, or in full (both pieces of every fight named).
+nlohmann::json actionsJson(const Game& whole, std::optional<Side> seat) {
+  const Observation told = Observation::of(whole, seat.value_or(Side::Red));
+  nlohmann::json actions = nlohmann::json::array();
+  for (std::size_t i = 0; i < whole.history().size(); ++i) {
+    const ActionRecord& a = whole.history()[i];
+    nlohmann::json entry = eventJson(publicEvent(whole, i), told);
+    if (!seat && a.action.type == ActionType::Move) {
+      entry["text"] = fmt::format("{}: {} {}", sideName(a.action.side), typeName(a.attackerType),
+                                  moveName(a.action.move));
+      if (a.result.combat != Combat::None)
+        entry["text"] = fmt::format("{} attacks {}: {}", entry["text"].get<std::string>(),
+                                    typeName(a.defenderType), combatName(a.result.combat));
+    }
+    actions.push_back(std::move(entry));
+  }
+  return actions;
+}
+
+}  // namespace
+
+nlohmann::json recordView(const GameRecord& record, int step, std::optional<Side> seat) {
+  const int total = static_cast<int>(record.actions.size());
+  step = std::clamp(step, 0, total);
+  const Game whole = replay(record);
+  const Game game = replayPrefix(record, static_cast<std::size_t>(step));
+  const nlohmann::json actions = actionsJson(whole, seat);
+  nlohmann::json out = {{"step", step},
+                        {"steps", total},
+                        {"rules", record.ruleset.toString()},
+                        {"seat", seat ? nlohmann::json(sideName(*seat)) : nlohmann::json("all")},
+                        {"toMove", sideName(game.position().sideToMove())},
+                        {"actions", actions},
+                        {"outcome", outcomeJson(game.outcome())},
+                        {"pieces", seat ? seatView(game, *seat) : fullPiecesJson(game.position())}};
+  for (const auto& [key, value] : record.tags) out["tags"][key] = value;
+  return out;
+}
+
+std::string RecordStore::add(const std::string& text) {
+  GameRecord record = parseRecord(text);
+  replay(record);  // a record that does not replay is refused now, not at each step
+  std::lock_guard lock(mutex_);
+  const int name = next_++;
+  records_[name] = std::move(record);
+  while (static_cast<int>(records_.size()) > capacity_) records_.erase(records_.begin());
+  return std::to_string(name);
+}
+
+GameRecord RecordStore::get(const std::string& name) const {
+  std::lock_guard lock(mutex_);
+  int key = 0;
+  try {
+    key = std::stoi(name);
+  } catch (const std::exception&) {
+    throw ApiError(404, fmt::format("no record '{}'", name));
+  }
+  const auto it = records_.find(key);
+  if (it == records_.end()) throw ApiError(404, fmt::format("no record '{}' (open it again)", name));
+  return it->second;
+}
+
+}  // namespace junqi::server

@@ -1,0 +1,56 @@
+#include "server/web_server.h"
+
+#include <stdexcept>
+
+#include <fmt/format.h>
+#include <httplib.h>
+
+#include "server/http_util.h"
+#include "server/server_state.h"
+
+namespace junqi::server {
+
+struct WebServer::Impl {
+  explicit Impl(ServerOptions options) : state(std::move(options)) {}
+  ServerState state;
+  httplib::Server http;
+};
+
+WebServer::WebServer(ServerOptions options) : impl_(std::make_unique<Impl>(std::move(options))) {
+  httplib::Server& http = impl_->http;
+  http.set_payload_max_length(impl_->state.options.maxBody);  // longer bodies: 413
+  http.set_exception_handler([](const httplib::Request&, httplib::Response& response, std::exception_ptr error) {
+    answerException(response, error);
+  });
+  // Errors httplib answers itself (no route, a body too long) get a JSON line too.
+  http.set_error_handler([](const httplib::Request& request, httplib::Response& response) {
+    if (!response.body.empty()) return;
+    const std::string why = response.status == 413   ? "the request body is too long"
+                            : response.status == 400 ? "a malformed request (a POST needs a body: {} at least)"
+                            : response.status == 404 ? fmt::format("no such page: {} {}", request.method, request.path)
+                                                     : fmt::format("HTTP error {}", response.status);
+    sendError(response, response.status, why);
+  });
+  addStaticRoutes(http);
+  addGameRoutes(http, impl_->state);
+  addRecordRoutes(http, impl_->state);
+  addMatchRoutes(http, impl_->state);
+}
+
+WebServer::~WebServer() { stop(); }
+
+int WebServer::bind() {
+  const ServerOptions& o = impl_->state.options;
+  const int port = o.port == 0 ? impl_->http.bind_to_any_port(o.host)
+                               : (impl_->http.bind_to_port(o.host, o.port) ? o.port : -1);
+  if (port <= 0) throw std::runtime_error(fmt::format("cannot listen on {}:{}", o.host, o.port));
+  return port;
+}
+
+void WebServer::run() { impl_->http.listen_after_bind(); }
+
+void WebServer::stop() { impl_->http.stop(); }
+
+bool WebServer::running() const { return impl_->http.is_running(); }
+
+}  // namespace junqi::server

@@ -1,0 +1,155 @@
+// The web board in headless Chromium (puppeteer-core): set up a layout (a
+// swap, a swap the rules refuse and its message, the swap undone), play a
+// whole game against `random` by clicking (resigning at a move cap), check
+// the agent's pieces stay face down until the full reveal, download the
+// record, step through it as a seat with its beliefs, and watch a match.
+// Any console error, page error or failed request fails the test.
+// Usage: node board_in_chromium.js URL CHROMIUM OUT_DIR
+'use strict';
+const puppeteer = require('puppeteer-core');
+const assert = require('assert');
+
+const [url, executablePath, out] = process.argv.slice(2);
+const MOVE_CAP = 100;  // the person's moves before resigning
+const errors = [];
+
+const text = (page, sel) => page.$eval(sel, (e) => e.textContent);
+const visible = (page, sel) => page.$eval(sel, (e) => !e.hidden && e.offsetParent !== null);
+
+async function swapCells(page, a, b) {
+  await page.click(`#board .piece[data-cell="${a}"]`);
+  await page.waitForSelector(`#board .piece[data-cell="${a}"].selected`);
+  await page.waitForNetworkIdle({ idleTime: 50 });
+  await page.click(`#board .piece[data-cell="${b}"]`);
+  await page.waitForFunction((a) => !document.querySelector(`#board .piece[data-cell="${a}"].selected`)
+    && document.querySelector('#board .piece[data-cell]'), {}, a);
+  await page.waitForNetworkIdle({ idleTime: 50 });
+}
+
+async function setUpLayout(page) {
+  await page.waitForSelector('#board .piece[data-cell]');
+  await page.select('#style', 'aggressive');
+  await page.click('#new-layout');
+  await page.waitForNetworkIdle({ idleTime: 50 });
+  const before = await page.$eval('#layout-text', (e) => e.value);
+  const cells = await page.evaluate(() => play.layout);
+  // Two officers swap freely; the flag on a front point breaks a rule.
+  const officers = cells.map((c, i) => ('EPCJRIDGM'.includes(c) ? i : -1)).filter((i) => i >= 0);
+  const pair = officers.find((i) => cells[i] !== cells[officers[0]]);
+  await swapCells(page, officers[0], pair);
+  assert.notStrictEqual(await page.$eval('#layout-text', (e) => e.value), before, 'the swap changed the layout');
+  assert.strictEqual(await text(page, '#layout-error'), '', 'a legal layout has no message');
+  const flag = cells.indexOf('F'), front = 27;  // C6: a front point of one's own half
+  await swapCells(page, flag, front);
+  assert.match(await text(page, '#layout-error'), /flag/, 'the rules say why the flag cannot stand there');
+  await swapCells(page, flag, front);
+  assert.strictEqual(await text(page, '#layout-error'), '', 'the swap back is legal again');
+}
+
+// One move by clicking: the piece, then its lit target.
+async function clickAMove(page, n) {
+  const { legal, ply } = await page.evaluate(() => ({ legal: play.game.legal, ply: play.game.ply }));
+  const [from, to] = legal[(n * 7) % legal.length].split('-');
+  await page.click(`#board .piece[data-square="${from}"]`);
+  await page.waitForSelector(`#board circle.target[data-target="${to}"]`);
+  await page.click(`#board circle.target[data-target="${to}"]`);
+  await page.waitForFunction((ply) => play.game.ply > ply || play.game.outcome, {}, ply);
+}
+
+async function playAGame(page) {
+  await page.$eval('#agent', (e) => { e.value = 'random'; });
+  await page.click('#start');
+  await page.waitForSelector('#ingame:not([hidden])');
+  for (let n = 0; n < MOVE_CAP; n++) {
+    await page.waitForFunction(() => ['your-move', 'over'].includes(document.querySelector('#status').dataset.state));
+    if (await page.$eval('#status', (e) => e.dataset.state) === 'over') break;
+    const faces = await page.$$eval('#board .piece[data-side="blue"] text', (ts) => ts.map((t) => t.textContent));
+    assert.ok(faces.length > 0 && faces.every((f) => f === '?'), `the agent's pieces are face down: ${faces}`);
+    await clickAMove(page, n);
+  }
+  if (await page.$eval('#status', (e) => e.dataset.state) !== 'over') await page.click('#resign');
+  await page.waitForFunction(() => document.querySelector('#status').dataset.state === 'over');
+  const faces = await page.$$eval('#board .piece[data-side="blue"] text', (ts) => ts.map((t) => t.textContent));
+  assert.ok(faces.every((f) => f !== '?'), 'the full reveal at the end');
+  assert.ok(await visible(page, '#download'), 'the record can be downloaded');
+  const href = await page.$eval('#download', (e) => e.href);
+  const record = await page.evaluate((h) => fetch(h).then((r) => r.text()), href);
+  assert.match(record, /^junqi-record 1\n/);
+  await page.screenshot({ path: `${out}/play.png` });
+  return record.split('\n').filter((l) => /^\d+ (red|blue) /.test(l)).length;
+}
+
+async function stepThroughTheRecord(page) {
+  await page.click('#review');
+  await page.waitForSelector('#record-nav:not([hidden])');
+  await page.waitForSelector('#rec-board .piece');
+  const steps = parseInt((await text(page, '#rec-steps')).replace('of ', ''), 10);
+  assert.ok(steps > 0, 'the record has actions');
+  for (const key of ['ArrowRight', 'ArrowRight', 'ArrowRight', 'ArrowLeft']) {
+    await page.keyboard.press(key);
+    await page.waitForNetworkIdle({ idleTime: 50 });
+  }
+  assert.strictEqual(await page.$eval('#rec-step', (e) => e.value), '2', 'two steps on by the arrow keys');
+  await page.click('#rec-last');
+  await page.waitForFunction((s) => document.querySelector('#rec-step').value === String(s), {}, steps);
+  await page.$eval('#rec-step', (e) => { e.value = '1'; e.dispatchEvent(new Event('change')); });
+  await page.waitForFunction(() => document.querySelector('#rec-step').value === '1');
+  await page.select('#rec-seat', 'red');
+  await page.waitForFunction(() => [...document.querySelectorAll('#rec-board .piece[data-side="blue"] text')]
+    .every((t) => /%$/.test(t.textContent)));
+  await page.select('#heat', 'F');
+  await page.waitForFunction(() => [...document.querySelectorAll('#rec-board .piece[data-side="blue"] text')]
+    .some((t) => /^F /.test(t.textContent)));
+  await page.screenshot({ path: `${out}/record.png` });
+  // A record of the server's folder, opened from the list.
+  const option = await page.$eval('#record-files option[value^="records/"]', (o) => o.value);
+  await page.select('#record-files', option);
+  await page.waitForFunction(() => document.querySelector('#rec-step').value === '0');
+}
+
+async function watchTheMatch(page) {
+  await page.click('#tab-match');
+  await page.waitForFunction(() => /random/.test(document.querySelector('#match-table').textContent)
+    && /heuristic/.test(document.querySelector('#match-table').textContent));
+  await page.waitForFunction(() => {
+    const img = document.querySelector('#match-report');
+    return !img.hidden && img.complete && img.naturalWidth > 0;
+  });
+  assert.ok((await page.$$('#match-games li')).length >= 2, 'the match games are listed');
+  await page.screenshot({ path: `${out}/match.png`, fullPage: true });
+}
+
+(async () => {
+  const started = Date.now();
+  const browser = await puppeteer.launch({ executablePath, headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+  let failed = false;
+  const page = await browser.newPage();
+  try {
+    await page.setViewport({ width: 1100, height: 900 });
+    page.setDefaultTimeout(20000);
+    page.on('console', (m) => { if (m.type() === 'error') errors.push(`console: ${m.text()}`); });
+    page.on('pageerror', (e) => errors.push(`page error: ${e.message}`));
+    page.on('requestfailed', (r) => errors.push(`request failed: ${r.url()}`));
+    await page.goto(url);
+    await setUpLayout(page);
+    const actions = await playAGame(page);
+    await stepThroughTheRecord(page);
+    await watchTheMatch(page);
+    assert.deepStrictEqual(errors, [], 'no console error');
+    console.log(`ok: a game of ${actions} actions played by clicking, its record stepped through, the match `
+      + `watched (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  } catch (e) {
+    failed = true;
+    console.log(`web_board_in_chromium failed: ${e.stack || e}`);
+    if (errors.length) console.log(errors.join('\n'));
+    // Where it stood: the page's messages, and a picture.
+    const status = await page.evaluate(() => ['status', 'move-error', 'layout-error', 'record-error', 'rec-status']
+      .map((id) => `${id}: ${document.getElementById(id).textContent}`).join('\n')).catch(() => '');
+    console.log(status);
+    await page.screenshot({ path: `${out}/failure.png` }).catch(() => {});
+  } finally {
+    await browser.close();
+  }
+  process.exit(failed ? 1 : 0);
+})();

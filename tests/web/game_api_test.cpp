@@ -1,0 +1,98 @@
+// A person's game through the API: the page, the choices, layouts, a game
+// played to its end, its record on disk.
+#include <filesystem>
+
+#include "core/files.h"
+#include "core/record.h"
+#include "tests/web/server_fixture.h"
+
+namespace junqi::webtest {
+namespace {
+
+using GameApi = ServerTest;
+
+TEST_F(GameApi, ServesThePageBuiltIntoTheProgram) {
+  const auto page = client_->Get("/");
+  ASSERT_TRUE(page);
+  EXPECT_EQ(page->status, 200);
+  EXPECT_NE(page->body.find("<svg id=\"board\""), std::string::npos);
+  EXPECT_EQ(page->get_header_value("Content-Type"), "text/html; charset=utf-8");
+  const auto script = client_->Get("/app.js");
+  ASSERT_TRUE(script);
+  EXPECT_EQ(script->status, 200);
+  EXPECT_NE(script->body.find("/api/games"), std::string::npos);
+}
+
+TEST_F(GameApi, ListsThePresetsAndTheAgents) {
+  const Answer presets = get("/api/presets");
+  ASSERT_EQ(presets.status, 200);
+  std::vector<std::string> names;
+  for (const auto& p : presets.body) names.push_back(p["name"]);
+  EXPECT_EQ(names, Ruleset::presetNames());
+  const Answer agents = get("/api/agents");
+  ASSERT_EQ(agents.status, 200);
+  bool random = false;
+  for (const auto& a : agents.body) random = random || a["name"] == "random";
+  EXPECT_TRUE(random);
+}
+
+TEST_F(GameApi, MakesLayoutsAndGivesTheRulesVerdictOnOne) {
+  for (const char* style : {"random", "aggressive", "defensive", "balanced"}) {
+    const Answer layout = post("/api/layouts", nlohmann::json{{"rules", "worldatplay"}, {"style", style}, {"seed", 9}});
+    ASSERT_EQ(layout.status, 200) << layout.raw;
+    const Answer verdict = post("/api/layouts/check", nlohmann::json{{"rules", "worldatplay"}, {"layout", layout.body["text"]}});
+    EXPECT_EQ(verdict.body["ok"], true) << style;
+  }
+  // The flag swapped out of its headquarters (B1) with the engineer on E1: the rules' own sentence.
+  const Answer bad = post("/api/layouts/check", nlohmann::json{{"layout", "IPDEC/G.J.R/DM.BC/R.B.I/CLEJP/LELPF"}});
+  ASSERT_EQ(bad.status, 200);
+  EXPECT_EQ(bad.body["ok"], false);
+  EXPECT_NE(bad.body["error"].get<std::string>().find("flag"), std::string::npos) << bad.raw;
+  EXPECT_EQ(post("/api/layouts", nlohmann::json{{"style", "sneaky"}}).status, 400);
+}
+
+TEST_F(GameApi, DrawsTheBoardOfEachPreset) {
+  const Answer road = get("/api/board?rules=refereed");
+  const Answer rail = get("/api/board?rules=hiddenfront");
+  ASSERT_EQ(road.status, 200);
+  EXPECT_EQ(road.body["camps"].size(), 10u);
+  EXPECT_EQ(road.body["headquarters"].size(), 4u);
+  EXPECT_NE(road.body["railways"], rail.body["railways"]);  // the centre crossing
+}
+
+TEST_F(GameApi, PlaysAGameAgainstAnAgentAndWritesItsRecord) {
+  const Answer created = newGame("random", "blue");
+  ASSERT_EQ(created.status, 201) << created.raw;
+  EXPECT_EQ(created.body["seat"], "blue");
+  nlohmann::json state = playRandomly(created.body, 40);
+  const std::string id = state["id"];
+  EXPECT_EQ(get("/api/games/" + id + "/record").status, state["outcome"].is_null() ? 409 : 200);
+  if (state["outcome"].is_null()) state = post("/api/games/" + id + "/resign", nlohmann::json::object()).body;
+  ASSERT_FALSE(state["outcome"].is_null());
+  EXPECT_EQ(state["reveal"].size(), state["pieces"].size());  // the full board, every identity
+  for (const auto& piece : state["reveal"]) EXPECT_TRUE(piece.contains("type"));
+  const auto record = client_->Get(("/api/games/" + id + "/record").c_str());
+  ASSERT_TRUE(record);
+  EXPECT_EQ(record->status, 200);
+  const auto onDisk = std::filesystem::path(options_.gamesDir) / ("game-" + id + ".jqr");
+  ASSERT_TRUE(std::filesystem::exists(onDisk));
+  EXPECT_EQ(readFile(onDisk.string()), record->body);
+  const Game game = replay(parseRecord(record->body));  // a record that replays to the same end
+  EXPECT_TRUE(game.isOver());
+  EXPECT_EQ(game.history().size(), state["events"].size());
+}
+
+TEST_F(GameApi, ADrawOfferIsAnsweredByTheAgent) {
+  const Answer created = newGame("random");
+  const std::string id = created.body["id"];
+  const Answer offered = post("/api/games/" + id + "/draw", nlohmann::json{{"answer", "offer"}});
+  ASSERT_EQ(offered.status, 200) << offered.raw;
+  EXPECT_TRUE(offered.body["outcome"].is_null());  // random declines
+  EXPECT_EQ(offered.body["events"].back()["text"], "blue declines the draw");
+  const Answer again = post("/api/games/" + id + "/draw", nlohmann::json{{"answer", "offer"}});
+  EXPECT_EQ(again.status, 400);  // the ruleset's cooldown, in its words
+  EXPECT_NE(again.body["error"].get<std::string>().find("must wait"), std::string::npos) << again.raw;
+}
+
+}  // namespace
+}  // namespace junqi::webtest

@@ -1,0 +1,123 @@
+// The record viewer and the match watcher through the API.
+#include <cmath>
+#include <filesystem>
+
+#include "core/auto_layout.h"
+#include "core/files.h"
+#include "core/record.h"
+#include "tests/web/server_fixture.h"
+
+namespace junqi::webtest {
+namespace {
+
+using RecordViewer = ServerTest;
+
+// A random game of `plies` moves (not over), as record text.
+std::string randomGameRecord(int plies, std::uint64_t seed) {
+  const Ruleset ruleset;
+  Rng rng(seed);
+  Game game(ruleset, styledLayout(LayoutStyle::Balanced, ruleset, rng), styledLayout(LayoutStyle::Defensive, ruleset, rng));
+  MoveList moves;
+  for (int i = 0; i < plies && !game.isOver(); ++i) {
+    generateMoves(game.position(), moves);
+    game.apply(Action::makeMove(game.position().sideToMove(), moves[static_cast<int>(rng.below(moves.size()))]));
+  }
+  return formatRecord(recordOf(game, {{"red-player", "r"}, {"blue-player", "b"}}));
+}
+
+TEST_F(RecordViewer, StepsThroughARecordAsTheFullBoard) {
+  const std::string text = randomGameRecord(40, 3);
+  const Answer opened = post("/api/records", nlohmann::json{{"text", text}});
+  ASSERT_EQ(opened.status, 201) << opened.raw;
+  const std::string name = opened.body["name"];
+  const int steps = opened.body["steps"];
+  EXPECT_EQ(steps, static_cast<int>(parseRecord(text).actions.size()));
+  const Answer start = get("/api/records/" + name + "?step=0");
+  ASSERT_EQ(start.status, 200) << start.raw;
+  EXPECT_EQ(start.body["pieces"].size(), 50u);
+  for (const auto& piece : start.body["pieces"]) EXPECT_TRUE(piece.contains("type"));
+  const Answer end = get("/api/records/" + name + "?step=9999");  // past the end: the end
+  EXPECT_EQ(end.body["step"], steps);
+  EXPECT_EQ(end.body["actions"].size(), static_cast<std::size_t>(steps));
+  EXPECT_EQ(end.body["tags"]["red-player"], "r");
+}
+
+TEST_F(RecordViewer, ShowsASeatsViewWithItsExactBeliefs) {
+  const std::string text = randomGameRecord(60, 5);
+  const Game truth = replay(parseRecord(text));
+  const std::string name = post("/api/records", nlohmann::json{{"text", text}}).body["name"];
+  const Answer view = get("/api/records/" + name + "?step=60&seat=blue");
+  ASSERT_EQ(view.status, 200) << view.raw;
+  int enemy = 0;
+  for (const auto& piece : view.body["pieces"]) {
+    if (piece["side"] == "blue") {
+      EXPECT_TRUE(piece.contains("type"));
+      continue;
+    }
+    ++enemy;
+    EXPECT_FALSE(piece.contains("type")) << piece;
+    double total = 0;
+    for (const auto& [symbol, q] : piece["beliefs"].items()) total += q.get<double>();
+    EXPECT_NEAR(total, 1.0, 1e-9);
+    // The truth is always among the possible.
+    const int square = *parseSquare(piece["square"].get<std::string>());
+    const std::string truthSymbol(1, typeSymbol(truth.position().typeAt(square)));
+    EXPECT_GT(piece["beliefs"].value(truthSymbol, 0.0), 0.0) << piece;
+  }
+  EXPECT_GT(enemy, 10);
+}
+
+TEST_F(RecordViewer, RefusesBadRecordsAndParameters) {
+  EXPECT_EQ(post("/api/records", nlohmann::json{{"text", "junqi-record 1\nnonsense\n"}}).status, 400);
+  EXPECT_EQ(post("/api/records", nlohmann::json::object()).status, 400);
+  const std::string name = post("/api/records", nlohmann::json{{"text", randomGameRecord(4, 1)}}).body["name"];
+  EXPECT_EQ(get("/api/records/" + name + "?seat=green").status, 400);
+  EXPECT_EQ(get("/api/records/" + name + "?step=abc").status, 400);
+  EXPECT_EQ(get("/api/records/999").status, 404);
+  const Answer escape = post("/api/records", nlohmann::json{{"folder", "records"}, {"file", "../../etc/passwd"}});
+  EXPECT_EQ(escape.status, 400) << escape.raw;
+  EXPECT_EQ(post("/api/records", nlohmann::json{{"folder", "home"}, {"file", "a.jqr"}}).status, 400);
+  EXPECT_EQ(post("/api/records", nlohmann::json{{"folder", "records"}, {"file", "absent.jqr"}}).status, 404);
+}
+
+TEST_F(RecordViewer, OpensRecordsOfTheServersFolders) {
+  writeFileAtomically((dir_ / "records" / "one.jqr").string(), randomGameRecord(10, 2));
+  const Answer listed = get("/api/records");
+  ASSERT_EQ(listed.status, 200);
+  EXPECT_EQ(listed.body["records"], nlohmann::json::array({"one.jqr"}));
+  const Answer opened = post("/api/records", nlohmann::json{{"folder", "records"}, {"file", "one.jqr"}});
+  EXPECT_EQ(opened.status, 201) << opened.raw;
+  EXPECT_EQ(opened.body["steps"], 10);
+}
+
+using MatchWatcher = ServerTest;
+
+TEST_F(MatchWatcher, ShowsTheTableTheReportAndTheGames) {
+  EXPECT_TRUE(get("/api/match").body["table"].is_null());  // nothing written yet
+  EXPECT_EQ(get("/api/match/report.svg").status, 404);
+  writeFileAtomically((dir_ / "match" / "ratings.txt").string(), "player  elo\nrandom  0\n");
+  writeFileAtomically((dir_ / "match" / "report.svg").string(), "<svg xmlns=\"http://www.w3.org/2000/svg\"/>");
+  writeFileAtomically((dir_ / "match" / "games" / "game-00000.jqr").string(), randomGameRecord(6, 4));
+  const Answer match = get("/api/match");
+  ASSERT_EQ(match.status, 200) << match.raw;
+  EXPECT_EQ(match.body["table"], "player  elo\nrandom  0\n");
+  EXPECT_EQ(match.body["report"], true);
+  EXPECT_EQ(match.body["games"], nlohmann::json::array({"game-00000.jqr"}));
+  const auto svg = client_->Get("/api/match/report.svg");
+  ASSERT_TRUE(svg);
+  EXPECT_EQ(svg->status, 200);
+  EXPECT_EQ(svg->get_header_value("Content-Type"), "image/svg+xml");
+  EXPECT_EQ(post("/api/records", nlohmann::json{{"folder", "match"}, {"file", "game-00000.jqr"}}).status, 201);
+}
+
+TEST_F(MatchWatcher, SaysSoWhenItWatchesNoMatch) {
+  server::ServerOptions options = options_;
+  options.matchDir.clear();
+  start(options);
+  const Answer match = get("/api/match");
+  EXPECT_EQ(match.status, 404);
+  EXPECT_NE(match.body["error"].get<std::string>().find("--match"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace junqi::webtest
