@@ -15,8 +15,8 @@ nlohmann::json names(const std::vector<int>& points) {
   return out;
 }
 
-nlohmann::json pieceJson(int square, Side side, int id) {
-  return {{"square", squareName(square)}, {"side", sideName(side)}, {"id", id}};
+nlohmann::json pieceJson(int square, Seat side, int id) {
+  return {{"square", squareName(square)}, {"side", seatName(side)}, {"id", id}};
 }
 
 void addType(nlohmann::json& piece, PieceType type) {
@@ -27,8 +27,8 @@ void addType(nlohmann::json& piece, PieceType type) {
 // "your major-general" or "red's piece" (an enemy piece is a piece, nothing more).
 std::string pieceWords(const Observation& view, int piece) {
   if (view.isOwn(piece)) return fmt::format("your {}", typeName(view.ownType(piece)));
-  if (view.shownFlag(sideOfPiece(piece)) == piece) return fmt::format("{}'s flag", sideName(sideOfPiece(piece)));
-  return fmt::format("{}'s piece", sideName(sideOfPiece(piece)));
+  if (view.shownFlag(sideOfPiece(piece)) == piece) return fmt::format("{}'s flag", seatName(sideOfPiece(piece)));
+  return fmt::format("{}'s piece", seatName(sideOfPiece(piece)));
 }
 
 std::string fightWords(Combat combat) {
@@ -42,16 +42,16 @@ std::string fightWords(Combat combat) {
 }
 
 std::string eventSentence(const PublicEvent& e, const Observation& view) {
-  const std::string who(sideName(e.side));
+  const std::string who(seatName(e.side));
   switch (e.type) {
     case ActionType::Move: {
       std::string text = fmt::format("{}: {} {}", who, pieceWords(view, e.mover), moveName(e.move));
       if (e.combat != Combat::None)
         text += fmt::format(" attacks {}: {}", pieceWords(view, e.target), fightWords(e.combat));
       if (e.flagCaptured) text += "; the flag is captured";
-      for (const Side s : {Side::Red, Side::Blue})
+      for (const Seat s : {Seat::Red, Seat::Blue})
         if (e.flagShown[index(s)] != kNoPiece)
-          text += fmt::format("; {} lost its marshal and shows its flag on {}", sideName(s),
+          text += fmt::format("; {} lost its marshal and shows its flag on {}", seatName(s),
                               squareName(view.startSquare(e.flagShown[index(s)])));
       return text;
     }
@@ -80,7 +80,7 @@ nlohmann::json seatPiecesJson(const Observation& view) {
   for (int square = 0; square < kSquares; ++square) {
     const int id = view.pieceAt(square);
     if (id == kNoPiece) continue;
-    const Side side = sideOfPiece(id);
+    const Seat side = sideOfPiece(id);
     nlohmann::json piece = pieceJson(square, side, id);
     if (view.isOwn(id)) addType(piece, view.ownType(id));
     else if (view.shownFlag(side) == id) addType(piece, PieceType::Flag);
@@ -101,7 +101,7 @@ nlohmann::json fullPiecesJson(const Position& position) {
 }
 
 nlohmann::json eventJson(const PublicEvent& e, const Observation& view) {
-  nlohmann::json out = {{"ply", e.ply}, {"side", sideName(e.side)}, {"text", eventSentence(e, view)}};
+  nlohmann::json out = {{"ply", e.ply}, {"side", seatName(e.side)}, {"text", eventSentence(e, view)}};
   if (e.type == ActionType::Move) {
     out["from"] = squareName(e.move.from);
     out["to"] = squareName(e.move.to);
@@ -113,7 +113,7 @@ nlohmann::json eventJson(const PublicEvent& e, const Observation& view) {
 nlohmann::json outcomeJson(const Outcome& outcome) {
   if (!outcome.isOver()) return nullptr;
   return {{"reason", terminationName(outcome.reason)},
-          {"winner", outcome.winner ? nlohmann::json(sideName(*outcome.winner)) : nlohmann::json(nullptr)}};
+          {"winner", outcome.winner ? nlohmann::json(seatName(*outcome.winner)) : nlohmann::json(nullptr)}};
 }
 
 nlohmann::json layoutJson(const Layout& layout) {

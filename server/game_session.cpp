@@ -26,7 +26,7 @@ GameSession::GameSession(std::string id, const NewGame& setup)
   }
   agent_->newGame(setup.ruleset, agentSeat_, setup.seed);
   const Layout agentLayout = agent_->chooseLayout(setup.ruleset, agentSeat_);
-  const bool personIsRed = setup.personSeat == Side::Red;
+  const bool personIsRed = setup.personSeat == Seat::Red;
   try {
     game_ = std::make_unique<Game>(setup.ruleset, personIsRed ? setup.personLayout : agentLayout,
                                    personIsRed ? agentLayout : setup.personLayout);
@@ -55,14 +55,14 @@ nlohmann::json GameSession::state() const {
   nlohmann::json out = {{"id", id_},
                         {"rules", setup_.ruleset.toString()},
                         {"agent", setup_.agentSpec},
-                        {"seat", sideName(setup_.personSeat)},
-                        {"toMove", sideName(now.sideToMove())},
+                        {"seat", seatName(setup_.personSeat)},
+                        {"toMove", seatName(now.sideToMove())},
                         {"ply", now.ply()},
                         {"quietPlies", now.quietPlies()},
                         {"quietMoveLimit", setup_.ruleset.quietMoveLimit},
                         {"agreedDraws", setup_.ruleset.agreedDraws},
                         {"thinking", thinking_},
-                        {"drawOffer", offer ? nlohmann::json(sideName(*offer)) : nlohmann::json(nullptr)},
+                        {"drawOffer", offer ? nlohmann::json(seatName(*offer)) : nlohmann::json(nullptr)},
                         {"pieces", seatPiecesJson(view)},
                         {"events", events},
                         {"legal", legal},
@@ -85,7 +85,7 @@ void GameSession::move(Move m) {
   std::lock_guard lock(mutex_);
   if (game_->isOver()) throw ApiError(409, "the game is over");
   if (thinking_ || game_->position().sideToMove() != setup_.personSeat)
-    throw ApiError(409, fmt::format("it is not your turn: {} is to move", sideName(game_->position().sideToMove())));
+    throw ApiError(409, fmt::format("it is not your turn: {} is to move", seatName(game_->position().sideToMove())));
   apply(Action::makeMove(setup_.personSeat, m));
   startAgentIfItsTurn();
 }
@@ -173,7 +173,7 @@ std::string GameSession::recordText() const {
   char date[32];
   std::strftime(date, sizeof date, "%Y-%m-%d", std::gmtime(&now));
   const std::string person = "person", agent = setup_.agentSpec;
-  const bool personIsRed = setup_.personSeat == Side::Red;
+  const bool personIsRed = setup_.personSeat == Seat::Red;
   return formatRecord(recordOf(*game_,
                                {{"red-player", personIsRed ? person : agent},
                                 {"blue-player", personIsRed ? agent : person},

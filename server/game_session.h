@@ -20,7 +20,7 @@ namespace junqi::server {
 struct NewGame {
   Ruleset ruleset;
   std::string agentSpec;
-  Side personSeat = Side::Red;
+  Seat personSeat = Seat::Red;
   Layout personLayout;
   std::uint64_t seed = 0;
   std::string gamesDir;  // finished games are written here (nothing when empty)
@@ -56,7 +56,7 @@ class GameSession {
 
   std::string id_;
   NewGame setup_;
-  Side agentSeat_;
+  Seat agentSeat_;
   std::unique_ptr<Agent> agent_;
   std::unique_ptr<Game> game_;
   mutable std::mutex mutex_;

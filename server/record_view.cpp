@@ -22,7 +22,7 @@ Game replayPrefix(const GameRecord& record, std::size_t step) {
 }
 
 // The seat's view with, for each enemy piece on the board, the probability of every identity.
-nlohmann::json seatView(const Game& game, Side seat) {
+nlohmann::json seatView(const Game& game, Seat seat) {
   InfoState view = InfoState::of(game, seat);
   view.setOutcome({});  // beliefs as the seat held them while it played
   const Observation& obs = view.observation();
@@ -41,14 +41,14 @@ nlohmann::json seatView(const Game& game, Side seat) {
 }
 
 // Every action: as the seat was told it, or in full (both pieces of every fight named).
-nlohmann::json actionsJson(const Game& whole, std::optional<Side> seat) {
-  const Observation told = Observation::of(whole, seat.value_or(Side::Red));
+nlohmann::json actionsJson(const Game& whole, std::optional<Seat> seat) {
+  const Observation told = Observation::of(whole, seat.value_or(Seat::Red));
   nlohmann::json actions = nlohmann::json::array();
   for (std::size_t i = 0; i < whole.history().size(); ++i) {
     const ActionRecord& a = whole.history()[i];
     nlohmann::json entry = eventJson(publicEvent(whole, i), told);
     if (!seat && a.action.type == ActionType::Move) {
-      entry["text"] = fmt::format("{}: {} {}", sideName(a.action.side), typeName(a.attackerType),
+      entry["text"] = fmt::format("{}: {} {}", seatName(a.action.side), typeName(a.attackerType),
                                   moveName(a.action.move));
       if (a.result.combat != Combat::None)
         entry["text"] = fmt::format("{} attacks {}: {}", entry["text"].get<std::string>(),
@@ -61,7 +61,7 @@ nlohmann::json actionsJson(const Game& whole, std::optional<Side> seat) {
 
 }  // namespace
 
-nlohmann::json recordView(const GameRecord& record, int step, std::optional<Side> seat) {
+nlohmann::json recordView(const GameRecord& record, int step, std::optional<Seat> seat) {
   const int total = static_cast<int>(record.actions.size());
   step = std::clamp(step, 0, total);
   const Game whole = replay(record);
@@ -70,8 +70,8 @@ nlohmann::json recordView(const GameRecord& record, int step, std::optional<Side
   nlohmann::json out = {{"step", step},
                         {"steps", total},
                         {"rules", record.ruleset.toString()},
-                        {"seat", seat ? nlohmann::json(sideName(*seat)) : nlohmann::json("all")},
-                        {"toMove", sideName(game.position().sideToMove())},
+                        {"seat", seat ? nlohmann::json(seatName(*seat)) : nlohmann::json("all")},
+                        {"toMove", seatName(game.position().sideToMove())},
                         {"actions", actions},
                         {"outcome", outcomeJson(game.outcome())},
                         {"pieces", seat ? seatView(game, *seat) : fullPiecesJson(game.position())}};

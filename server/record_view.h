@@ -16,7 +16,7 @@ namespace junqi::server {
 
 // seat: the seat whose view to show, or nothing for the full board. A step past
 // the end is the end. Throws RecordError when the record does not replay.
-nlohmann::json recordView(const GameRecord& record, int step, std::optional<Side> seat);
+nlohmann::json recordView(const GameRecord& record, int step, std::optional<Seat> seat);
 
 // Records the page opened (uploaded, or read from the --records folder), by
 // name, the newest `capacity` of them.

@@ -51,7 +51,7 @@ NewGame newGame(const nlohmann::json& body, const ServerOptions& options) {
   setup.ruleset = rulesField(body);
   setup.agentSpec = stringField(body, "agent", "heuristic");
   const std::string seat = stringField(body, "seat", "red");
-  const auto side = parseSide(seat);
+  const auto side = parseSeat(seat);
   if (!side) throw ApiError(400, fmt::format("'seat' must be red or blue, not '{}'", seat));
   setup.personSeat = *side;
   setup.personLayout = layoutField(body);

@@ -33,10 +33,10 @@ nlohmann::json openRecord(ServerState& state, const nlohmann::json& body) {
   return {{"name", name}, {"steps", state.records.get(name).actions.size()}};
 }
 
-std::optional<Side> seatParam(const httplib::Request& request) {
+std::optional<Seat> seatParam(const httplib::Request& request) {
   const std::string seat = request.has_param("seat") ? request.get_param_value("seat") : "all";
   if (seat == "all") return std::nullopt;
-  const auto side = parseSide(seat);
+  const auto side = parseSeat(seat);
   if (!side) throw ApiError(400, fmt::format("'seat' must be red, blue or all, not '{}'", seat));
   return side;
 }

@@ -9,17 +9,17 @@ namespace {
 // The cell of one point: a symbol, coloured by side, marked when the last move touched it.
 std::string cell(const Observation& view, const Position* reveal, int square, const TerminalBoardStyle& style) {
   char symbol = '.';
-  std::optional<Side> side;
+  std::optional<Seat> side;
   if (reveal) {
     if (!reveal->isEmpty(square)) symbol = typeSymbol(reveal->typeAt(square)), side = reveal->sideAt(square);
   } else if (const int id = view.pieceAt(square); id != kNoPiece) {
     side = sideOfPiece(id);
     symbol = view.isOwn(id) ? typeSymbol(view.ownType(id)) : view.shownFlag(*side) == id ? 'F' : '?';
   }
-  if (side == Side::Blue && symbol != '?') symbol = static_cast<char>(std::tolower(symbol));
+  if (side == Seat::Blue && symbol != '?') symbol = static_cast<char>(std::tolower(symbol));
   const bool last = style.lastMove && (style.lastMove->from == square || style.lastMove->to == square);
   if (!style.colour) return std::string(1, symbol);
-  const char* colour = !side ? "" : side == Side::Red ? "\033[1;31m" : "\033[1;34m";
+  const char* colour = !side ? "" : side == Seat::Red ? "\033[1;31m" : "\033[1;34m";
   return fmt::format("{}{}{}\033[0m", last ? "\033[7m" : "", colour, symbol);
 }
 
@@ -27,7 +27,7 @@ std::string cell(const Observation& view, const Position* reveal, int square, co
 
 std::string terminalBoard(const Observation& view, const Position* reveal, const TerminalBoardStyle& style) {
   const Topology& t = view.rules().topology();
-  const bool flip = view.seat() == Side::Blue;  // the seat's own rows at the bottom
+  const bool flip = view.seat() == Seat::Blue;  // the seat's own rows at the bottom
   std::string out;
   for (int i = 0; i < kRows; ++i) {
     const int row = flip ? i : kRows - 1 - i;

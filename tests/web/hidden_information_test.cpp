@@ -53,13 +53,13 @@ TEST(HiddenInformationJson, TheSeatsViewIsTheSameWhateverTheHiddenIdentities) {
     game.apply(Action::makeMove(game.position().sideToMove(), moves[static_cast<int>(rng.below(moves.size()))]));
   }
   std::string why;
-  const auto other = test_support::permutedWorld(game, Side::Red, rng, &why);
+  const auto other = test_support::permutedWorld(game, Seat::Red, rng, &why);
   ASSERT_TRUE(other) << why;
   ASSERT_FALSE(other->position().samePlacement(game.position()) &&
                formatPosition(other->position()) == formatPosition(game.position()))
       << "the other world must differ in a hidden identity";
   const auto view = [](const Game& g) {
-    const Observation seen = Observation::of(g, Side::Red);
+    const Observation seen = Observation::of(g, Seat::Red);
     nlohmann::json out = {{"pieces", server::seatPiecesJson(seen)}, {"events", nlohmann::json::array()}};
     for (const PublicEvent& e : seen.events()) out["events"].push_back(server::eventJson(e, seen));
     return out.dump();

@@ -16,8 +16,8 @@ class SlowAgent : public Agent {
   explicit SlowAgent(int ms) : ms_(ms) {}
   std::string name() const override { return "slow"; }
   std::string spec() const override { return "slow:ms=" + std::to_string(ms_); }
-  void newGame(const Ruleset&, Side, std::uint64_t) override {}
-  Layout chooseLayout(const Ruleset& ruleset, Side) override {
+  void newGame(const Ruleset&, Seat, std::uint64_t) override {}
+  Layout chooseLayout(const Ruleset& ruleset, Seat) override {
     Rng rng(5);
     return styledLayout(LayoutStyle::Balanced, ruleset, rng);
   }

@@ -45,11 +45,11 @@ Layout personLayout(const PlayOptions& o, const Ruleset& ruleset) {
 
 class TerminalGame {
  public:
-  TerminalGame(const PlayOptions& o, const Ruleset& ruleset, Side seat)
+  TerminalGame(const PlayOptions& o, const Ruleset& ruleset, Seat seat)
       : options_(o), seat_(seat), agent_(makeAgent(o.agent)), colour_(isatty(STDOUT_FILENO)) {
     agent_->newGame(ruleset, opposite(seat), o.seed);
     const Layout mine = personLayout(o, ruleset), theirs = agent_->chooseLayout(ruleset, opposite(seat));
-    game_ = std::make_unique<Game>(ruleset, seat == Side::Red ? mine : theirs, seat == Side::Red ? theirs : mine);
+    game_ = std::make_unique<Game>(ruleset, seat == Seat::Red ? mine : theirs, seat == Seat::Red ? theirs : mine);
   }
   int run();
 
@@ -61,7 +61,7 @@ class TerminalGame {
   void finish();
 
   PlayOptions options_;
-  Side seat_;
+  Seat seat_;
   std::unique_ptr<Agent> agent_;
   std::unique_ptr<Game> game_;
   bool colour_;
@@ -88,7 +88,7 @@ void TerminalGame::tellNewEvents() {
 bool TerminalGame::personTurn() {
   showBoard();
   for (;;) {
-    fmt::print("your move ({}): ", sideName(seat_));
+    fmt::print("your move ({}): ", seatName(seat_));
     std::fflush(stdout);
     std::string line;
     if (!std::getline(std::cin, line)) return false;
@@ -123,7 +123,7 @@ bool TerminalGame::personTurn() {
 }
 
 void TerminalGame::agentTurn() {
-  const Side them = opposite(seat_);
+  const Seat them = opposite(seat_);
   Action action = agent_->chooseAction(InfoState::of(*game_, them));
   action.side = them;
   if (const auto why = game_->whyIllegal(action)) {
@@ -141,7 +141,7 @@ void TerminalGame::finish() {
              terminationName(o.reason));
   if (options_.record.empty()) return;
   const std::string person = "person", agent = options_.agent;
-  const bool red = seat_ == Side::Red;
+  const bool red = seat_ == Seat::Red;
   writeFileAtomically(options_.record, formatRecord(recordOf(*game_, {{"red-player", red ? person : agent},
                                                                       {"blue-player", red ? agent : person},
                                                                       {"site", "junqi-play"}})));
@@ -149,7 +149,7 @@ void TerminalGame::finish() {
 }
 
 int TerminalGame::run() {
-  fmt::print("You play {} against {}. Type 'help' for the commands.\n", sideName(seat_), options_.agent);
+  fmt::print("You play {} against {}. Type 'help' for the commands.\n", seatName(seat_), options_.agent);
   while (!game_->isOver()) {
     if (game_->position().sideToMove() == seat_) {
       if (!personTurn()) {  // the input ended: the person leaves the game
@@ -179,7 +179,7 @@ void registerPlay(CLI::App& app) {
   cmd->add_option("--seed", o.seed, "Seed of the agent and of a styled layout")->capture_default_str();
   cmd->add_option("--record", o.record, "Write the game's record here at the end");
   setAction(cmd, [] {
-    const auto seat = parseSide(o.seat);
+    const auto seat = parseSeat(o.seat);
     if (!seat) throw std::invalid_argument(fmt::format("--seat must be red or blue, not '{}'", o.seat));
     TerminalGame game(o, Ruleset::parse(o.rules), *seat);
     return game.run();
