@@ -34,18 +34,6 @@ Action randomAction(const Game& game, const MoveList& moves, Rng& rng) {
   return Action::makeMove(mover, moves[static_cast<int>(rng.below(static_cast<std::uint64_t>(moves.size())))]);
 }
 
-// Pieces only leave the board: no piece comes back and no identity grows.
-std::string piecesOnlyLeave(const Position& before, const Position& after) {
-  const auto was = test_support::liveCounts(before), is = test_support::liveCounts(after);
-  for (int s = 0; s < kSeats; ++s)
-    for (int t = 0; t < kPieceTypes; ++t)
-      if (is[s][t] > was[s][t]) return fmt::format("more {} of {} than before", typeName(typeFromIndex(t)),
-                                                   seatName(seatFromIndex(s)));
-  for (int p = 0; p < kMaxPieces; ++p)
-    if (!before.isAlive(p) && after.isAlive(p)) return fmt::format("piece {} came back", p);
-  return {};
-}
-
 // Applies the action (and the answer to a draw offer), then checks the position.
 std::string applyAndCheck(const VariantUnderTest& v, Game& game, const Action& action, Rng& rng, Tally& tally) {
   const Position before = game.position();
@@ -61,7 +49,7 @@ std::string applyAndCheck(const VariantUnderTest& v, Game& game, const Action& a
   }
   const Position& after = game.position();
   if (auto why = test_support::inconsistency(after); !why.empty()) return why;
-  if (auto why = piecesOnlyLeave(before, after); !why.empty()) return why;
+  if (auto why = test_support::piecesOnlyLeave(before, after); !why.empty()) return why;
   const Outcome board = boardOutcome(after);
   if (board.isOver() && game.outcome() != board)
     return fmt::format("the referee says {} where the board says {}", terminationName(game.outcome().reason),
@@ -91,9 +79,7 @@ std::string checkEnd(const VariantUnderTest& v, Game& game, Tally& tally) {
 
 }  // namespace
 
-std::string checkMoves(const VariantUnderTest& v, const Position& pos) {
-  MoveList list;
-  generateMoves(pos, list);
+std::string checkMoves(const VariantUnderTest& v, const Position& pos, const MoveList& list) {
   std::vector<Move> fast(list.begin(), list.end()), slow = v.slowMoves(pos);
   std::sort(fast.begin(), fast.end(), before);
   std::sort(slow.begin(), slow.end(), before);
@@ -118,8 +104,8 @@ std::string checkRandomGame(const VariantUnderTest& v, std::uint64_t seed, Tally
   MoveList moves;
   while (!game.isOver() && game.position().ply() < v.maxPlies) {
     const Position& pos = game.position();
-    if (auto why = checkMoves(v, pos); !why.empty()) return why;
     generateMoves(pos, moves);
+    if (auto why = checkMoves(v, pos, moves); !why.empty()) return why;
     if (moves.empty()) return "the game goes on but the side to move has no move";
     if (pos.ply() == leakageAt)
       if (auto why = checkEverySeat(game, rng, tally); !why.empty()) return why;

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "core/game.h"
+#include "core/move.h"
 #include "tests/conformance/variants_under_test.h"
 
 namespace junqi::conformance {
@@ -28,8 +29,9 @@ struct Tally {
 // `leakageEvery`-th game) no seat's view changes when what it cannot see does.
 std::string checkRandomGame(const VariantUnderTest& v, std::uint64_t seed, Tally& tally, int leakageEvery = 4);
 
-// The engine's generated moves against the slow generator's, as sets.
-std::string checkMoves(const VariantUnderTest& v, const Position& pos);
+// The engine's generated moves (`generated`, from generateMoves) against the
+// slow generator's, as sets.
+std::string checkMoves(const VariantUnderTest& v, const Position& pos, const MoveList& generated);
 
 // Variant::returns of the game's outcome: one per seat, +1 for the winner's
 // team and -1 for the others, all 0 for a draw.

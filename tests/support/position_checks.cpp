@@ -59,4 +59,16 @@ int total(const TypeCounts& c) {
   return n;
 }
 
+// Pieces only leave the board: no piece comes back and no identity grows.
+std::string piecesOnlyLeave(const Position& before, const Position& after) {
+  const auto was = liveCounts(before), is = liveCounts(after);
+  for (int s = 0; s < kSeats; ++s)
+    for (int t = 0; t < kPieceTypes; ++t)
+      if (is[s][t] > was[s][t]) return fmt::format("more {} of {} than before", typeName(typeFromIndex(t)),
+                                                   seatName(seatFromIndex(s)));
+  for (int p = 0; p < kMaxPieces; ++p)
+    if (!before.isAlive(p) && after.isAlive(p)) return fmt::format("piece {} came back", p);
+  return {};
+}
+
 }  // namespace junqi::test_support

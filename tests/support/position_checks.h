@@ -19,4 +19,8 @@ using TypeCounts = std::array<std::array<int, kPieceTypes>, kSeats>;
 TypeCounts liveCounts(const Position& pos);
 int total(const TypeCounts& counts);
 
+// Empty when pieces only left the board between the two positions (no piece
+// came back, no identity of a seat grew), else the first that did not.
+std::string piecesOnlyLeave(const Position& before, const Position& after);
+
 }  // namespace junqi::test_support
