@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "core/text.h"
+#include "core/variant.h"
 
 namespace junqi {
 
@@ -110,14 +111,42 @@ std::string formatPosition(const Position& pos) {
     if (empty) out += static_cast<char>('0' + empty);
     if (row > 0) out += '/';
   }
-  return fmt::format("{} {} {} {}", out, pos.sideToMove() == Seat::Red ? 'r' : 'b', pos.quietPlies(), pos.ply());
+  // Classic positions carry no variant field, so that every text written before variants still reads.
+  const Variant& variant = Variant::of(pos.rules().ruleset());
+  const std::string prefix = &variant == &Variant::classic() ? "" : variant.name() + " ";
+  return fmt::format("{}{} {} {} {}", prefix, out, pos.sideToMove() == Seat::Red ? 'r' : 'b', pos.quietPlies(),
+                     pos.ply());
 }
 
+namespace {
+
+// The optional first field names the position's game; it must be the ruleset's.
+void checkVariantField(std::string_view name, const Ruleset& ruleset) {
+  const Variant* named = nullptr;
+  try {
+    named = &Variant::byName(name);
+  } catch (const VariantError& e) {
+    throw NotationError(fmt::format("position: {}", e.what()));
+  }
+  const Variant& playing = Variant::of(ruleset);
+  if (named != &playing)
+    throw NotationError(fmt::format("position: a {} position, but the ruleset {} plays {}", named->name(),
+                                    ruleset.toString(), playing.name()));
+}
+
+}  // namespace
+
 Position parsePosition(std::string_view text, const Rules& rules, PositionUse use) {
-  const auto fields = words(text);
+  auto fields = words(text);
+  if (fields.size() == 5 && fields.front().find('/') == std::string_view::npos) {
+    checkVariantField(fields.front(), rules.ruleset());
+    fields.erase(fields.begin());
+  }
   if (fields.size() != 4)
     throw NotationError(fmt::format(
-        "position: {} fields where 4 are needed (board, side to move, quiet moves, ply)", fields.size()));
+        "position: {} fields where 4 are needed (board, side to move, quiet moves, ply; the variant first is "
+        "optional)",
+        fields.size()));
   const auto rows = split(fields[0], '/');
   if (rows.size() != kRows)
     throw NotationError(fmt::format("position: {} rows where 12 are needed (row 12 first, separated by '/')",

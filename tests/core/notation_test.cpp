@@ -276,6 +276,15 @@ TEST(Notation, PositionWithWrongFieldCountIsRejected) {
   EXPECT_HAS(positionError(""), "0 fields");
 }
 
+TEST(Notation, PositionMayNameItsVariantFirst) {
+  const std::string text = formatPosition(startPosition());
+  EXPECT_EQ(text.find("classic"), std::string::npos) << "classic positions are written as before variants";
+  EXPECT_TRUE(parsePosition("classic " + text).samePlacement(startPosition()));
+  EXPECT_EQ(parsePosition("  classic   " + text).ply(), 0);
+  EXPECT_HAS(positionError("chess " + text), "position: unknown variant 'chess' (known: classic)");
+  EXPECT_HAS(positionError("classic classic " + text), "6 fields where 4 are needed");
+}
+
 TEST(Notation, PositionWithWrongRowCountIsRejected) {
   EXPECT_HAS(positionError("dplfl/ebcbl/i1m1g/jd1er/p1i1c/epcrj/JRCPE/C1I1P/RE1DJ/G1M1I/LBCBE r 0 0"),
              "11 rows where 12 are needed");
