@@ -1,5 +1,7 @@
 #include "core/movegen.h"
 
+#include <bit>
+
 namespace junqi {
 
 Bitboard engineerRailReach(const Topology& topology, int from, Bitboard occupied) {
@@ -17,32 +19,48 @@ Bitboard engineerRailReach(const Topology& topology, int from, Bitboard occupied
 
 namespace {
 
-// Straight railway slides from `from`: up to and including the first occupied point.
+// Straight railway slides from `from`: up to and including the first occupied
+// point. Off the railway every ray is empty.
+//
+// Two ways to find a ray's nearest blocker. Branch-free: count zeros (64 on an
+// empty ray, which railRayPast maps to nothing); positions the CPU has not
+// seen, as in games and searches, cost no mispredictions (1.55x faster move
+// lists on positions from real games). Branching: skip empty rays; faster
+// where the branch predictor has learned the position, as in perft's bulk
+// count over sibling positions that differ by one move (docs/benchmarks.md).
+template <bool kBranchFree>
 inline Bitboard straightSlides(const Topology& t, int from, Bitboard occupied) {
   Bitboard targets = 0;
   for (int d = 0; d < kDirections; ++d) {
     Bitboard ray = t.railRay[from][d];
     const Bitboard blockers = ray & occupied;
-    if (blockers) ray &= ~t.railRay[increasesIndex(d) ? lsb(blockers) : msb(blockers)][d];
+    if constexpr (kBranchFree) {
+      const int past = increasesIndex(d) ? std::countr_zero(blockers) + 1 : 64 - std::countl_zero(blockers);
+      ray &= ~t.railRayPast[d][past];
+    } else if (blockers) {
+      ray &= ~t.railRay[increasesIndex(d) ? lsb(blockers) : msb(blockers)][d];
+    }
     targets |= ray;
   }
   return targets;
 }
 
 // The targets of the piece on `from`, which belongs to the side to move and may move.
+template <bool kBranchFree>
 inline Bitboard targetsOf(const Topology& t, const MoverView& v, int from) {
   // Steps may not enter an occupied camp; railway points are never camps.
-  Bitboard targets = t.stepNeighbours[from] & ~(t.camps & v.occupied);
-  if (contains(t.railway, from))
-    targets |= contains(v.engineers, from) ? engineerRailReach(t, from, v.occupied) : straightSlides(t, from, v.occupied);
-  return targets & ~v.own;
+  const Bitboard steps = t.stepNeighbours[from] & ~(t.camps & v.occupied);
+  if (!kBranchFree && !contains(t.railway, from)) return steps & ~v.own;
+  const Bitboard rail = contains(v.engineers & t.railway, from) ? engineerRailReach(t, from, v.occupied)
+                                                                : straightSlides<kBranchFree>(t, from, v.occupied);
+  return (steps | rail) & ~v.own;
 }
 
-template <class Visit>
+template <bool kBranchFree = true, class Visit>
 inline void forEachMover(const Topology& t, const MoverView& v, Visit&& visit) {
   for (Bitboard movers = v.movable; movers;) {
     const int from = popLsb(movers);
-    if (!visit(from, targetsOf(t, v, from))) return;
+    if (!visit(from, targetsOf<kBranchFree>(t, v, from))) return;
   }
 }
 
@@ -54,7 +72,7 @@ MoverView moverView(const Position& pos) {
 }
 
 Bitboard legalTargets(const Topology& t, const MoverView& v, int from) {
-  return contains(v.movable, from) ? targetsOf(t, v, from) : 0;
+  return contains(v.movable, from) ? targetsOf<true>(t, v, from) : 0;
 }
 
 Bitboard legalTargets(const Position& pos, int from) {
@@ -64,7 +82,7 @@ Bitboard legalTargets(const Position& pos, int from) {
 void generateMoves(const Topology& t, const MoverView& v, MoveList& out) {
   out.clear();
   forEachMover(t, v, [&](int from, Bitboard targets) {
-    while (targets) out.push(Move{static_cast<std::uint8_t>(from), static_cast<std::uint8_t>(popLsb(targets))});
+    out.pushAll(static_cast<std::uint8_t>(from), targets);
     return true;
   });
 }
@@ -76,11 +94,11 @@ void generateMoves(const Position& pos, MoveList& out) {
 void collectTargets(const Position& pos, MoverTargets& out) {
   out.movers = out.moves = 0;
   forEachMover(pos.rules().topology(), moverView(pos), [&](int from, Bitboard targets) {
-    if (targets) {
-      out.from[out.movers] = static_cast<std::uint8_t>(from);
-      out.targets[out.movers++] = targets;
-      out.moves += popcount(targets);
-    }
+    // Written whether or not the piece can move, kept only if it can: no branch.
+    out.from[out.movers] = static_cast<std::uint8_t>(from);
+    out.targets[out.movers] = targets;
+    out.movers += targets != 0;
+    out.moves += popcount(targets);
     return true;
   });
 }
@@ -93,7 +111,7 @@ Move nthMove(const MoverTargets& t, int k) {
 
 int countMoves(const Position& pos) {
   int n = 0;
-  forEachMover(pos.rules().topology(), moverView(pos), [&](int, Bitboard targets) {
+  forEachMover<false>(pos.rules().topology(), moverView(pos), [&](int, Bitboard targets) {
     n += popcount(targets);
     return true;
   });
@@ -117,7 +135,7 @@ bool isLegalMove(const Position& pos, Move m) {
 
 MovePath classifyMove(const Topology& t, Bitboard occupiedBefore, Move m) {
   if (contains(t.stepNeighbours[m.from], m.to)) return MovePath::Step;
-  if (contains(straightSlides(t, m.from, occupiedBefore), m.to)) return MovePath::Straight;
+  if (contains(straightSlides<true>(t, m.from, occupiedBefore), m.to)) return MovePath::Straight;
   return MovePath::Turned;
 }
 

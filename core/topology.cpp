@@ -81,6 +81,8 @@ Topology Topology::build(const BoardGeometry& geometry) {
     t.railway |= setOf(line);
     addRays(t, geometry, line);
   }
+  for (int p = 0; p < kSquares; ++p)
+    for (int d = 0; d < kDirections; ++d) t.railRayPast[d][p + 1] = t.railRay[p][d];
   return t;
 }
 

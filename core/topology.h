@@ -41,6 +41,10 @@ struct Topology {
   std::array<Bitboard, kSquares> railNeighbours{};
   // The straight railway line leaving a point in each direction, start excluded.
   std::array<std::array<Bitboard, kDirections>, kSquares> railRay{};
+  // railRay[s][d] at index s + 1, with nothing at 0 and at 65: the move
+  // generator indexes it by a blocker found by counting zeros, where an empty
+  // ray counts to 64 (or -1), so that a slide needs no branch.
+  std::array<std::array<Bitboard, 66>, kDirections> railRayPast{};
   // Points strictly between two points of one straight railway line (0 if none).
   Bitboard railBetween(int from, int to) const;
 

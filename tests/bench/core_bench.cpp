@@ -4,6 +4,7 @@
 //   BM_GenerateMoves_GamePositions ...on 3,698 positions of real games, in turn moves/s, positions/s
 //   BM_GenerateMoves_Start         ...on the start position (example layouts)  moves/s, positions/s
 //   BM_CountMoves_Midgame          countMoves (bulk count, no list)            moves/s, positions/s
+//   BM_CountMoves_GamePositions    ...on the positions of real games           moves/s, positions/s
 //   BM_CountMoves_Start            ...on the start position                    moves/s, positions/s
 //   BM_Perft_Start/4, /5           perft from the start position               leaves/s
 //   BM_Perft_Midgame/4             perft from a mid-game position (perft table "engineers")
@@ -166,8 +167,8 @@ void BM_GenerateMoves_Start(benchmark::State& state) {
 }
 BENCHMARK(BM_GenerateMoves_Start);
 
-void BM_CountMoves_Midgame(benchmark::State& state) {
-  const auto& positions = midgamePositions();
+// Bulk-counts the moves of each position in turn, round and round.
+void countMovesOn(benchmark::State& state, const std::vector<Position>& positions) {
   std::size_t i = 0;
   std::int64_t total = 0;
   for (auto _ : state) {
@@ -180,7 +181,12 @@ void BM_CountMoves_Midgame(benchmark::State& state) {
   state.counters["positions"] =
       benchmark::Counter(static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);
 }
+
+void BM_CountMoves_Midgame(benchmark::State& state) { countMovesOn(state, midgamePositions()); }
 BENCHMARK(BM_CountMoves_Midgame);
+
+void BM_CountMoves_GamePositions(benchmark::State& state) { countMovesOn(state, gamePositions()); }
+BENCHMARK(BM_CountMoves_GamePositions);
 
 void BM_CountMoves_Start(benchmark::State& state) {
   const Position& pos = startPosition();

@@ -160,6 +160,16 @@ TEST(Topology, RailRaysFollowStraightLines) {
   EXPECT_EQ(board().railBetween(at("A2"), at("E3")), 0u);  // not on one line
 }
 
+TEST(Topology, RailRayPastIsEachRayOneIndexOnWithNothingAtTheEnds) {
+  // The branch-free slide looks a blocker up at its index + 1 (an empty ray
+  // counts to index 64 going up and -1 going down): both ends must be empty.
+  for (int d = 0; d < kDirections; ++d) {
+    EXPECT_EQ(board().railRayPast[d][0], 0u);
+    EXPECT_EQ(board().railRayPast[d][65], 0u);
+    for (int s = 0; s < kSquares; ++s) EXPECT_EQ(board().railRayPast[d][s + 1], board().railRay[s][d]);
+  }
+}
+
 TEST(Topology, EdgesAreSymmetric) {
   for (int a = 0; a < kSquares; ++a)
     for (int b = 0; b < kSquares; ++b) {
