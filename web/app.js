@@ -319,18 +319,19 @@ async function openRecord(body) {
 }
 
 // A live game is read again every 3 seconds, on the step shown (or
-// following its end); once over, its live file is gone and its finished
-// record (the match's games/) takes its place.
+// following its end); once over (gone from the match's live list), its
+// finished record (the match's games/) takes its place.
 async function refreshLive() {
   const file = rec.live, name = rec.name, atEnd = rec.step === rec.steps;
-  let opened = await api('POST', '/api/records', { folder: 'live', file }).catch(() => null);
-  if (!opened) {
-    opened = await api('POST', '/api/records', { folder: 'match', file }).catch(() => null);
-    if (rec.live === file) rec.live = null;
+  const match = await api('GET', '/api/match').catch(() => ({ live: [file] }));
+  const folder = (match.live || []).includes(file) ? 'live' : 'match';
+  const opened = await api('POST', '/api/records', { folder, file }).catch(() => null);
+  if (rec.name !== name || rec.live !== file) return;  // another record was opened meanwhile
+  if (folder === 'match') rec.live = null;
+  if (opened) {
+    Object.assign(rec, { name: opened.name, steps: opened.steps });
+    await showStep(atEnd ? opened.steps : rec.step).catch(showError('record-error'));
   }
-  if (rec.name !== name || !opened) return;  // another record was opened meanwhile
-  Object.assign(rec, { name: opened.name, steps: opened.steps });
-  await showStep(atEnd ? opened.steps : rec.step).catch(showError('record-error'));
   if (rec.live === file) rec.liveTimer = setTimeout(refreshLive, 3000);
 }
 
