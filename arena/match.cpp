@@ -106,6 +106,13 @@ std::string quoteStderr(const std::string& log, std::uintmax_t from) {
 // How match.json says game seeds are made (absent in directories of older versions).
 constexpr const char* kGameSeeds = "siphash-2-4";
 
+// Free text in records may not hold these.
+std::string plainText(std::string text) {
+  for (char& c : text)
+    if (c == '#' || c == '\n' || c == '\r') c = ' ';
+  return text;
+}
+
 std::string resultToken(const Outcome& o) {
   if (!o.winner) return "1/2-1/2";
   return *o.winner == Seat::Red ? "1-0" : "0-1";
@@ -263,6 +270,10 @@ std::string Match::recordPath(int index) const {
   return (fs::path(options_.outDir) / "games" / fmt::format("game-{:05}.jqr", index)).string();
 }
 
+std::string Match::livePath(int index) const {
+  return (fs::path(options_.outDir) / "live" / fmt::format("game-{:05}.jqr", index)).string();
+}
+
 std::optional<MatchGameResult> Match::loadRecorded(const ScheduledGame& g) const {
   const std::string path = recordPath(g.index);
   if (!fs::exists(path)) return std::nullopt;
@@ -297,6 +308,16 @@ MatchGameResult Match::play(const ScheduledGame& g) const {
   };
   auto red = makePlayer(g.red);
   auto blue = makePlayer(g.blue);
+  std::vector<std::pair<std::string, std::string>> tags = {
+      {"red-player", options_.players[g.red].name},
+      {"blue-player", options_.players[g.blue].name},
+      {"red-agent", red->spec()},
+      {"blue-agent", blue->spec()},
+      {"game", std::to_string(g.index)},
+      {"pair", std::to_string(g.pair)},
+      {"seed", std::to_string(g.seed)}};
+  for (auto& tag : tags) tag.second = plainText(tag.second);
+  LiveRecordWriter live(livePath(g.index), tags);  // removes the live file when play() returns
   GameConfig config;
   config.ruleset = options_.ruleset;
   config.layouts = {g.redLayout, g.blueLayout};
@@ -305,25 +326,13 @@ MatchGameResult Match::play(const ScheduledGame& g) const {
   config.maxPlies = options_.maxPlies;
   config.moveSeconds = options_.moveSeconds;
   config.rulesetClock = options_.rulesetClock;
+  config.onAction = [&live](const Game& game) { live(game); };
   const PlayedGame played = playGame(*red, *blue, config);
 
-  std::vector<std::pair<std::string, std::string>> tags = {
-      {"red-player", options_.players[g.red].name},
-      {"blue-player", options_.players[g.blue].name},
-      {"red-agent", red->spec()},
-      {"blue-agent", blue->spec()},
-      {"game", std::to_string(g.index)},
-      {"pair", std::to_string(g.pair)},
-      {"seed", std::to_string(g.seed)},
-      {"red-seconds", fmt::format("{:.2f}", played.thinkSeconds[0])},
-      {"blue-seconds", fmt::format("{:.2f}", played.thinkSeconds[1])},
-      {"junqi-version", versionString()}};
-  for (auto& [k, v] : tags)
-    for (char& c : v)
-      if (c == '#' || c == '\n' || c == '\r') c = ' ';  // free text in records may not hold these
-  std::string detail = played.detail;
-  for (char& c : detail)
-    if (c == '#' || c == '\n' || c == '\r') c = ' ';
+  tags.emplace_back("red-seconds", fmt::format("{:.2f}", played.thinkSeconds[0]));
+  tags.emplace_back("blue-seconds", fmt::format("{:.2f}", played.thinkSeconds[1]));
+  tags.emplace_back("junqi-version", plainText(versionString()));
+  const std::string detail = plainText(played.detail);
   writeFileAtomically(recordPath(g.index), formatRecord(recordOf(played.game, tags, detail)));
   MatchGameResult r;
   r.game = g;
@@ -414,6 +423,10 @@ MatchSummary Match::run(const std::function<void(const std::string&)>& progress)
     summary.stoppedEarly = true;
   }
   if (!todo.empty() && !stop_) checkBotsStart();
+  // Games in progress (live/) are this run's only: an earlier run's are stale.
+  const fs::path live = fs::path(options_.outDir) / "live";
+  fs::remove_all(live);
+  fs::create_directories(live);
   const auto worker = [&] {
     for (;;) {
       int index;

@@ -85,7 +85,9 @@ class Match {
 
   const std::vector<ScheduledGame>& schedule() const { return schedule_; }
   // Plays every scheduled game not yet recorded; `progress` gets a line after
-  // each game. Writes records as games finish and the reports at the end.
+  // each game. Writes records as games finish and the reports at the end;
+  // while a game is played its record so far is in DIR/live/ (for onlookers:
+  // junqi serve --match), written at most every half second.
   // First starts each external bot once: one that does not get through the
   // handshake stops the match with a std::runtime_error naming it, saying why
   // and quoting the start of its standard error (nothing is played).
@@ -98,6 +100,7 @@ class Match {
   // it was written before game seeds were keyed (its games keep their old seeds).
   bool claimRunDirectory() const;
   std::string recordPath(int index) const;
+  std::string livePath(int index) const;  // DIR/live/: the game while it is played
   std::string stderrLog(const MatchPlayer& bot) const;  // DIR/NAME.stderr.log
   void checkBotsStart() const;
   std::optional<MatchGameResult> loadRecorded(const ScheduledGame& g) const;

@@ -1,5 +1,7 @@
 #include "server/game_session.h"
 
+#include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <ctime>
 #include <filesystem>
@@ -34,6 +36,7 @@ GameSession::GameSession(std::string id, const NewGame& setup)
     throw ApiError(500, fmt::format("the agent chose a layout the rules refuse: {}", e.what()));
   }
   std::lock_guard lock(mutex_);
+  turnStarted_ = std::chrono::steady_clock::now();  // the agent's layout took no time of the person's
   startAgentIfItsTurn();
 }
 
@@ -41,8 +44,9 @@ GameSession::~GameSession() {
   if (thinker_.joinable()) thinker_.join();
 }
 
-nlohmann::json GameSession::state() const {
+nlohmann::json GameSession::state() {
   std::lock_guard lock(mutex_);
+  checkClock();
   const Observation view = Observation::of(*game_, setup_.personSeat);
   const Position& now = game_->position();
   nlohmann::json events = nlohmann::json::array();
@@ -66,12 +70,42 @@ nlohmann::json GameSession::state() const {
                         {"pieces", seatPiecesJson(view)},
                         {"events", events},
                         {"legal", legal},
-                        {"outcome", outcomeJson(game_->outcome())}};
+                        {"outcome", outcomeJson(game_->outcome())},
+                        {"clock", clockJson()}};
   if (game_->isOver()) {  // the full reveal: the referee's board and both layouts
     out["reveal"] = fullPiecesJson(now);
     out["note"] = note_;
   }
   return out;
+}
+
+// The person's time for this move is over: the rules' timeout (the turn
+// passes, and the n-th loses the game, or the first loses it at once, as the
+// ruleset says), then the agent's turn. Checked lazily, on each request: the
+// page asks for the state when its countdown ends.
+bool GameSession::checkClock() {
+  const int limit = setup_.ruleset.moveSeconds;
+  if (limit <= 0 || game_->isOver() || thinking_ || game_->position().sideToMove() != setup_.personSeat) return false;
+  if (std::chrono::steady_clock::now() - turnStarted_ < std::chrono::seconds(limit)) return false;
+  game_->apply(Action::timeout(setup_.personSeat));
+  finishIfOver();
+  startAgentIfItsTurn();
+  return true;
+}
+
+nlohmann::json GameSession::clockJson() const {
+  const Ruleset& rules = setup_.ruleset;
+  if (rules.moveSeconds <= 0) return nullptr;
+  nlohmann::json left = nullptr;  // counted only on the person's turn
+  if (!game_->isOver() && !thinking_ && game_->position().sideToMove() == setup_.personSeat) {
+    const double used = std::chrono::duration<double>(std::chrono::steady_clock::now() - turnStarted_).count();
+    left = std::max(0.0, std::round(10 * (rules.moveSeconds - used)) / 10);
+  }
+  return {{"moveSeconds", rules.moveSeconds},
+          {"secondsLeft", left},
+          {"timeouts", game_->timeouts(setup_.personSeat)},
+          {"timeoutPassesTurn", rules.timeoutPassesTurn},
+          {"timeoutsToForfeit", rules.timeoutsToForfeit}};
 }
 
 void GameSession::apply(const Action& action) {
@@ -83,6 +117,9 @@ void GameSession::apply(const Action& action) {
 
 void GameSession::move(Move m) {
   std::lock_guard lock(mutex_);
+  if (checkClock())
+    throw ApiError(409, fmt::format("your {} seconds for the move ran out: {}", setup_.ruleset.moveSeconds,
+                                    game_->isOver() ? "the game is lost" : "the turn passed"));
   if (game_->isOver()) throw ApiError(409, "the game is over");
   if (thinking_ || game_->position().sideToMove() != setup_.personSeat)
     throw ApiError(409, fmt::format("it is not your turn: {} is to move", seatName(game_->position().sideToMove())));
@@ -92,11 +129,13 @@ void GameSession::move(Move m) {
 
 void GameSession::resign() {
   std::lock_guard lock(mutex_);
+  checkClock();  // a timeout that came first decides first
   apply(Action::resign(setup_.personSeat));
 }
 
 void GameSession::offerDraw() {
   std::lock_guard lock(mutex_);
+  checkClock();
   if (thinking_) throw ApiError(409, "the agent is thinking: offer a draw on your turn");
   apply(Action::offerDraw(setup_.personSeat));
   // The agent answers at once (as in a match); it is not thinking, so it is free.
@@ -107,6 +146,7 @@ void GameSession::offerDraw() {
 
 void GameSession::answerDraw(bool accept) {
   std::lock_guard lock(mutex_);
+  checkClock();
   apply(accept ? Action::acceptDraw(setup_.personSeat) : Action::declineDraw(setup_.personSeat));
 }
 
@@ -137,6 +177,7 @@ void GameSession::agentTurns() {
       std::lock_guard lock(mutex_);
       if (game_->isOver() || game_->position().sideToMove() != agentSeat_) {
         thinking_ = false;
+        turnStarted_ = std::chrono::steady_clock::now();  // the person's turn (and clock) begins
         return;
       }
       view = std::make_unique<InfoState>(InfoState::of(*game_, agentSeat_));

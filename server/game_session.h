@@ -1,7 +1,9 @@
 // One game of a person against an agent. The person acts through the API; the
 // agent thinks in a thread of its own, started whenever it is its turn, and
 // sees only its InfoState. What the session tells the person is the person's
-// observation alone until the game is over, then the whole board.
+// observation alone until the game is over, then the whole board. The
+// preset's move clock holds the person to its time: a lazy check, made on
+// every request, applies the rules' timeout once the person's time is over.
 #pragma once
 
 #include <chrono>
@@ -35,8 +37,9 @@ class GameSession {
   GameSession& operator=(const GameSession&) = delete;
 
   const std::string& id() const { return id_; }
-  // The person's view: its observation, legal moves on its turn, events; the full board once over.
-  nlohmann::json state() const;
+  // The person's view: its observation, legal moves on its turn, events,
+  // the clock; the full board once over. Applies a timeout that is due.
+  nlohmann::json state();
   // The person's actions; ApiError 409 when it is not the time, 400 when the rules refuse.
   void move(Move m);
   void resign();
@@ -49,6 +52,8 @@ class GameSession {
 
  private:
   void startAgentIfItsTurn();  // the caller holds mutex_
+  bool checkClock();           // applies the person's timeout when due (true then); the caller holds mutex_
+  nlohmann::json clockJson() const;  // the caller holds mutex_
   void agentTurns();           // the agent's thread
   void apply(const Action& action);  // the person's action; the caller holds mutex_
   void finishIfOver();         // writes the record once; the caller holds mutex_
@@ -65,6 +70,7 @@ class GameSession {
   bool written_ = false;
   std::string note_;  // why the agent lost by forfeit, if it did
   std::chrono::steady_clock::time_point created_ = std::chrono::steady_clock::now();
+  std::chrono::steady_clock::time_point turnStarted_ = created_;  // when the person's turn began
 };
 
 }  // namespace junqi::server

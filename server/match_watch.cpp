@@ -44,7 +44,8 @@ nlohmann::json matchSummary(const std::string& dir) {
   nlohmann::json out = {{"dir", dir},
                         {"table", readIf("ratings.txt")},
                         {"report", fs::is_regular_file(root / "report.svg", error)},
-                        {"games", recordNames((root / "games").string())}};
+                        {"games", recordNames((root / "games").string())},
+                        {"live", recordNames((root / "live").string())}};
   const auto changed = fs::last_write_time(root / "games", error);
   if (!error) out["changed"] = changed.time_since_epoch().count();
   return out;

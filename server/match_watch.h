@@ -15,7 +15,8 @@ std::vector<std::string> recordNames(const std::string& dir);
 // name (nothing outside the folder is ever read), 404 when it is not there.
 std::string readRecordFile(const std::string& dir, const std::string& name);
 // A match directory as it stands: its rating table (ratings.txt), whether it
-// has a report.svg, its games, and when it last changed.
+// has a report.svg, its finished games, the games being played (live/, whose
+// records grow as they go), and when it last changed.
 nlohmann::json matchSummary(const std::string& dir);
 
 }  // namespace junqi::server

@@ -14,13 +14,17 @@ namespace junqi::server {
 
 namespace {
 
-// The folder a record file is read from: "records", "games" or "match" (its games/).
+// The folder a record file is read from: "records", "games", "match" (its
+// games/) or "live" (the match's games in progress, its live/).
 std::string folder(const ServerState& state, const std::string& name) {
   if (name == "records") return state.options.recordsDir;
   if (name == "games") return state.options.gamesDir;
-  if (name == "match")
-    return state.options.matchDir.empty() ? "" : (std::filesystem::path(state.options.matchDir) / "games").string();
-  throw ApiError(400, fmt::format("'folder' must be records, games or match, not '{}'", name));
+  const auto inMatch = [&](const char* sub) {
+    return state.options.matchDir.empty() ? "" : (std::filesystem::path(state.options.matchDir) / sub).string();
+  };
+  if (name == "match") return inMatch("games");
+  if (name == "live") return inMatch("live");
+  throw ApiError(400, fmt::format("'folder' must be records, games, match or live, not '{}'", name));
 }
 
 // Opens a record: its text in the body, or a file of one of the folders.

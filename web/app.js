@@ -203,6 +203,7 @@ function showGameText(game, over, mine) {
     : mine ? `Your move (ply ${game.ply + 1}; ${game.quietPlies} of ${game.quietMoveLimit} quiet moves)`
       : `${game.agent} is thinking...`;
   $('status').dataset.state = over ? 'over' : mine ? 'your-move' : 'waiting';
+  showClock(game, over);
   $('draw-answer').hidden = over || game.drawOffer === null || game.drawOffer === game.seat;
   $('offer-draw').hidden = over || !game.agreedDraws;
   $('resign').hidden = over;
@@ -213,6 +214,34 @@ function showGameText(game, over, mine) {
   $('events').replaceChildren(...game.events.map((e) => Object.assign(document.createElement('li'),
     { textContent: e.text })));
   $('events').scrollTop = $('events').scrollHeight;
+}
+
+// The preset's move clock: a countdown on the person's turn. The server
+// applies the timeout (lazily, when asked): at the end of the countdown the
+// page asks. The deadline is fixed when the state arrives, not at each redraw.
+function showClock(game, over) {
+  clearInterval(play.clockTimer);
+  const c = game.clock;
+  $('clock').hidden = !c || over;
+  if (!c || over) return;
+  const limit = c.timeoutPassesTurn && c.timeoutsToForfeit ? ` of ${c.timeoutsToForfeit}` : '';
+  const timeouts = c.timeouts ? `; your timeouts: ${c.timeouts}${limit}` : '';
+  if (c.secondsLeft === null) {
+    $('clock').textContent = `Clock: ${c.moveSeconds} s a move${timeouts}`;
+    $('clock').classList.remove('low');
+    return;
+  }
+  if (game.deadline === undefined) game.deadline = Date.now() + c.secondsLeft * 1000;
+  const tick = () => {
+    const left = Math.max(0, (game.deadline - Date.now()) / 1000);
+    $('clock').textContent = `Clock: ${Math.ceil(left)} s left for your move${timeouts}`;
+    $('clock').classList.toggle('low', left <= 10);
+    if (left > 0) return;
+    clearInterval(play.clockTimer);
+    play.poll = setTimeout(refreshGame, 250);  // a moment past the server's deadline
+  };
+  tick();
+  play.clockTimer = setInterval(tick, 250);
 }
 
 function pieceClick(piece) {
@@ -255,6 +284,7 @@ async function gameAction(path, body) {
 
 function backToSetup() {
   clearTimeout(play.poll);
+  clearInterval(play.clockTimer);
   play.game = null;
   play.selected = null;
   $('setup').hidden = false;
@@ -270,18 +300,39 @@ async function reviewGame() {
 }
 
 // ---- records ----
-const rec = { name: null, step: 0, steps: 0, view: null, geometry: null };
+const rec = { name: null, step: 0, steps: 0, view: null, geometry: null, live: null, liveTimer: null };
 
 async function openRecord(body) {
   $('record-error').textContent = '';
+  clearTimeout(rec.liveTimer);
+  rec.live = body.folder === 'live' ? body.file : null;  // a match's game still being played
   try {
     const opened = await api('POST', '/api/records', body);
     Object.assign(rec, { name: opened.name, step: 0, steps: opened.steps });
     $('record-nav').hidden = false;
-    await showStep(0);
+    await showStep(rec.live ? opened.steps : 0);
+    if (rec.live) rec.liveTimer = setTimeout(refreshLive, 3000);
   } catch (e) {
+    rec.live = null;
     $('record-error').textContent = e.message;
   }
+}
+
+// A live game is read again every 3 seconds, on the step shown (or
+// following its end); once over (gone from the match's live list), its
+// finished record (the match's games/) takes its place.
+async function refreshLive() {
+  const file = rec.live, name = rec.name, atEnd = rec.step === rec.steps;
+  const match = await api('GET', '/api/match').catch(() => ({ live: [file] }));
+  const folder = (match.live || []).includes(file) ? 'live' : 'match';
+  const opened = await api('POST', '/api/records', { folder, file }).catch(() => null);
+  if (rec.name !== name || rec.live !== file) return;  // another record was opened meanwhile
+  if (folder === 'match') rec.live = null;
+  if (opened) {
+    Object.assign(rec, { name: opened.name, steps: opened.steps });
+    await showStep(atEnd ? opened.steps : rec.step).catch(showError('record-error'));
+  }
+  if (rec.live === file) rec.liveTimer = setTimeout(refreshLive, 3000);
 }
 
 async function showStep(step) {
@@ -301,7 +352,8 @@ async function showStep(step) {
   $('rec-step').max = view.steps;
   $('rec-steps').textContent = `of ${view.steps}`;
   const o = view.outcome;
-  $('rec-status').textContent = `${view.tags ? `${view.tags['red-player'] || 'red'} (red) vs ${view.tags['blue-player'] || 'blue'} (blue). ` : ''}`
+  $('rec-status').textContent = (rec.live ? 'Live: the game is being played (read again every 3 s). ' : '')
+    + `${view.tags ? `${view.tags['red-player'] || 'red'} (red) vs ${view.tags['blue-player'] || 'blue'} (blue). ` : ''}`
     + (o ? `Result: ${o.winner || 'draw'} (${o.reason})` : `${view.toMove} to move`);
   $('rec-actions').replaceChildren(...view.actions.map((a, i) => {
     const li = Object.assign(document.createElement('li'), { textContent: a.text });
@@ -339,11 +391,15 @@ async function refreshMatch() {
     $('match-table').textContent = m.table || '(no games finished yet)';
     $('match-report').hidden = !m.report;
     if (m.report) $('match-report').src = `/api/match/report.svg?changed=${m.changed || 0}`;
-    $('match-games').replaceChildren(...m.games.map((name) => {
-      const li = Object.assign(document.createElement('li'), { textContent: name, className: 'link' });
-      li.addEventListener('click', () => openRecord({ folder: 'match', file: name }).then(() => showTab('records')));
+    const item = (folder, name) => {
+      const li = Object.assign(document.createElement('li'), { textContent: folder === 'live' ? `${name} (live)` : name,
+        className: folder === 'live' ? 'link live' : 'link' });
+      li.addEventListener('click', () => openRecord({ folder, file: name }).then(() => showTab('records')));
       return li;
-    }));
+    };
+    $('match-live').replaceChildren(...(m.live || []).map((name) => item('live', name)));
+    $('match-live-title').hidden = !(m.live || []).length;
+    $('match-games').replaceChildren(...m.games.map((name) => item('match', name)));
   } catch (e) {
     $('match-dir').textContent = e.message;
     return;

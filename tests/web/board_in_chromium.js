@@ -3,6 +3,8 @@
 // whole game against `random` by clicking (resigning at a move cap), check
 // the agent's pieces stay face down until the full reveal, download the
 // record, step through it as a seat with its beliefs, and watch a match.
+// The preset (hiddenfront) has a clock: its countdown is shown on the
+// person's turn; the long game's events scroll in a box under the buttons.
 // Any console error, page error or failed request fails the test.
 // Usage: node board_in_chromium.js URL CHROMIUM OUT_DIR
 'use strict';
@@ -56,6 +58,21 @@ async function clickAMove(page, n) {
   await page.waitForFunction((ply) => play.game.ply > ply || play.game.outcome, {}, ply);
 }
 
+// The long game's events: a bounded box that scrolls, wholly under the buttons.
+async function eventsBelowTheButtons(page) {
+  const box = await page.evaluate(() => {
+    const events = document.querySelector('#events').getBoundingClientRect();
+    const buttons = [...document.querySelectorAll('#ingame button, #ingame a')].filter((b) => b.offsetParent !== null);
+    const list = document.querySelector('#events');
+    return { top: events.top, height: events.height, items: list.children.length, scrolls: list.scrollHeight > events.height,
+      framed: getComputedStyle(list).borderTopStyle !== 'none' && getComputedStyle(list).overflowY === 'auto',
+      buttonsEnd: Math.max(...buttons.map((b) => b.getBoundingClientRect().bottom)) };
+  });
+  // Framed: what scrolled off the top shows as the box's edge, not as text cut under the buttons.
+  assert.ok(box.framed && box.top >= box.buttonsEnd, `the events start under the buttons: ${JSON.stringify(box)}`);
+  assert.ok(box.height < 450 && (box.scrolls || box.items < 40), `the events scroll in a bounded box: ${JSON.stringify(box)}`);
+}
+
 async function playAGame(page) {
   await page.$eval('#agent', (e) => { e.value = 'random'; });
   await page.click('#start');
@@ -65,6 +82,8 @@ async function playAGame(page) {
     if (await page.$eval('#status', (e) => e.dataset.state) === 'over') break;
     const faces = await page.$$eval('#board .piece[data-side="blue"] text', (ts) => ts.map((t) => t.textContent));
     assert.ok(faces.length > 0 && faces.every((f) => f === '?'), `the agent's pieces are face down: ${faces}`);
+    if (n === 0) assert.match(await text(page, '#clock'), /^Clock: \d+ s left for your move/, 'the move clock');
+    if (n === 30) await page.screenshot({ path: `${out}/playing.png`, clip: { x: 0, y: 0, width: 830, height: 800 } });
     await clickAMove(page, n);
   }
   if (await page.$eval('#status', (e) => e.dataset.state) !== 'over') await page.click('#resign');
@@ -75,6 +94,7 @@ async function playAGame(page) {
   const href = await page.$eval('#download', (e) => e.href);
   const record = await page.evaluate((h) => fetch(h).then((r) => r.text()), href);
   assert.match(record, /^junqi-record 1\n/);
+  await eventsBelowTheButtons(page);
   await page.screenshot({ path: `${out}/play.png` });
   return record.split('\n').filter((l) => /^\d+ (red|blue) /.test(l)).length;
 }

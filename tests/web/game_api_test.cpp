@@ -1,6 +1,8 @@
 // A person's game through the API: the page, the choices, layouts, a game
 // played to its end, its record on disk.
+#include <chrono>
 #include <filesystem>
+#include <thread>
 
 #include "core/files.h"
 #include "core/record.h"
@@ -92,6 +94,41 @@ TEST_F(GameApi, ADrawOfferIsAnsweredByTheAgent) {
   const Answer again = post("/api/games/" + id + "/draw", nlohmann::json{{"answer", "offer"}});
   EXPECT_EQ(again.status, 400);  // the ruleset's cooldown, in its words
   EXPECT_NE(again.body["error"].get<std::string>().find("must wait"), std::string::npos) << again.raw;
+}
+
+// The preset's clock: a person who lets the move time run out gets the rules'
+// timeout, as a match would give it: the turn passes (and the agent moves),
+// or, where the ruleset says so, the game is lost at once. Two games share
+// one wait, so the test takes little over a second.
+TEST_F(GameApi, ThePresetsMoveClockAppliesTheRulesTimeout) {
+  const auto timed = [&](const std::string& rules) {
+    const Answer created = post("/api/games", nlohmann::json{{"rules", rules}, {"agent", "random"}, {"layout", kLayout}});
+    EXPECT_EQ(created.status, 201) << created.raw;
+    EXPECT_EQ(created.body["clock"]["moveSeconds"], 1) << created.raw;
+    EXPECT_GT(created.body["clock"]["secondsLeft"].get<double>(), 0.5) << created.raw;
+    return created.body["id"].get<std::string>();
+  };
+  const std::string passes = timed("hiddenfront:move-seconds=1");
+  const std::string loses = timed("hiddenfront:move-seconds=1,timeout-passes-turn=no");
+  EXPECT_EQ(newGame("random").body["clock"]["moveSeconds"], 30);  // the preset's own clock
+  EXPECT_TRUE(post("/api/games", nlohmann::json{{"rules", "worldatplay"}, {"agent", "random"}, {"layout", kLayout}})
+                  .body["clock"].is_null());  // an untimed preset
+  std::this_thread::sleep_for(std::chrono::milliseconds(1200));
+
+  const Answer late = post("/api/games/" + passes + "/move", nlohmann::json{{"move", "A4-A5"}});
+  EXPECT_EQ(late.status, 409);
+  EXPECT_NE(late.raw.find("ran out: the turn passed"), std::string::npos) << late.raw;
+  const Answer passed = get("/api/games/" + passes);
+  EXPECT_TRUE(passed.body["outcome"].is_null()) << passed.raw;
+  EXPECT_EQ(passed.body["clock"]["timeouts"], 1);
+  EXPECT_EQ(passed.body["events"][0]["text"], "red ran out of time");
+
+  const Answer lost = get("/api/games/" + loses);
+  ASSERT_FALSE(lost.body["outcome"].is_null()) << lost.raw;
+  EXPECT_EQ(lost.body["outcome"]["winner"], "blue");
+  EXPECT_EQ(lost.body["outcome"]["reason"], "timeout-forfeit");
+  EXPECT_EQ(lost.body["events"][0]["text"], "red ran out of time");
+  EXPECT_TRUE(lost.body["clock"]["secondsLeft"].is_null());
 }
 
 }  // namespace

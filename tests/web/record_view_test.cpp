@@ -110,6 +110,27 @@ TEST_F(MatchWatcher, ShowsTheTableTheReportAndTheGames) {
   EXPECT_EQ(post("/api/records", nlohmann::json{{"folder", "match"}, {"file", "game-00000.jqr"}}).status, 201);
 }
 
+// A game still being played (DIR/live/, written by the match as it goes) is
+// listed apart from the finished ones and opens from the folder "live".
+TEST_F(MatchWatcher, ListsAndOpensTheGamesInProgress) {
+  EXPECT_EQ(get("/api/match").body["live"], nlohmann::json::array());  // no live/ yet
+  const std::string text = randomGameRecord(6, 4);
+  ASSERT_TRUE(parseRecord(text).outcome.reason == Termination::None);  // a game not over
+  std::filesystem::create_directories(dir_ / "match" / "live");
+  writeFileAtomically((dir_ / "match" / "live" / "game-00003.jqr").string(), text);
+  const Answer match = get("/api/match");
+  ASSERT_EQ(match.status, 200) << match.raw;
+  EXPECT_EQ(match.body["live"], nlohmann::json::array({"game-00003.jqr"}));
+  EXPECT_EQ(match.body["games"], nlohmann::json::array());
+  const Answer opened = post("/api/records", nlohmann::json{{"folder", "live"}, {"file", "game-00003.jqr"}});
+  ASSERT_EQ(opened.status, 201) << opened.raw;
+  EXPECT_EQ(opened.body["steps"], 6);
+  const Answer view = get("/api/records/" + opened.body["name"].get<std::string>() + "?step=6");
+  EXPECT_TRUE(view.body["outcome"].is_null()) << view.raw;
+  // The game ended meanwhile (its live file went): a 404 that says so.
+  EXPECT_EQ(post("/api/records", nlohmann::json{{"folder", "live"}, {"file", "game-00004.jqr"}}).status, 404);
+}
+
 TEST_F(MatchWatcher, SaysSoWhenItWatchesNoMatch) {
   server::ServerOptions options = options_;
   options.matchDir.clear();
