@@ -317,7 +317,8 @@ MatchGameResult Match::play(const ScheduledGame& g) const {
       {"pair", std::to_string(g.pair)},
       {"seed", std::to_string(g.seed)}};
   for (auto& tag : tags) tag.second = plainText(tag.second);
-  LiveRecordWriter live(livePath(g.index), tags);  // removes the live file when play() returns
+  std::optional<LiveRecordWriter> live;  // removes the live file when play() returns
+  if (options_.live) live.emplace(livePath(g.index), tags);
   GameConfig config;
   config.ruleset = options_.ruleset;
   config.layouts = {g.redLayout, g.blueLayout};
@@ -326,7 +327,7 @@ MatchGameResult Match::play(const ScheduledGame& g) const {
   config.maxPlies = options_.maxPlies;
   config.moveSeconds = options_.moveSeconds;
   config.rulesetClock = options_.rulesetClock;
-  config.onAction = [&live](const Game& game) { live(game); };
+  if (live) config.onAction = [&live](const Game& game) { (*live)(game); };
   const PlayedGame played = playGame(*red, *blue, config);
 
   tags.emplace_back("red-seconds", fmt::format("{:.2f}", played.thinkSeconds[0]));
@@ -426,7 +427,7 @@ MatchSummary Match::run(const std::function<void(const std::string&)>& progress)
   // Games in progress (live/) are this run's only: an earlier run's are stale.
   const fs::path live = fs::path(options_.outDir) / "live";
   fs::remove_all(live);
-  fs::create_directories(live);
+  if (options_.live) fs::create_directories(live);
   const auto worker = [&] {
     for (;;) {
       int index;

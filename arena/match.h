@@ -42,6 +42,10 @@ struct MatchOptions {
   double hangSeconds = 60;    // an external bot silent this long (no move time) has hung
   std::string layoutBook;     // a file of "red-layout blue-layout" lines; else generated per pair
   bool agentLayouts = false;  // the agents choose their own layouts (no opening pairs)
+  // Write each game in progress to DIR/live/ for onlookers (junqi serve --match).
+  // Off by default: a live record holds both layouts while the game goes on,
+  // and an external bot running on this machine could read it.
+  bool live = false;
   std::string outDir;         // required: records, games.pgn, ratings.*, report.svg
   // A directory that holds the match and files its players use, and may be
   // moved: match.json writes paths under it as "$ROOT", so that the match
@@ -86,8 +90,8 @@ class Match {
   const std::vector<ScheduledGame>& schedule() const { return schedule_; }
   // Plays every scheduled game not yet recorded; `progress` gets a line after
   // each game. Writes records as games finish and the reports at the end;
-  // while a game is played its record so far is in DIR/live/ (for onlookers:
-  // junqi serve --match), written at most every half second.
+  // with `live`, while a game is played its record so far is in DIR/live/ (for
+  // onlookers: junqi serve --match), written at most every half second.
   // First starts each external bot once: one that does not get through the
   // handshake stops the match with a std::runtime_error naming it, saying why
   // and quoting the start of its standard error (nothing is played).

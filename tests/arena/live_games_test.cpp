@@ -139,6 +139,7 @@ TEST(LiveGames, AMatchShowsEachGameInLiveWhileItIsPlayedAndLeavesNoneBehind) {
   options.pairs = 1;
   options.maxPlies = 12;
   options.outDir = dir.string();
+  options.live = true;
   Match(options).run();
 
   ASSERT_FALSE(seen().liveFiles.empty());
@@ -149,6 +150,25 @@ TEST(LiveGames, AMatchShowsEachGameInLiveWhileItIsPlayedAndLeavesNoneBehind) {
   EXPECT_EQ(live.tag("red-player").value_or(""), "peek2");  // the second game: seats swapped
   EXPECT_TRUE(fs::is_directory(seen().liveDir));
   EXPECT_TRUE(filesIn(seen().liveDir).empty());
+  EXPECT_EQ(filesIn(dir / "games").size(), 2u);
+  fs::remove_all(dir);
+}
+
+// Without --live nothing is written there (a live record holds both layouts):
+// a stale folder is still emptied.
+TEST(LiveGames, AMatchWritesNoLiveGamesUnlessAskedTo) {
+  const fs::path dir = freshDir("quiet");
+  fs::create_directories(dir / "live");
+  writeFileAtomically((dir / "live" / "game-00099.jqr").string(), "stale");
+  MatchOptions options;
+  options.players = {{"a", "random", ""}, {"b", "random:seed=2", ""}};
+  options.pairs = 1;
+  options.maxPlies = 12;
+  options.outDir = dir.string();
+  int liveSeen = 0;
+  Match(options).run([&](const std::string&) { liveSeen += fs::exists(dir / "live") ? 1 : 0; });
+  EXPECT_EQ(liveSeen, 0);
+  EXPECT_FALSE(fs::exists(dir / "live"));
   EXPECT_EQ(filesIn(dir / "games").size(), 2u);
   fs::remove_all(dir);
 }

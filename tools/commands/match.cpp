@@ -70,6 +70,9 @@ void registerMatch(CLI::App& app) {
   auto* bookOption = cmd->add_option("--layout-book", book, "File of 'red-layout blue-layout' lines used as openings");
   cmd->add_flag("--agent-layouts", o.agentLayouts, "Let the agents choose their layouts (no opening pairs)")
       ->excludes(bookOption);
+  cmd->add_flag("--live", o.live,
+                "Write each game in progress to DIR/live/ for junqi serve --match (it holds both layouts while the "
+                "game goes on: not where an external bot could read DIR)");
   cmd->add_option("--sprt", sprt, "Stop when decided: elo0,elo1[,alpha,beta] (head-to-head only)");
   cmd->add_option("--out", out, "Run directory (records, games.pgn, ratings.*, report.svg); rerun to resume")
       ->required();
