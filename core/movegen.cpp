@@ -56,11 +56,31 @@ inline Bitboard targetsOf(const Topology& t, const MoverView& v, int from) {
   return (steps | rail) & ~v.own;
 }
 
+// Each piece of the side to move that may move, with its targets. Branch-free,
+// pieces come by kind, so that none pays for another kind's work or a branch
+// on its kind: those off the railway (steps only), those on it (straight
+// slides), then engineers on it (paths that turn); within a kind, by point.
 template <bool kBranchFree = true, class Visit>
 inline void forEachMover(const Topology& t, const MoverView& v, Visit&& visit) {
-  for (Bitboard movers = v.movable; movers;) {
-    const int from = popLsb(movers);
-    if (!visit(from, targetsOf<kBranchFree>(t, v, from))) return;
+  if constexpr (!kBranchFree) {
+    for (Bitboard movers = v.movable; movers;) {
+      const int from = popLsb(movers);
+      if (!visit(from, targetsOf<false>(t, v, from))) return;
+    }
+  } else {
+    const Bitboard open = ~(t.camps & v.occupied) & ~v.own;  // steps may not enter an occupied camp
+    for (Bitboard m = v.movable & ~t.railway; m;) {
+      const int from = popLsb(m);
+      if (!visit(from, t.stepNeighbours[from] & open)) return;
+    }
+    for (Bitboard m = v.movable & t.railway & ~v.engineers; m;) {
+      const int from = popLsb(m);
+      if (!visit(from, (t.stepNeighbours[from] & open) | (straightSlides<true>(t, from, v.occupied) & ~v.own))) return;
+    }
+    for (Bitboard m = v.movable & t.railway & v.engineers; m;) {
+      const int from = popLsb(m);
+      if (!visit(from, (t.stepNeighbours[from] & open) | (engineerRailReach(t, from, v.occupied) & ~v.own))) return;
+    }
   }
 }
 

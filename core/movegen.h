@@ -33,6 +33,10 @@ Bitboard legalTargets(const Topology& topology, const MoverView& view, int from)
 // point is empty or belongs to the side not to move).
 Bitboard legalTargets(const Position& pos, int from);
 
+// Moves come piece by piece, in this order: pieces off the railway, then
+// non-engineers on it, then engineers on it (the generator's three kinds of
+// work, core/movegen.cpp); within a kind by point, and each piece's targets by
+// point (A1 first: docs/notation.md).
 void generateMoves(const Position& pos, MoveList& out);
 int countMoves(const Position& pos);  // == generateMoves(...).size(), without the list
 bool hasLegalMove(const Position& pos);

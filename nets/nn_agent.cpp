@@ -96,10 +96,11 @@ Action NetAgent::chooseAction(const InfoState& state) {
     const EvalQuery q = rootQuery(state, &legal);
     EvalResult r;
     evaluator_->evaluate(std::span<const EvalQuery>(&q, 1), std::span<EvalResult>(&r, 1));
-    // The favourite move, through the same root choice as a search (priors as visits).
+    // The favourite move, through the same root choice as a search (priors as
+    // visits, scaled by 2^40 so that two priors a float tells apart stay apart).
     last_ = {};
     for (int i = 0; i < legal.size(); ++i)
-      last_.root.push_back({legal[i], std::lround(static_cast<double>(r.priors[i]) * 1e6), 0.0});
+      last_.root.push_back({legal[i], std::llround(static_cast<double>(r.priors[i]) * 0x1p40), 0.0});
     last_.best = last_.root[chooseRootMove(state, last_.root, search_.choice)].move;
     for (RootMoveStats& s : last_.root) s.visits = 0;
     report_.value = r.value;
