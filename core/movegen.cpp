@@ -23,11 +23,11 @@ namespace {
 // point. Off the railway every ray is empty.
 //
 // Two ways to find a ray's nearest blocker. Branch-free: count zeros (64 on an
-// empty ray, which railRayPast maps to nothing); positions the CPU has not
-// seen, as in games and searches, cost no mispredictions (1.55x faster move
-// lists on positions from real games). Branching: skip empty rays; faster
-// where the branch predictor has learned the position, as in perft's bulk
-// count over sibling positions that differ by one move (docs/benchmarks.md).
+// empty ray, which railRayPast maps to nothing): positions the CPU has not
+// seen, as in games and searches, cost no mispredictions. Branching: skip
+// empty rays and points off the railway; faster where the branch predictor
+// has learned the position, as in perft's bulk count over sibling positions
+// that differ by one move. Figures in docs/benchmarks.md.
 template <bool kBranchFree>
 inline Bitboard straightSlides(const Topology& t, int from, Bitboard occupied) {
   Bitboard targets = 0;
