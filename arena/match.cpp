@@ -334,7 +334,9 @@ MatchGameResult Match::play(const ScheduledGame& g) const {
   tags.emplace_back("blue-seconds", fmt::format("{:.2f}", played.thinkSeconds[1]));
   tags.emplace_back("junqi-version", plainText(versionString()));
   const std::string detail = plainText(played.detail);
-  writeFileAtomically(recordPath(g.index), formatRecord(recordOf(played.game, tags, detail)));
+  GameRecord record = recordOf(played.game, tags, detail);
+  record.searchNotes = played.searchNotes;
+  writeFileAtomically(recordPath(g.index), formatRecord(record));
   MatchGameResult r;
   r.game = g;
   r.outcome = played.game.outcome();

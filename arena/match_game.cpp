@@ -1,5 +1,6 @@
 #include "arena/match_game.h"
 
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 
@@ -57,7 +58,7 @@ class GameInProgress {
       : agents_(agents),
         config_(config),
         played_{Game(config.ruleset, layouts[0], layouts[1]), {}, {}, std::vector<double>(agents.size()),
-                std::vector<long long>(agents.size())} {
+                std::vector<long long>(agents.size()), {}} {
     for (std::size_t i = 0; i < agents.size(); ++i)
       views_.push_back(InfoState::of(game(), seatFromIndex(static_cast<int>(i))));
   }
@@ -80,6 +81,7 @@ class GameInProgress {
     for (InfoState& v : views_) v.apply(publicEvent(game(), game().history().size() - 1));
     if (config_.onAction) config_.onAction(game());
   }
+  void noteSearch(const AgentReport& report);
   bool timedOut(Seat s, const std::string& why);
   bool answerDrawOffer(Seat offeredBy);
 
@@ -121,9 +123,27 @@ bool GameInProgress::playTurn() {
     return false;
   }
   game().apply(action);
+  if (action.type == ActionType::Move) noteSearch(agent.lastReport());
   tell();
   if (action.type == ActionType::OfferDraw && !game().isOver()) return answerDrawOffer(s);
   return !game().isOver();
+}
+
+// The record's note of what a search thought of the move just made: only from
+// reports with root visit shares (built-in searches; heuristic agents count
+// their scored moves as simulations, and external bots report none).
+void GameInProgress::noteSearch(const AgentReport& report) {
+  constexpr std::size_t kLine = 8, kShares = 5;  // enough to read; records stay small
+  played_.searchNotes.resize(game().history().size());
+  if (report.simulations <= 0 || report.rootShares.empty()) return;
+  SearchNote& note = played_.searchNotes.back().emplace();
+  note.value = std::clamp(report.value, -1.0, 1.0);  // the record reads no other
+  note.simulations = report.simulations;
+  const auto& line = report.principalLine;
+  if (!line.empty() && line.front() == game().history().back().action.move)  // never a stale line
+    note.line.assign(line.begin(), line.begin() + static_cast<std::ptrdiff_t>(std::min(line.size(), kLine)));
+  const auto& shares = report.rootShares;
+  note.shares.assign(shares.begin(), shares.begin() + static_cast<std::ptrdiff_t>(std::min(shares.size(), kShares)));
 }
 
 // A move too late: forfeited at once, or by the ruleset's clock rule (the
@@ -166,6 +186,7 @@ PlayedGame GameInProgress::finish() {
       // The game is decided; a bot failing now changes nothing.
     }
   }
+  played_.searchNotes.resize(game().history().size());
   played_.returns = Variant::of(config_.ruleset).returns(game().outcome());
   return std::move(played_);
 }

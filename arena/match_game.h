@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "core/game.h"
+#include "core/record.h"
 #include "search/agent.h"
 
 namespace junqi {
@@ -43,6 +44,9 @@ struct PlayedGame {
   std::vector<double> returns;  // Variant::returns of the outcome: +1 win, -1 loss, 0 draw
   std::vector<double> thinkSeconds;
   std::vector<long long> simulations;
+  // One per action of game.history(): what a built-in search thought of a
+  // move it chose (for the record); none for other actions and agents.
+  std::vector<std::optional<SearchNote>> searchNotes;
 };
 
 // Plays a game with one agent per seat of the ruleset's variant, in seat

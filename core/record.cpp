@@ -1,5 +1,8 @@
 #include "core/record.h"
 
+#include <charconv>
+#include <utility>
+
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
@@ -79,6 +82,18 @@ void checkFreeText(std::string_view text, std::string_view what, bool isKey) {
     throw RecordError(fmt::format("cannot write {} '{}' in a record: {}", what, text,
                                   isKey ? "a tag key is one word without '#'" : "free text may not contain '#' or a line break"));
 }
+
+// "search value 0.620 simulations 2000 line C2-C3 C10-C9 shares C2-C3:0.620 A6-A7:0.210"
+std::string searchLine(const SearchNote& note) {
+  std::string out = fmt::format("search value {:.3f}", note.value);
+  if (note.simulations > 0) out += fmt::format(" simulations {}", note.simulations);
+  if (!note.line.empty()) out += " line";
+  for (const Move m : note.line) out += fmt::format(" {}", moveName(m));
+  if (!note.shares.empty()) out += " shares";
+  for (const auto& [m, share] : note.shares) out += fmt::format(" {}:{:.3f}", moveName(m), share);
+  out += '\n';
+  return out;
+}
 }  // namespace
 
 std::string formatRecord(const GameRecord& record) {
@@ -94,9 +109,12 @@ std::string formatRecord(const GameRecord& record) {
     out += fmt::format("tag {} {}\n", key, value);
   }
   checkFreeText(record.outcomeDetail, "the result detail", false);
-  for (const ActionRecord& a : record.actions) {
+  for (std::size_t i = 0; i < record.actions.size(); ++i) {
+    const ActionRecord& a = record.actions[i];
     out += fmt::format("{} {} ", a.ply + 1, seatName(a.action.side));
     if (a.action.type != ActionType::Move) {
+      if (i < record.searchNotes.size() && record.searchNotes[i])
+        throw RecordError(fmt::format("cannot write a search note for action {}: only moves have them", i + 1));
       out += fmt::format("{}\n", actionWord(a.action.type));
       continue;
     }
@@ -105,6 +123,7 @@ std::string formatRecord(const GameRecord& record) {
     if (a.result.combat != Combat::None)
       out += fmt::format(" # {} x {}", typeName(a.attackerType), typeName(a.defenderType));
     out += '\n';
+    if (i < record.searchNotes.size() && record.searchNotes[i]) out += searchLine(*record.searchNotes[i]);
   }
   if (record.outcome.isOver()) {
     out += fmt::format("result {} {}", record.outcome.winner ? seatName(*record.outcome.winner) : "draw",
@@ -127,11 +146,15 @@ class RecordReader {
   void readResult(const std::vector<std::string_view>& w);
   void readAction(const std::vector<std::string_view>& w);
   void readResultToken(std::string_view token, ActionRecord& a);
+  void readSearch(const std::vector<std::string_view>& w);
+  Move searchMove(std::string_view text);
+  double searchNumber(std::string_view text, double low, double high, std::string_view what);
   void checkWhole();
 
   GameRecord r_;
   int lineNo_ = 0;
   bool sawMagic_ = false, sawRuleset_ = false, sawResult_ = false;
+  bool afterMove_ = false;  // the last line read was a move's: a search line may annotate it
   int startLine_ = 0;
 };
 
@@ -165,7 +188,11 @@ GameRecord RecordReader::read(std::string_view text) {
 
 void RecordReader::readLine(const std::vector<std::string_view>& w) {
   const auto key = w[0];
-  if (key == "variant") {
+  const bool afterMove = std::exchange(afterMove_, false);
+  if (key == "search") {
+    if (!afterMove) fail(lineNo_, "a search line must follow the move it annotates");
+    readSearch(w);
+  } else if (key == "variant") {
     if (w.size() != 2) fail(lineNo_, "'variant' takes one value");
     r_.variant = Variant::byName(w[1]).name();
   } else if (key == "ruleset") {
@@ -221,6 +248,7 @@ void RecordReader::readAction(const std::vector<std::string_view>& w) {
     if (!move) fail(lineNo_, fmt::format("'{}' is neither a move like C2-C5 nor an action", w[2]));
     a.action = Action::makeMove(*side, *move);
     for (std::size_t i = 3; i < w.size(); ++i) readResultToken(w[i], a);
+    afterMove_ = true;
   }
   r_.actions.push_back(a);
   r_.actionLines.push_back(lineNo_);
@@ -241,11 +269,57 @@ void RecordReader::readResultToken(std::string_view token, ActionRecord& a) {
   }
 }
 
+// search value V [simulations N] [line MOVE...] [shares MOVE:SHARE...], keys in this order.
+void RecordReader::readSearch(const std::vector<std::string_view>& w) {
+  if (w.size() < 3 || w[1] != "value") fail(lineNo_, "a search line begins 'search value <number>'");
+  SearchNote note;
+  note.value = searchNumber(w[2], -1, 1, "value");
+  std::size_t i = 3;
+  if (i < w.size() && w[i] == "simulations") {
+    const auto n = i + 1 < w.size() ? parseNumber(w[i + 1], 1, INT64_MAX) : std::nullopt;
+    if (!n) fail(lineNo_, "'simulations' takes a positive whole number");
+    note.simulations = static_cast<long long>(*n);
+    i += 2;
+  }
+  if (i < w.size() && w[i] == "line") {
+    while (++i < w.size() && w[i] != "shares") note.line.push_back(searchMove(w[i]));
+    if (note.line.empty()) fail(lineNo_, "'line' takes at least one move");
+  }
+  if (i < w.size() && w[i] == "shares") {
+    while (++i < w.size()) {
+      const auto colon = w[i].find(':');
+      if (colon == std::string_view::npos) fail(lineNo_, fmt::format("'{}' is not a share like C2-C3:0.62", w[i]));
+      note.shares.emplace_back(searchMove(w[i].substr(0, colon)), searchNumber(w[i].substr(colon + 1), 0, 1, "share"));
+    }
+    if (note.shares.empty()) fail(lineNo_, "'shares' takes at least one share like C2-C3:0.62");
+  }
+  if (i < w.size())
+    fail(lineNo_, fmt::format("unexpected '{}' in a search line (after value: simulations, line, shares, in this order)",
+                              w[i]));
+  r_.searchNotes.resize(r_.actions.size());
+  r_.searchNotes.back() = std::move(note);
+}
+
+Move RecordReader::searchMove(std::string_view text) {
+  const auto move = parseMove(text);
+  if (!move) fail(lineNo_, fmt::format("'{}' in a search line is not a move like C2-C5", text));
+  return *move;
+}
+
+double RecordReader::searchNumber(std::string_view text, double low, double high, std::string_view what) {
+  double x = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), x);
+  if (ec != std::errc{} || end != text.data() + text.size() || !(x >= low && x <= high))
+    fail(lineNo_, fmt::format("the search {} '{}' is not a number from {} to {}", what, text, low, high));
+  return x;
+}
+
 // What only the whole record shows: the lines it must have, one start, a
 // ruleset of its variant, and a start position valid under that ruleset.
 void RecordReader::checkWhole() {
   if (!sawMagic_) throw RecordError("record is empty");
   if (!sawRuleset_) throw RecordError("record has no 'ruleset' line");
+  if (!r_.searchNotes.empty()) r_.searchNotes.resize(r_.actions.size());  // one per action
   try {
     Variant::byName(r_.variant).check(r_.ruleset);
   } catch (const VariantError& e) {

@@ -14,6 +14,16 @@
 
 namespace junqi {
 
+// What a search thought of a move its side chose (docs/records.md, "Search
+// notes"): written by the match harness, ignored by replay.
+struct SearchNote {
+  double value = 0;           // the move's value for the side that moved, in [-1, 1]
+  long long simulations = 0;  // 0: not given
+  std::vector<Move> line;     // the principal line, from the move played
+  std::vector<std::pair<Move, double>> shares;  // root visit shares, most visited first
+  bool operator==(const SearchNote&) const = default;
+};
+
 struct GameRecord {
   std::string variant = "classic";  // Variant::byName; records without the line are classic
   Ruleset ruleset;
@@ -22,6 +32,7 @@ struct GameRecord {
   std::vector<std::pair<std::string, std::string>> tags;  // players, seed, date, ...
   std::vector<ActionRecord> actions;
   std::vector<int> actionLines;  // where each action stood in the parsed text (for messages)
+  std::vector<std::optional<SearchNote>> searchNotes;  // empty, or one per action (moves only)
   Outcome outcome;
   std::string outcomeDetail;  // why a harness forfeit or adjudication happened
 

@@ -115,6 +115,7 @@ Action NetAgent::chooseAction(const InfoState& state) {
   report_.seconds = last_.seconds;
   report_.value = last_.value;
   report_.principalLine = last_.principalLine;
+  report_.rootShares = rootVisitShares(last_.root);
   return Action::makeMove(state.seat(), last_.best);
 }
 

@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/game.h"
@@ -23,8 +24,15 @@ struct AgentReport {
   double seconds = 0;
   double value = 0;           // the chosen action's value for the agent, in [-1, 1]
   std::vector<Move> principalLine;
+  // A search's root: each move's share of the visits, most visited first
+  // (moves never visited left out); empty for agents that do not search.
+  std::vector<std::pair<Move, double>> rootShares;
   std::string note;           // anything else worth a log line
 };
+
+struct RootMoveStats;  // search/ismcts.h
+// The shares of the visits of a search's root, for AgentReport::rootShares.
+std::vector<std::pair<Move, double>> rootVisitShares(const std::vector<RootMoveStats>& root);
 
 class Agent {
  public:

@@ -1,5 +1,7 @@
 #include "search/mcts_agent.h"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 namespace junqi {
@@ -64,6 +66,18 @@ std::string MctsAgent::spec() const {
   return s + "," + choiceSpec(params_) + "," + commonSpec();
 }
 
+std::vector<std::pair<Move, double>> rootVisitShares(const std::vector<RootMoveStats>& root) {
+  long long total = 0;
+  for (const RootMoveStats& s : root) total += s.visits;
+  std::vector<std::pair<Move, double>> shares;
+  if (total <= 0) return shares;
+  for (const RootMoveStats& s : root)
+    if (s.visits > 0) shares.emplace_back(s.move, static_cast<double>(s.visits) / static_cast<double>(total));
+  // Stable: equal shares keep the root's (generation) order.
+  std::stable_sort(shares.begin(), shares.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
+  return shares;
+}
+
 Action MctsAgent::chooseAction(const InfoState& state) {
   const SearchResult r = search(state, params_, rng_.next());
   report_ = {};
@@ -72,6 +86,7 @@ Action MctsAgent::chooseAction(const InfoState& state) {
   report_.seconds = r.seconds;
   report_.value = r.value;
   report_.principalLine = r.principalLine;
+  report_.rootShares = rootVisitShares(r.root);
   report_.note = fmt::format("nodes {} edges {} tree {} KiB", r.nodes, r.edges, r.treeBytes / 1024);
   return Action::makeMove(state.seat(), r.best);
 }

@@ -59,6 +59,22 @@ nlohmann::json actionsJson(const Game& whole, std::optional<Seat> seat) {
   return actions;
 }
 
+// The search note of the action that led to this step, for the full board
+// or the seat that searched: the other seat must not read the searcher's
+// principal line (it shows what that side's private information made it think).
+nlohmann::json searchJson(const GameRecord& record, int step, std::optional<Seat> seat) {
+  const auto i = static_cast<std::size_t>(step - 1);
+  if (step < 1 || i >= record.searchNotes.size() || !record.searchNotes[i]) return nullptr;
+  const Seat searcher = record.actions[i].action.side;
+  if (seat && *seat != searcher) return nullptr;
+  const SearchNote& note = *record.searchNotes[i];
+  nlohmann::json line = nlohmann::json::array(), shares = nlohmann::json::array();
+  for (const Move m : note.line) line.push_back(moveName(m));
+  for (const auto& [m, share] : note.shares) shares.push_back({{"move", moveName(m)}, {"share", share}});
+  return {{"seat", seatName(searcher)}, {"value", note.value}, {"simulations", note.simulations},
+          {"line", line}, {"shares", shares}};
+}
+
 }  // namespace
 
 nlohmann::json recordView(const GameRecord& record, int step, std::optional<Seat> seat) {
@@ -75,6 +91,7 @@ nlohmann::json recordView(const GameRecord& record, int step, std::optional<Seat
                         {"actions", actions},
                         {"outcome", outcomeJson(game.outcome())},
                         {"pieces", seat ? seatView(game, *seat) : fullPiecesJson(game.position())}};
+  if (auto search = searchJson(record, step, seat); !search.is_null()) out["search"] = std::move(search);
   for (const auto& [key, value] : record.tags) out["tags"][key] = value;
   return out;
 }

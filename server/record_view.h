@@ -15,7 +15,9 @@
 namespace junqi::server {
 
 // seat: the seat whose view to show, or nothing for the full board. A step past
-// the end is the end. Throws RecordError when the record does not replay.
+// the end is the end. The step's "search" is the record's search note of the
+// action that led to it, given to the full board and the seat that searched
+// only. Throws RecordError when the record does not replay.
 nlohmann::json recordView(const GameRecord& record, int step, std::optional<Seat> seat);
 
 // Records the page opened (uploaded, or read from the --records folder), by

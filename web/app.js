@@ -361,8 +361,25 @@ async function showStep(step) {
     li.addEventListener('click', () => showStep(i + 1));
     return li;
   }));
+  searchNote(view.search);
   const current = $('rec-actions').querySelector('.current');
   if (current) current.scrollIntoView({ block: 'nearest' });
+}
+
+// Under the board: what the search of the side that made the step's move
+// thought of it (the server sends it only to the full board and that side).
+function searchNote(s) {
+  let p = $('rec-search');
+  if (!p) {  // the board and the note in one column
+    const column = document.createElement('div');
+    p = Object.assign(document.createElement('p'), { id: 'rec-search' });
+    $('rec-board').before(column);
+    column.append($('rec-board'), p);
+  }
+  p.textContent = !s ? '' : `${s.seat}'s search: value ${s.value >= 0 ? '+' : ''}${s.value.toFixed(2)}`
+    + (s.simulations ? `, ${s.simulations} simulations` : '')
+    + (s.line.length ? `; line ${s.line.join(' ')}` : '')
+    + (s.shares.length ? `; visits ${s.shares.map((x) => `${x.move} ${Math.round(100 * x.share)}%`).join(', ')}` : '');
 }
 
 // An enemy piece's colour and label from the seat's beliefs: the chosen

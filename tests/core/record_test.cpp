@@ -400,6 +400,101 @@ TEST(Record, ResultTokensMayComeInAnyOrder) {
 
 // ---- corrupt records ----
 
+// ---- search notes ----
+
+// A note on every move of the sample's red side, built from its own moves.
+GameRecord withSearchNotes(const Game& game) {
+  GameRecord record = recordOf(game);
+  record.searchNotes.resize(record.actions.size());
+  for (std::size_t i = 0; i < record.actions.size(); ++i) {
+    const Action& a = record.actions[i].action;
+    if (a.type != ActionType::Move || a.side != Seat::Red) continue;
+    SearchNote note;
+    note.value = -0.25 + 0.125 * static_cast<double>(i % 5);
+    note.simulations = static_cast<long long>(i + 1);
+    if (i % 3 != 0) note.line = {a.move, a.move};
+    if (i % 4 != 0) note.shares = {{a.move, 0.625}, {a.move, 0.25}};
+    record.searchNotes[i] = note;
+  }
+  return record;
+}
+
+TEST(Record, SearchNotesRoundTripAndReplayIgnoresThem) {
+  const Sample s = sample();
+  const GameRecord record = withSearchNotes(s.game);
+  const std::string text = formatRecord(record);
+  EXPECT_HAS(text, "search value -0.250 simulations 1\n");  // the first: no line, no shares
+  const GameRecord parsed = parseRecord(text);
+  EXPECT_EQ(parsed.searchNotes, record.searchNotes);  // the values chosen are exact in 3 decimals
+  const Game replayed = replay(parsed);
+  EXPECT_TRUE(replayed.position().samePlacement(s.game.position()));
+  GameRecord again = recordOf(replayed);  // the replay knows the fights' identities for the comments
+  again.searchNotes = parsed.searchNotes;
+  EXPECT_TRUE(formatRecord(again) == text);  // (no diff of two long texts on failure)
+  // Without notes the text is as before, and reads back without any.
+  EXPECT_EQ(formatRecord(recordOf(s.game, {{"event", "test"}})), s.text);
+  EXPECT_TRUE(parseRecord(s.text).searchNotes.empty());
+}
+
+TEST(Record, SearchLineLooksAsDocumented) {
+  const Sample s = sample();
+  GameRecord record = recordOf(s.game);
+  const Move m = record.actions[0].action.move;
+  record.searchNotes.resize(record.actions.size());
+  record.searchNotes[0] = SearchNote{0.62, 2000, {m, *parseMove("C10-C9")}, {{m, 0.62}, {*parseMove("A6-A7"), 0.21}}};
+  const auto lines = linesOf(formatRecord(record));
+  const int first = findLine(lines, isActionLine);
+  EXPECT_EQ(lines[first + 1], "search value 0.620 simulations 2000 line " + moveName(m) + " C10-C9 shares " +
+                                  moveName(m) + ":0.620 A6-A7:0.210");
+  record.searchNotes[1] = SearchNote{};  // an empty note says only its value
+  EXPECT_EQ(linesOf(formatRecord(record))[first + 3], "search value 0.000");
+}
+
+TEST(RecordErrors, MalformedSearchLinesAreNamed) {
+  const Sample s = sample();
+  auto lines = s.lines;
+  const int first = findLine(lines, isActionLine);
+  const auto errorWith = [&](const std::string& search) {
+    auto changed = lines;
+    changed.insert(changed.begin() + first + 1, search);
+    return recordError(joined(changed));
+  };
+  const std::string at = lineRef(first + 1);
+  EXPECT_HAS(errorWith("search"), at + "a search line begins 'search value <number>'");
+  EXPECT_HAS(errorWith("search simulations 5"), at + "a search line begins 'search value <number>'");
+  EXPECT_HAS(errorWith("search value high"), at + "the search value 'high' is not a number from -1 to 1");
+  EXPECT_HAS(errorWith("search value 1.5"), at + "the search value '1.5' is not a number from -1 to 1");
+  EXPECT_HAS(errorWith("search value 0.1 simulations"), at + "'simulations' takes a positive whole number");
+  EXPECT_HAS(errorWith("search value 0.1 simulations 0"), at + "'simulations' takes a positive whole number");
+  EXPECT_HAS(errorWith("search value 0.1 line"), at + "'line' takes at least one move");
+  EXPECT_HAS(errorWith("search value 0.1 line C2-C3 C2C4"), at + "'C2C4' in a search line is not a move like C2-C5");
+  EXPECT_HAS(errorWith("search value 0.1 shares"), at + "'shares' takes at least one share");
+  EXPECT_HAS(errorWith("search value 0.1 shares C2-C3"), at + "'C2-C3' is not a share like C2-C3:0.62");
+  EXPECT_HAS(errorWith("search value 0.1 shares Z2-C3:0.5"), at + "'Z2-C3' in a search line is not a move");
+  EXPECT_HAS(errorWith("search value 0.1 shares C2-C3:2"), at + "the search share '2' is not a number from 0 to 1");
+  EXPECT_HAS(errorWith("search value 0.1 line C2-C3 simulations 5"),
+             at + "'simulations' in a search line is not a move");  // keys out of order
+  EXPECT_HAS(errorWith("search value 0.1 depth 3"), at + "unexpected 'depth' in a search line");
+  // Only after a move, and once.
+  auto twice = lines;
+  twice.insert(twice.begin() + first + 1, {"search value 0.1", "search value 0.2"});
+  EXPECT_HAS(recordError(joined(twice)), lineRef(first + 2) + "a search line must follow the move it annotates");
+  auto beforeMoves = lines;
+  beforeMoves.insert(beforeMoves.begin() + first, "search value 0.1");
+  EXPECT_HAS(recordError(joined(beforeMoves)), lineRef(first) + "a search line must follow the move it annotates");
+  auto afterDraw = lines;
+  afterDraw.insert(afterDraw.begin() + first, {"1 red offer-draw", "search value 0.1"});
+  EXPECT_HAS(recordError(joined(afterDraw)), lineRef(first + 1) + "a search line must follow the move it annotates");
+}
+
+TEST(RecordErrors, SearchNoteOnAnActionThatIsNoMoveIsNotWritten) {
+  Game game(Ruleset::hiddenFront(), example(), example());
+  game.apply(Action::resign(Seat::Red));
+  GameRecord record = recordOf(game);
+  record.searchNotes = {SearchNote{}};
+  EXPECT_THROW(formatRecord(record), RecordError);
+}
+
 TEST(RecordErrors, EmptyOrNoMagicLine) {
   const Sample s = sample();
   EXPECT_HAS(recordError(""), "record is empty");

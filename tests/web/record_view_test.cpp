@@ -67,6 +67,32 @@ TEST_F(RecordViewer, ShowsASeatsViewWithItsExactBeliefs) {
   EXPECT_GT(enemy, 10);
 }
 
+// A search note shows what the searching side's private information made it
+// think: the full board and that side see it, the other side does not.
+TEST_F(RecordViewer, ShowsASearchNoteOnlyToTheFullBoardAndTheSearcher) {
+  GameRecord record = parseRecord(randomGameRecord(4, 6));
+  const Move redMove = record.actions[0].action.move;  // red moves first
+  record.searchNotes.resize(record.actions.size());
+  record.searchNotes[0] = SearchNote{0.5, 200, {redMove, record.actions[1].action.move}, {{redMove, 0.75}}};
+  const std::string name = post("/api/records", nlohmann::json{{"text", formatRecord(record)}}).body["name"];
+  const auto searchAt = [&](int step, const std::string& seat) {
+    const Answer view = get("/api/records/" + name + "?step=" + std::to_string(step) + "&seat=" + seat);
+    EXPECT_EQ(view.status, 200) << view.raw;
+    return view.body.value("search", nlohmann::json());
+  };
+  const nlohmann::json full = searchAt(1, "all");
+  ASSERT_TRUE(full.is_object()) << full;
+  EXPECT_EQ(full["seat"], "red");
+  EXPECT_EQ(full["value"], 0.5);
+  EXPECT_EQ(full["simulations"], 200);
+  EXPECT_EQ(full["line"], nlohmann::json::array({moveName(redMove), moveName(record.actions[1].action.move)}));
+  EXPECT_EQ(full["shares"], nlohmann::json::array({{{"move", moveName(redMove)}, {"share", 0.75}}}));
+  EXPECT_EQ(searchAt(1, "red"), full);
+  EXPECT_TRUE(searchAt(1, "blue").is_null());  // red's thoughts are hidden from blue
+  EXPECT_TRUE(searchAt(2, "all").is_null());   // blue's move had no search
+  EXPECT_TRUE(searchAt(0, "all").is_null());
+}
+
 TEST_F(RecordViewer, RefusesBadRecordsAndParameters) {
   EXPECT_EQ(post("/api/records", nlohmann::json{{"text", "junqi-record 1\nnonsense\n"}}).status, 400);
   EXPECT_EQ(post("/api/records", nlohmann::json::object()).status, 400);
