@@ -30,10 +30,6 @@ struct AgentReport {
   std::string note;           // anything else worth a log line
 };
 
-struct RootMoveStats;  // search/ismcts.h
-// The shares of the visits of a search's root, for AgentReport::rootShares.
-std::vector<std::pair<Move, double>> rootVisitShares(const std::vector<RootMoveStats>& root);
-
 class Agent {
  public:
   virtual ~Agent() = default;

@@ -5,6 +5,9 @@
 // prior=tactical|none,ptemp=T,pc=C (root priors from the tactical player, on by default).
 #pragma once
 
+#include <utility>
+#include <vector>
+
 #include "search/basic_agent.h"
 #include "search/ismcts.h"
 
@@ -15,6 +18,9 @@ namespace junqi {
 // aimless reversals); read into `search`, and written back as a spec fragment.
 void readChoiceParams(const AgentParams& params, SearchParams& search);
 std::string choiceSpec(const SearchParams& search);
+// The shares of the visits of a search's root, most visited first, for
+// AgentReport::rootShares (the search agents' and the nn agent's).
+std::vector<std::pair<Move, double>> rootVisitShares(const std::vector<RootMoveStats>& root);
 
 class MctsAgent : public BasicAgent {
  public:
