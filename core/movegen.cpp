@@ -45,14 +45,15 @@ inline Bitboard straightSlides(const Topology& t, int from, Bitboard occupied) {
   return targets;
 }
 
-// The targets of the piece on `from`, which belongs to the side to move and may move.
-template <bool kBranchFree>
+// The targets of the piece on `from`, which belongs to the side to move and may
+// move, branching on its kind: for one piece (legalTargets) and perft's bulk
+// count. Move generation takes the pieces by kind instead (forEachMover).
 inline Bitboard targetsOf(const Topology& t, const MoverView& v, int from) {
   // Steps may not enter an occupied camp; railway points are never camps.
   const Bitboard steps = t.stepNeighbours[from] & ~(t.camps & v.occupied);
-  if (!kBranchFree && !contains(t.railway, from)) return steps & ~v.own;
-  const Bitboard rail = contains(v.engineers & t.railway, from) ? engineerRailReach(t, from, v.occupied)
-                                                                : straightSlides<kBranchFree>(t, from, v.occupied);
+  if (!contains(t.railway, from)) return steps & ~v.own;
+  const Bitboard rail = contains(v.engineers, from) ? engineerRailReach(t, from, v.occupied)
+                                                    : straightSlides<false>(t, from, v.occupied);
   return (steps | rail) & ~v.own;
 }
 
@@ -65,7 +66,7 @@ inline void forEachMover(const Topology& t, const MoverView& v, Visit&& visit) {
   if constexpr (!kBranchFree) {
     for (Bitboard movers = v.movable; movers;) {
       const int from = popLsb(movers);
-      if (!visit(from, targetsOf<false>(t, v, from))) return;
+      if (!visit(from, targetsOf(t, v, from))) return;
     }
   } else {
     const Bitboard open = ~(t.camps & v.occupied) & ~v.own;  // steps may not enter an occupied camp
@@ -92,7 +93,7 @@ MoverView moverView(const Position& pos) {
 }
 
 Bitboard legalTargets(const Topology& t, const MoverView& v, int from) {
-  return contains(v.movable, from) ? targetsOf<true>(t, v, from) : 0;
+  return contains(v.movable, from) ? targetsOf(t, v, from) : 0;
 }
 
 Bitboard legalTargets(const Position& pos, int from) {
