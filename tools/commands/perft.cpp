@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include "core/flip_notation.h"
+#include "core/flip_perft.h"
 #include "core/perft.h"
 #include "core/stopwatch.h"
 #include "tools/commands/commands.h"
@@ -9,30 +11,60 @@
 
 namespace junqi::tools {
 
+namespace {
+
+struct PerftArguments {
+  std::string rules, position = "start";
+  int depth = 3;
+  bool divide = false, expandChance = false;
+  std::uint64_t seed = 1;
+};
+
+// Flip Junqi: the face-down pieces lie as the seed deals them, unless each
+// flip is expanded into every identity it can reveal (docs/perft.md).
+std::vector<PerftDivide> flipCounts(const PerftArguments& a, std::uint64_t& total) {
+  const FlipRuleset rules = FlipRuleset::parse(a.rules);
+  const FlipPosition pos = a.position == "start" ? FlipPosition(rules) : parseFlipPosition(a.position, rules);
+  Rng rng(a.seed);
+  const FlipDeal deal = randomFlipDeal(pos, rng);
+  if (a.divide) return flipPerftDivide(pos, deal, a.depth, a.expandChance);
+  total = a.expandChance ? flipPerftExpanded(pos, a.depth) : flipPerft(pos, deal, a.depth);
+  return {};
+}
+
+std::vector<PerftDivide> classicCounts(const PerftArguments& a, std::uint64_t& total) {
+  if (a.expandChance) throw std::invalid_argument("--expand-chance: a classic game has no chance events");
+  const Position pos = positionFromArgument(a.position, Rules::of(Ruleset::parse(a.rules)));
+  if (a.divide) return perftDivide(pos, a.depth);
+  total = perft(pos, a.depth);
+  return {};
+}
+
+}  // namespace
+
 void registerPerft(CLI::App& app) {
   auto* cmd = app.add_subcommand("perft", "Count the move sequences of a given length (a flag capture ends a line)");
-  static std::string rules, position = "start";
-  static int depth = 3;
-  static bool divide = false;
-  addRulesOption(cmd, rules);
-  cmd->add_option("--position", position, "Position text (docs/notation.md) or 'start'")->capture_default_str();
-  cmd->add_option("--depth", depth, "Plies")->capture_default_str()->check(CLI::Range(0, 12));
-  cmd->add_flag("--divide", divide, "Also print the count under each first move");
+  static PerftArguments a;
+  addRulesOption(cmd, a.rules);
+  cmd->add_option("--position", a.position, "Position text (docs/notation.md) or 'start'")->capture_default_str();
+  cmd->add_option("--depth", a.depth, "Plies")->capture_default_str()->check(CLI::Range(0, 12));
+  cmd->add_flag("--divide", a.divide, "Also print the count under each first move");
+  cmd->add_flag("--expand-chance", a.expandChance,
+                "Flip Junqi: count a flip once per identity it can reveal, not once per face-down point");
+  cmd->add_option("--seed", a.seed, "Flip Junqi: the deal of the face-down pieces")->capture_default_str();
   setAction(cmd, [] {
-    const Rules& r = Rules::of(Ruleset::parse(rules));
-    const Position pos = positionFromArgument(position, r);
     const Stopwatch clock;
     std::uint64_t total = 0;
-    if (divide) {
-      for (const auto& [move, leaves] : perftDivide(pos, depth)) {
-        fmt::print("{} {}\n", moveName(move), leaves);
-        total += leaves;
-      }
-    } else {
-      total = perft(pos, depth);
+    const bool flip = FlipRuleset::isPreset(a.rules) || isFlipPositionText(a.position);
+    if (flip && !FlipRuleset::isPreset(a.rules))
+      throw std::invalid_argument(fmt::format("a flip position needs a flip ruleset (--rules {}), not '{}'",
+                                              FlipRuleset::presetNames().front(), a.rules));
+    for (const auto& [move, leaves] : flip ? flipCounts(a, total) : classicCounts(a, total)) {
+      fmt::print("{} {}\n", flip && isFlip(move) ? squareName(move.from) : moveName(move), leaves);
+      total += leaves;
     }
     const double seconds = clock.wallSeconds(), cpu = clock.cpuSeconds();
-    fmt::print("perft {} = {}\n", depth, total);
+    fmt::print("perft {} = {}\n", a.depth, total);
     fmt::print(stderr, "{:.3f} s, {:.1f} M leaves/s (CPU {:.3f} s, {:.1f} M leaves a CPU-second)\n", seconds,
                seconds > 0 ? total / seconds / 1e6 : 0.0, cpu, cpu > 0 ? total / cpu / 1e6 : 0.0);
     return 0;

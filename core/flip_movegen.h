@@ -1,0 +1,35 @@
+// Legal actions of Flip Junqi: flips and moves.
+//
+// Any face-down piece may be flipped, by either player. Once the colours are
+// decided, the side to move may instead move one of its face-up pieces as in
+// the classic game (the same board, railways and engineers; a face-down piece
+// blocks like any other and cannot be attacked), headquarters being ordinary
+// points. Which attacks are allowed is the ruleset's (mayAttack).
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "core/flip_position.h"
+
+namespace junqi {
+
+// May `attacker` (of the side to move) attack the face-up `defender` under the
+// position's ruleset? 001 forbids throwing a piece away and guards the flag
+// with its side's landmines; 004 allows any attack.
+bool mayAttack(const FlipPosition& pos, Identity attacker, Identity defender);
+
+// The points the face-up piece on `from` may move to (0 unless it belongs to
+// the side to move, whose colour is decided, and can move).
+Bitboard flipMoveTargets(const FlipPosition& pos, int from);
+
+// Flips of every face-down point by point, then moves piece by piece, each by
+// point (A1 first).
+void generateFlipActions(const FlipPosition& pos, MoveList& out);
+int countFlipActions(const FlipPosition& pos);
+bool hasLegalFlipAction(const FlipPosition& pos);
+bool isLegalFlipAction(const FlipPosition& pos, Move m);
+// Empty when legal, else why not in one sentence naming the point and the rule.
+std::optional<std::string> whyIllegalFlipAction(const FlipPosition& pos, Move m);
+
+}  // namespace junqi

@@ -1,0 +1,24 @@
+// Hand-written Flip Junqi positions for the flip tests.
+#pragma once
+
+#include <string_view>
+
+#include "core/flip_game.h"
+#include "core/flip_position.h"
+
+namespace junqi::fixtures {
+
+// A position from "symbol:point" words: "C:A2" a face-up red captain, "j:A3" a
+// face-up blue major, "?L:B1" a face-down red landmine. Pieces not named are
+// lost. Seat 1 plays `seatOne` (nullopt: colours undecided) and `toMove` moves.
+FlipPosition flipBoard(const FlipRuleset& rules, std::string_view pieces,
+                       std::optional<Colour> seatOne = Colour::Red, Seat toMove = Seat::Red);
+
+// A game from that position whose face-down pieces lie as written.
+FlipGame flipGame(const FlipRuleset& rules, std::string_view pieces, std::optional<Colour> seatOne = Colour::Red,
+                  Seat toMove = Seat::Red);
+
+// The targets of the piece on `from` as point names, in point order.
+std::string flipTargetNames(const FlipPosition& pos, std::string_view from);
+
+}  // namespace junqi::fixtures
