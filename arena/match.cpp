@@ -46,34 +46,6 @@ class FailedAgent : public Agent {
   std::string name_, why_;
 };
 
-// Per pairing: results overall and by seat, game pairs (pentanomial), the
-// head-to-head Elo with its interval and the likelihood of superiority.
-std::string pairingTable(const std::vector<std::string>& names, const std::vector<RatedGame>& games) {
-  std::string out = fmt::format("\n{:<28} {:>5}  {:>11}  {:>11}  {:>11}  {:>17}  {:>26}  {:>6}\n", "pairing (first's view)",
-                                "games", "W-D-L", "as red", "as blue", "pairs 0/.5/1/1.5/2", "Elo (95% interval)", "LOS");
-  const int n = static_cast<int>(names.size());
-  const auto wdl = [](const Trinomial& t) { return fmt::format("{}-{}-{}", t.wins, t.draws, t.losses); };
-  for (int a = 0; a < n; ++a)
-    for (int b = a + 1; b < n; ++b) {
-      const Trinomial all = trinomialCounts(games, a, b);
-      if (all.games() == 0) continue;
-      std::vector<RatedGame> asRed, asBlue;
-      for (const RatedGame& g : games) {
-        if (g.first == a && g.second == b) asRed.push_back(g);
-        if (g.first == b && g.second == a) asBlue.push_back(g);
-      }
-      const Pentanomial p = pentanomialCounts(games, a, b).penta;
-      const Interval elo = p.pairs() > 1 ? pentanomialElo(p) : trinomialElo(all);
-      out += fmt::format("{:<28} {:>5}  {:>11}  {:>11}  {:>11}  {:>17}  {:>26}  {:>5.1f}%\n",
-                         names[a] + " vs " + names[b], all.games(), wdl(all), wdl(trinomialCounts(asRed, a, b)),
-                         wdl(trinomialCounts(asBlue, a, b)),
-                         fmt::format("{}/{}/{}/{}/{}", p.counts[0], p.counts[1], p.counts[2], p.counts[3], p.counts[4]),
-                         fmt::format("{:+.0f} [{:+.0f}, {:+.0f}]", elo.estimate, elo.low, elo.high),
-                         100 * likelihoodOfSuperiority(static_cast<double>(all.wins), static_cast<double>(all.losses)));
-    }
-  return out;
-}
-
 // A player's name goes into file names (NAME.stderr.log), records and PGN tags.
 bool isPlainName(const std::string& name) {
   const auto plain = [](char c) {
@@ -495,7 +467,7 @@ void Match::writeReports(MatchSummary& summary) const {
   const auto games = rated(summary.results);
   summary.ratings = fitElo(static_cast<int>(names.size()), games);
   const RatingTable table = makeRatingTable(names, summary.ratings);
-  summary.table = formatRatingTable(table) + pairingTable(names, games);
+  summary.table = formatRatingTable(table) + formatPairingTable(names, games);
   writeFileAtomically((dir / "ratings.txt").string(), summary.table);
   writeFileAtomically((dir / "ratings.json").string(), ratingTableToJson(table).dump(2) + "\n");
   writeFileAtomically((dir / "ratings.csv").string(), ratingTableToCsv(table));

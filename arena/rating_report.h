@@ -55,6 +55,9 @@ RatingTable makeRatingTable(std::span<const std::string> names, const EloFit& fi
 // Fixed-width text table, with a line on the first-move advantage, the draw
 // parameter and the anchor.
 std::string formatRatingTable(const RatingTable& table);
+// Per pairing: results overall and by seat, game pairs (pentanomial), the
+// head-to-head Elo with its interval and the likelihood of superiority.
+std::string formatPairingTable(const std::vector<std::string>& names, const std::vector<RatedGame>& games);
 
 // JSON: {"games", "anchor", "anchor_elo", "converged", "first_move_elo":
 // {"estimate","low","high"}, "draw_nu": {...}, "players": [{"rank", "player",

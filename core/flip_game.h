@@ -68,6 +68,8 @@ class FlipGame {
   // time); nothing else (neither text has draw offers or a clock).
   std::optional<std::string> whyIllegal(const Action& action) const;
   const FlipActionRecord& apply(const Action& action);  // throws IllegalAction
+  // Ends the game by a decision outside the rules (the match harness's move limit).
+  void adjudicateDraw() { outcome_ = {Termination::Adjudicated, std::nullopt}; }
 
  private:
   FlipDeal deal_;

@@ -10,7 +10,7 @@
 #include "core/flip_movegen.h"
 #include "core/flip_notation.h"
 #include "core/topology.h"
-#include "tests/core/flip_fixtures.h"
+#include "tests/support/flip_boards.h"
 #include "tests/core/rule_fixtures.h"
 
 namespace junqi {

@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "nets/nn_agent.h"
+#include "search/flip_agent.h"
 #include "search/registry.h"
 #include "jbp/protocol_bot.h"
 #include "tools/commands/commands.h"
@@ -58,12 +59,11 @@ void registerBot(CLI::App& app) {
 namespace {
 
 // One kind and its parameters, `key=default` in a column, then the meaning.
-void printAgentKind(const AgentKind& kind) {
-  fmt::print("{}: {}\n", kind.name, kind.help);
+void printAgentKind(const std::string& name, const std::string& help, const std::vector<AgentParamHelp>& params) {
+  fmt::print("{}: {}\n", name, help);
   std::size_t width = 0;
-  for (const AgentParamHelp& p : kind.params) width = std::max(width, p.key.size() + 1 + p.fallback.size());
-  for (const AgentParamHelp& p : kind.params)
-    fmt::print("  {:<{}}  {}\n", p.key + "=" + p.fallback, width, p.meaning);
+  for (const AgentParamHelp& p : params) width = std::max(width, p.key.size() + 1 + p.fallback.size());
+  for (const AgentParamHelp& p : params) fmt::print("  {:<{}}  {}\n", p.key + "=" + p.fallback, width, p.meaning);
 }
 
 }  // namespace
@@ -75,7 +75,12 @@ void registerAgents(CLI::App& app) {
                "a parameter left out takes the default shown.\n");
     for (const AgentKind& k : agentKinds()) {
       fmt::print("\n");
-      printAgentKind(k);
+      printAgentKind(k.name, k.help, k.params);
+    }
+    fmt::print("\nFlip Junqi agents (junqi match --rules flip-worldatplay or flip-kawu):\n");
+    for (const FlipAgentKind& k : flipAgentKinds()) {
+      fmt::print("\n");
+      printAgentKind(k.name, k.help, k.params);
     }
     return 0;
   });

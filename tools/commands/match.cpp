@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "core/text.h"
+#include "arena/flip_match.h"
 #include "arena/match.h"
 #include "tools/commands/commands.h"
 #include "tools/commands/common.h"
@@ -40,6 +41,29 @@ SprtConfig parseSprt(const std::string& text) {
   for (const double p : {s.alpha, s.beta})
     if (!(p > 0 && p < 0.5)) throw bad(fmt::format("alpha and beta must be between 0 and 0.5, not {:g}", p));
   return s;
+}
+// Flip Junqi (--rules flip-...): built-in agents of search/flip_agent.h over
+// paired deals; the options a flip match does not have yet are refused.
+int runFlipMatch(const MatchOptions& o, const std::string& rules, bool hasBook, bool hasSprt) {
+  const auto refuse = [](const char* option) {
+    return std::invalid_argument(fmt::format("{} is not available in a Flip Junqi match yet", option));
+  };
+  if (hasBook) throw refuse("--layout-book");
+  if (o.agentLayouts) throw refuse("--agent-layouts");
+  if (o.live) throw refuse("--live");
+  if (hasSprt) throw refuse("--sprt");
+  if (o.moveSeconds > 0 || o.rulesetClock) throw refuse("a move clock");
+  FlipMatchOptions f;
+  f.rules = FlipRuleset::parse(rules);
+  f.players = o.players;
+  f.schedule = o.schedule;
+  f.pairs = o.pairs, f.concurrency = o.concurrency, f.seed = o.seed, f.maxPlies = o.maxPlies;
+  f.outDir = o.outDir;
+  FlipMatch match(f);
+  const FlipMatchSummary summary = match.run([](const std::string& line) { fmt::print(stderr, "{}\n", line); });
+  fmt::print("\n{}", summary.table);
+  fmt::print("records (games/*.jqf) and ratings.txt are in {}\n", f.outDir);
+  return 0;
 }
 }  // namespace
 
@@ -77,7 +101,8 @@ void registerMatch(CLI::App& app) {
   cmd->add_option("--out", out, "Run directory (records, games.pgn, ratings.*, report.svg); rerun to resume")
       ->required();
   setAction(cmd, [] {
-    o.ruleset = Ruleset::parse(rules);
+    const bool flip = FlipRuleset::isPreset(rules);
+    if (!flip) o.ruleset = Ruleset::parse(rules);
     o.schedule = schedule == "gauntlet" ? MatchSchedule::Gauntlet : MatchSchedule::RoundRobin;
     if (schedule != "gauntlet" && schedule != "round-robin")
       throw std::invalid_argument(fmt::format("--schedule must be round-robin or gauntlet, not '{}'", schedule));
@@ -95,6 +120,7 @@ void registerMatch(CLI::App& app) {
       if (eq == std::string::npos) throw std::invalid_argument(fmt::format("--bot needs NAME=COMMAND, not '{}'", b));
       o.players.push_back({b.substr(0, eq), "", b.substr(eq + 1)});
     }
+    if (flip) return runFlipMatch(o, rules, !book.empty(), !sprt.empty());
     if (!sprt.empty()) o.sprt = parseSprt(sprt);
     Match match(o);
     running = &match;

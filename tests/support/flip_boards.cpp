@@ -1,4 +1,4 @@
-#include "tests/core/flip_fixtures.h"
+#include "tests/support/flip_boards.h"
 
 #include <cctype>
 #include <stdexcept>
@@ -6,11 +6,16 @@
 
 #include "core/flip_movegen.h"
 #include "core/text.h"
-#include "tests/core/rule_fixtures.h"
 
 namespace junqi::fixtures {
 
 namespace {
+
+int pointNamed(std::string_view name) {
+  const auto square = parseSquare(name);
+  if (!square) throw std::invalid_argument("no point " + std::string(name));
+  return *square;
+}
 
 struct Placed {
   int square;
@@ -24,7 +29,7 @@ Placed parsePlaced(std::string_view word) {
   const auto type = parseTypeSymbol(word.at(0));
   if (word.size() < 4 || word[1] != ':' || !type) throw std::invalid_argument("bad piece word " + std::string(word));
   const Colour colour = std::isupper(static_cast<unsigned char>(word[0])) ? Colour::Red : Colour::Blue;
-  return {at(word.substr(2)), {colour, *type}, faceDown};
+  return {pointNamed(word.substr(2)), {colour, *type}, faceDown};
 }
 
 FlipDeal dealOf(std::string_view pieces) {
@@ -58,7 +63,12 @@ FlipGame flipGame(const FlipRuleset& rules, std::string_view pieces, std::option
 }
 
 std::string flipTargetNames(const FlipPosition& pos, std::string_view from) {
-  return names(flipMoveTargets(pos, at(from)));
+  std::string out;
+  for (Bitboard b = flipMoveTargets(pos, pointNamed(from)); b;) {
+    if (!out.empty()) out += ' ';
+    out += squareName(popLsb(b));
+  }
+  return out;
 }
 
 }  // namespace junqi::fixtures

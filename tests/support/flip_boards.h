@@ -1,6 +1,8 @@
-// Hand-written Flip Junqi positions for the flip tests.
+// Hand-written Flip Junqi positions for the flip tests (core, search, arena).
 #pragma once
 
+#include <optional>
+#include <string>
 #include <string_view>
 
 #include "core/flip_game.h"

@@ -1,0 +1,75 @@
+// Matches of Flip Junqi agents: the same fairness as classic matches (each
+// deal, the game's only chance event, is played twice with the seats
+// swapped), N games at a time, a record of every game (core/flip_record.h),
+// Elo with intervals and the pairing table, and resumption (a match run again
+// in the same directory plays only the games not yet recorded). `junqi match
+// --rules flip-kawu` runs one.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "arena/match.h"
+#include "core/flip_game.h"
+#include "search/flip_agent.h"
+
+namespace junqi {
+
+struct FlipMatchOptions {
+  FlipRuleset rules;
+  std::vector<MatchPlayer> players;  // flip agent specs (search/flip_agent.h); no external bots yet
+  MatchSchedule schedule = MatchSchedule::RoundRobin;
+  int pairs = 10;  // deals per pairing: two games each, seats swapped
+  int concurrency = 1;
+  std::uint64_t seed = 1;
+  int maxPlies = 2000;  // then a draw is adjudicated
+  std::string outDir;   // required: games/, match.json, ratings.txt
+};
+
+struct FlipScheduledGame {
+  int index = 0;
+  int first = 0, second = 0;  // player indices: seat 1 moves first
+  int pair = 0;               // the deal (both games of a pair share it)
+};
+
+struct FlipMatchResult {
+  FlipScheduledGame game;
+  Outcome outcome;
+  int plies = 0;
+  bool resumed = false;
+};
+
+struct FlipMatchSummary {
+  std::vector<FlipMatchResult> results;  // in schedule order
+  EloFit ratings;
+  std::string table;
+};
+
+// The deal of pair `pair`, the same for every pairing of the match.
+FlipDeal flipMatchDeal(std::uint64_t matchSeed, int pair);
+// One game between two agents from the start of `deal`; a draw is adjudicated at maxPlies.
+FlipGame playFlipGame(FlipAgent& first, FlipAgent& second, const FlipRuleset& rules, const FlipDeal& deal,
+                      std::uint64_t gameSeed, int maxPlies);
+
+class FlipMatch {
+ public:
+  // Throws std::invalid_argument for a bad configuration (no players, a bad
+  // name or spec, a directory that holds another match).
+  explicit FlipMatch(FlipMatchOptions options);
+  const std::vector<FlipScheduledGame>& schedule() const { return schedule_; }
+  FlipMatchSummary run(const std::function<void(const std::string&)>& progress = {});
+
+ private:
+  std::string recordPath(int index) const;
+  void claimRunDirectory() const;
+  std::optional<FlipMatchResult> loadRecorded(const FlipScheduledGame& g) const;
+  FlipMatchResult play(const FlipScheduledGame& g) const;
+  std::vector<RatedGame> rated(const std::vector<FlipMatchResult>& results) const;
+  std::string progressLine(const std::vector<FlipMatchResult>& results, double seconds, int remaining) const;
+
+  FlipMatchOptions options_;
+  std::vector<FlipScheduledGame> schedule_;
+};
+
+}  // namespace junqi

@@ -1,0 +1,88 @@
+#include "search/flip_agent.h"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include "core/flip_movegen.h"
+#include "core/random.h"
+#include "search/flip_heuristic.h"
+#include "search/flip_mcts.h"
+
+namespace junqi {
+
+namespace {
+
+class FlipRandomAgent : public FlipAgent {
+ public:
+  explicit FlipRandomAgent(std::uint64_t seed) : seed_(seed), rng_(seed) {}
+  std::string name() const override { return "random"; }
+  std::string spec() const override { return fmt::format("random:seed={}", seed_); }
+  void newGame(const FlipRuleset&, Seat, std::uint64_t gameSeed) override {
+    rng_.reseed(flipGameSeed(seed_, gameSeed));
+  }
+  Move chooseAction(const FlipPosition& pos) override {
+    MoveList actions;
+    generateFlipActions(pos, actions);
+    return actions[static_cast<int>(rng_.below(actions.size()))];
+  }
+
+ private:
+  std::uint64_t seed_;
+  Rng rng_;
+};
+
+}  // namespace
+
+std::uint64_t flipGameSeed(std::uint64_t agentSeed, std::uint64_t gameSeed) {
+  Rng mix(agentSeed * 0x9E3779B97F4A7C15ULL ^ gameSeed);
+  return mix.next();
+}
+
+std::vector<FlipAgentKind> flipAgentKinds() {
+  return {
+      {"random", "a uniformly random legal action",
+       [](const AgentParams& p) -> std::unique_ptr<FlipAgent> {
+         return std::make_unique<FlipRandomAgent>(p.getSeed("seed", 1));
+       },
+       {{"seed", "1", "random seed"}}},
+      {"heuristic", "one ply: safe captures, threatened pieces moved away, flips where a revealed enemy harms least",
+       [](const AgentParams& p) -> std::unique_ptr<FlipAgent> {
+         const double noise = p.getDouble("noise", 0.05);
+         if (noise < 0) throw AgentSpecError("agent 'heuristic': noise must be 0 or more");
+         return std::make_unique<FlipHeuristicAgent>(noise, p.getSeed("seed", 1));
+       },
+       {{"noise", "0.05", "random tie-break added to each score"}, {"seed", "1", "random seed"}}},
+      {"mcts", "Monte Carlo tree search with chance nodes: flips' outcomes sampled from the pools",
+       [](const AgentParams& p) -> std::unique_ptr<FlipAgent> {
+         FlipMctsParams m;
+         m.simulations = p.getInt("sims", 400);
+         m.exploration = p.getDouble("c", 1.0);
+         m.rolloutDepth = p.getInt("depth", 60);
+         m.seed = p.getSeed("seed", 1);
+         if (m.simulations < 1) throw AgentSpecError("agent 'mcts': sims must be at least 1");
+         if (m.exploration < 0) throw AgentSpecError("agent 'mcts': c must be 0 or more");
+         if (m.rolloutDepth < 0) throw AgentSpecError("agent 'mcts': depth must be 0 or more");
+         return std::make_unique<FlipMctsAgent>(m);
+       },
+       {{"sims", "400", "iterations a move"},
+        {"c", "1", "UCT exploration constant"},
+        {"depth", "60", "random playout length in actions, then material decides"},
+        {"seed", "1", "random seed"}}},
+  };
+}
+
+std::unique_ptr<FlipAgent> makeFlipAgent(std::string_view spec) {
+  const AgentParams params = AgentParams::parse(spec);
+  std::vector<std::string> known;
+  for (const FlipAgentKind& kind : flipAgentKinds()) {
+    known.push_back(kind.name);
+    if (kind.name != params.name()) continue;
+    auto agent = kind.make(params);
+    params.checkAllUsed();
+    return agent;
+  }
+  throw AgentSpecError(
+      fmt::format("unknown flip agent '{}' (known: {})", params.name(), fmt::join(known, ", ")));
+}
+
+}  // namespace junqi

@@ -1,0 +1,58 @@
+// Agents for Flip Junqi, by spec string like every agent ("flip-mcts:sims=400").
+//
+// In Flip Junqi both players see the same board, so an agent is given the
+// FlipPosition itself: it holds every face-up identity and the pools, never
+// the deal (the referee's, core/flip_game.h). What lies face down an agent can
+// only sample from the pools, exactly as its opponent can.
+//
+// Kinds (`junqi agents` lists their parameters):
+//   random      a uniformly random legal action
+//   heuristic   one ply: safe captures, threatened pieces moved away, flips
+//               where a revealed enemy can do least harm (search/flip_heuristic.h)
+//   mcts        Monte Carlo tree search with chance nodes: each flip's outcome
+//               sampled from the pools (search/flip_mcts.h)
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/flip_position.h"
+#include "search/agent.h"
+#include "search/registry.h"
+
+namespace junqi {
+
+class FlipAgent {
+ public:
+  virtual ~FlipAgent() = default;
+  virtual std::string name() const = 0;
+  virtual std::string spec() const = 0;
+  // A new game: `gameSeed` varies per game, so that one agent plays different
+  // games differently yet reproducibly.
+  virtual void newGame(const FlipRuleset& rules, Seat seat, std::uint64_t gameSeed) = 0;
+  // A flip or a move for the side to move (pos.toMove() is this agent's seat).
+  virtual Move chooseAction(const FlipPosition& pos) = 0;
+  const AgentReport& lastReport() const { return report_; }
+
+ protected:
+  AgentReport report_;
+};
+
+struct FlipAgentKind {
+  std::string name;
+  std::string help;
+  std::function<std::unique_ptr<FlipAgent>(const AgentParams&)> make;
+  std::vector<AgentParamHelp> params = {};
+};
+
+std::vector<FlipAgentKind> flipAgentKinds();
+// Throws AgentSpecError for an unknown name, key or value.
+std::unique_ptr<FlipAgent> makeFlipAgent(std::string_view spec);
+
+// Seeds of one game: the agent's own seed mixed with the game's, alike everywhere.
+std::uint64_t flipGameSeed(std::uint64_t agentSeed, std::uint64_t gameSeed);
+
+}  // namespace junqi

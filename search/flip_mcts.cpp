@@ -1,0 +1,151 @@
+#include "search/flip_mcts.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include <fmt/format.h>
+
+#include "search/flip_evaluation.h"
+
+namespace junqi {
+
+namespace {
+
+// The game's value for seat 0: its result, or material while it goes on.
+double valueForSeatZero(const FlipPosition& pos, const Outcome& outcome) {
+  if (outcome.isOver()) return !outcome.winner ? 0.0 : *outcome.winner == Seat::Red ? 1.0 : -1.0;
+  return std::tanh(flipMaterialBalance(pos, Seat::Red) / 20.0);
+}
+
+double forMover(double valueForZero, Seat mover) { return mover == Seat::Red ? valueForZero : -valueForZero; }
+
+}  // namespace
+
+std::string FlipMctsAgent::spec() const {
+  return fmt::format("mcts:sims={},c={},depth={},seed={}", params_.simulations, params_.exploration,
+                     params_.rolloutDepth, params_.seed);
+}
+
+void FlipMctsAgent::newGame(const FlipRuleset&, Seat, std::uint64_t gameSeed) {
+  rng_.reseed(flipGameSeed(params_.seed, gameSeed));
+}
+
+void FlipMctsAgent::expand(int node, const FlipPosition& pos, bool atRoot) {
+  MoveList actions;
+  generateFlipActions(pos, actions);
+  std::vector<Move> kept(actions.begin(), actions.end());
+  if (atRoot) {  // anti-decisive: never leave our flag to be taken while another action exists
+    std::vector<Move> safe;
+    for (const Move m : kept)
+      if (!leavesFlagToCapture(pos, m)) safe.push_back(m);
+    if (!safe.empty()) kept = safe;
+  }
+  nodes_[node].firstEdge = static_cast<int>(edges_.size());
+  nodes_[node].edgeCount = static_cast<int>(kept.size());
+  for (const Move m : kept) edges_.push_back({m});
+}
+
+int FlipMctsAgent::select(const Node& node) const {
+  int best = node.firstEdge;
+  double bestScore = -1e18;
+  const double logVisits = std::log(static_cast<double>(node.visits) + 1);
+  for (int e = node.firstEdge; e < node.firstEdge + node.edgeCount; ++e) {
+    const Edge& edge = edges_[e];
+    if (edge.visits == 0) return e;  // every action once first, in generation order
+    const double score = edge.valueSum / edge.visits + params_.exploration * std::sqrt(logVisits / edge.visits);
+    if (score > bestScore) bestScore = score, best = e;
+  }
+  return best;
+}
+
+int FlipMctsAgent::childAfter(int e, const FlipDeal& world, FlipPosition& pos) {
+  const Move action = edges_[e].action;
+  if (!isFlip(action)) {
+    pos.move(action);
+    if (edges_[e].child < 0) {
+      edges_[e].child = static_cast<int>(nodes_.size());
+      nodes_.push_back({});
+    }
+    return edges_[e].child;
+  }
+  const Identity revealed = *world.under[action.from];
+  pos.flip(action.from, revealed);
+  for (int o = edges_[e].firstOutcome; o >= 0; o = outcomes_[o].next)
+    if (outcomes_[o].revealed == revealed) return outcomes_[o].node;
+  const int node = static_cast<int>(nodes_.size());
+  nodes_.push_back({});
+  outcomes_.push_back({revealed, node, edges_[e].firstOutcome});
+  edges_[e].firstOutcome = static_cast<int>(outcomes_.size()) - 1;
+  return node;
+}
+
+double FlipMctsAgent::rollout(FlipPosition pos, const FlipDeal& world) {
+  MoveList actions;
+  for (int ply = 0; ply < params_.rolloutDepth; ++ply) {
+    const Outcome o = flipBoardOutcome(pos);
+    if (o.isOver()) return valueForSeatZero(pos, o);
+    generateFlipActions(pos, actions);
+    const Move m = actions[static_cast<int>(rng_.below(actions.size()))];
+    if (isFlip(m))
+      pos.flip(m.from, *world.under[m.from]);
+    else
+      pos.move(m);
+  }
+  return valueForSeatZero(pos, flipBoardOutcome(pos));
+}
+
+// One iteration: a world, the tree down to a new node, a playout, the values back up.
+double FlipMctsAgent::iterate(const FlipPosition& root) {
+  const FlipDeal world = randomFlipDeal(root, rng_);
+  FlipPosition pos = root;
+  std::vector<std::pair<int, Seat>> path;  // (edge, who chose it)
+  int node = 0;
+  double value = 0;
+  for (;;) {
+    const Outcome o = flipBoardOutcome(pos);
+    if (o.isOver()) {
+      value = valueForSeatZero(pos, o);
+      break;
+    }
+    if (nodes_[node].edgeCount < 0) {
+      expand(node, pos, node == 0);
+      value = rollout(pos, world);
+      break;
+    }
+    const int e = select(nodes_[node]);
+    ++nodes_[node].visits;
+    path.push_back({e, pos.toMove()});
+    node = childAfter(e, world, pos);
+  }
+  for (const auto& [e, mover] : path) {
+    ++edges_[e].visits;
+    edges_[e].valueSum += forMover(value, mover);
+  }
+  return value;
+}
+
+void FlipMctsAgent::report(int rootNode) {
+  const Node& root = nodes_[rootNode];
+  std::vector<int> order;
+  for (int e = root.firstEdge; e < root.firstEdge + root.edgeCount; ++e) order.push_back(e);
+  std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return edges_[a].visits > edges_[b].visits; });
+  report_.simulations = params_.simulations;
+  const Edge& best = edges_[order.front()];
+  report_.value = best.visits ? best.valueSum / best.visits : 0;
+  report_.principalLine = {best.action};
+  for (std::size_t k = 0; k < order.size() && k < 5 && edges_[order[k]].visits > 0; ++k)
+    report_.rootShares.push_back({edges_[order[k]].action, edges_[order[k]].visits / double(params_.simulations)});
+}
+
+Move FlipMctsAgent::chooseAction(const FlipPosition& pos) {
+  report_ = {};
+  if (const auto win = flagCaptureInOne(pos)) return *win;  // decisive: no search needed
+  nodes_.assign(1, Node{});
+  edges_.clear();
+  outcomes_.clear();
+  for (int i = 0; i < params_.simulations; ++i) iterate(pos);
+  report(0);
+  return report_.principalLine.front();
+}
+
+}  // namespace junqi

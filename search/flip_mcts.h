@@ -1,0 +1,74 @@
+// Monte Carlo tree search for Flip Junqi, with chance nodes.
+//
+// Both players see the same board, so the tree is over public states, and
+// the only thing unknown is what each face-down piece is. Every iteration
+// deals the pools onto the face-down points at random (a world drawn exactly
+// from what both know) and follows it: a flip's outcome is the world's, so
+// outcomes are *sampled*, each in proportion to its count in the pools, and a
+// flip edge keeps one child per outcome met. Sampling, not expanding: a flip
+// from the start has 24 outcomes on each of 50 points, and expanding them
+// would spend the budget on the breadth of chance instead of the choices.
+// Below the tree, a random playout of the same world for up to `depth`
+// actions, scored by its result or, if it has not ended, by material.
+//
+// A flag taken in one is played at once, and root actions that leave our flag
+// to be taken are dropped whenever another exists.
+// Spec: mcts[:sims=400,c=1.0,depth=60,seed=1].
+#pragma once
+
+#include <vector>
+
+#include "core/flip_game.h"
+#include "core/random.h"
+#include "search/flip_agent.h"
+
+namespace junqi {
+
+struct FlipMctsParams {
+  int simulations = 400;
+  double exploration = 1.0;
+  int rolloutDepth = 60;
+  std::uint64_t seed = 1;
+};
+
+class FlipMctsAgent : public FlipAgent {
+ public:
+  explicit FlipMctsAgent(FlipMctsParams params = {}) : params_(params), rng_(params.seed) {}
+  std::string name() const override { return "mcts"; }
+  std::string spec() const override;
+  void newGame(const FlipRuleset& rules, Seat seat, std::uint64_t gameSeed) override;
+  Move chooseAction(const FlipPosition& pos) override;
+
+ private:
+  struct Edge {
+    Move action;
+    int visits = 0;
+    double valueSum = 0;  // for the seat that chose it
+    int child = -1;       // a move's node
+    int firstOutcome = -1;  // a flip's outcomes (outcomes_)
+  };
+  struct Node {
+    int firstEdge = 0, edgeCount = -1;  // -1: not expanded
+    int visits = 0;
+  };
+  struct OutcomeChild {
+    Identity revealed;
+    int node, next;
+  };
+
+  double iterate(const FlipPosition& root);
+  void expand(int node, const FlipPosition& pos, bool atRoot);
+  int select(const Node& node) const;
+  // Plays the edge's action on `pos` (a flip reveals what `world` holds) and returns the node it leads to.
+  int childAfter(int edge, const FlipDeal& world, FlipPosition& pos);
+  double rollout(FlipPosition pos, const FlipDeal& world);
+  void report(int rootNode);
+
+  FlipMctsParams params_;
+  Rng rng_;
+  std::vector<Node> nodes_;
+  std::vector<Edge> edges_;
+  std::vector<OutcomeChild> outcomes_;
+};
+
+}  // namespace junqi

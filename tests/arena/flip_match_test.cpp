@@ -1,0 +1,96 @@
+// Flip Junqi matches: records of every game over paired deals, ratings, resumption.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include <unistd.h>
+
+#include <fmt/format.h>
+
+#include "arena/flip_match.h"
+#include "core/flip_record.h"
+
+namespace junqi {
+namespace {
+
+namespace fs = std::filesystem;
+
+FlipMatchOptions smallMatch(const std::string& dir) {
+  FlipMatchOptions o;
+  o.rules = FlipRuleset::kawu();
+  o.players = {{"search", "mcts:sims=20", ""}, {"heuristic", "heuristic", ""}, {"random", "random", ""}};
+  o.pairs = 2;
+  o.concurrency = 2;
+  o.seed = 5;
+  o.outDir = dir;
+  return o;
+}
+
+std::string freshDir(const std::string& name) {
+  const fs::path dir = fs::temp_directory_path() / ("junqi-flip-match-" + name + "-" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  return dir.string();
+}
+
+TEST(FlipMatch, EachDealIsPlayedTwiceWithTheSeatsSwapped) {
+  const FlipMatch match(smallMatch(freshDir("schedule")));
+  ASSERT_EQ(match.schedule().size(), 3u * 2u * 2u);
+  for (std::size_t i = 0; i < match.schedule().size(); i += 2) {
+    const FlipScheduledGame& a = match.schedule()[i];
+    const FlipScheduledGame& b = match.schedule()[i + 1];
+    EXPECT_EQ(a.pair, b.pair);
+    EXPECT_EQ(a.first, b.second);
+    EXPECT_EQ(a.second, b.first);
+  }
+}
+
+TEST(FlipMatch, RecordsEveryGameRatesAndResumes) {
+  const std::string dir = freshDir("resume");
+  FlipMatch first(smallMatch(dir));
+  const FlipMatchSummary played = first.run();
+  ASSERT_EQ(played.results.size(), 12u);
+  for (const FlipMatchResult& r : played.results) {
+    EXPECT_FALSE(r.resumed);
+    std::ifstream in(fs::path(dir) / "games" / fmt::format("game-{:05}.jqf", r.game.index));
+    std::stringstream text;
+    text << in.rdbuf();
+    const FlipRecord record = parseFlipRecord(text.str());
+    EXPECT_EQ(record.outcome, r.outcome);
+    EXPECT_EQ(record.deal, flipMatchDeal(5, r.game.pair)) << "both games of a pair share the deal";
+  }
+  EXPECT_TRUE(fs::exists(fs::path(dir) / "ratings.txt"));
+  EXPECT_NE(played.table.find("search vs heuristic"), std::string::npos);
+
+  fs::remove(fs::path(dir) / "games" / "game-00003.jqf");  // as if stopped before it
+  FlipMatch again(smallMatch(dir));
+  const FlipMatchSummary resumed = again.run();
+  int replayed = 0;
+  for (std::size_t i = 0; i < resumed.results.size(); ++i) {
+    replayed += !resumed.results[i].resumed;
+    EXPECT_EQ(resumed.results[i].outcome, played.results[i].outcome) << "the same seeds, the same games";
+  }
+  EXPECT_EQ(replayed, 1);
+  fs::remove_all(dir);
+}
+
+TEST(FlipMatch, RefusesAnotherMatchsDirectoryAndExternalBots) {
+  const std::string dir = freshDir("refuse");
+  FlipMatch(smallMatch(dir)).run();
+  FlipMatchOptions other = smallMatch(dir);
+  other.seed = 6;
+  EXPECT_THROW(FlipMatch(other).run(), std::invalid_argument);
+  FlipMatchOptions bots = smallMatch(freshDir("bots"));
+  bots.players[1] = {"bot", "", "./some-bot"};
+  try {
+    FlipMatch bad(bots);
+    FAIL() << "an external bot was accepted";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_STREQ(e.what(), "match: bot: external bots do not play Flip Junqi yet");
+  }
+  fs::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace junqi
