@@ -83,6 +83,12 @@ class FlipPosition {
   // Face-down pieces of a colour by identity, indexed by typeIndex.
   const PieceCounts& pool(Colour c) const { return pool_[index(c)]; }
   int poolSize() const { return popcount(faceDown_); }
+  // The chance that a flip (of any face-down point) reveals `identity`: its
+  // count in the pools over the face-down pieces, since every order of the
+  // deal is equally likely and nothing tells the face-down pieces apart.
+  double flipProbability(Identity identity) const {
+    return poolSize() ? static_cast<double>(pool_[index(identity.colour)][typeIndex(identity.type)]) / poolSize() : 0.0;
+  }
   // Landmines of a colour not yet removed, face up or face down.
   int landminesLeft(Colour c) const;
 

@@ -15,13 +15,14 @@ namespace {
 // One field as text: its key, the values it takes, how to read and write it.
 struct FlipField {
   std::string_view key;
+  std::string_view meaning;
   std::string_view allowed;
   std::function<std::string(const FlipRuleset&)> get;
   std::function<bool(FlipRuleset&, std::string_view)> set;  // false: bad value
 };
 
-FlipField yesNoField(std::string_view key, bool FlipRuleset::*member) {
-  return {key, "yes or no", [member](const FlipRuleset& r) { return std::string(r.*member ? "yes" : "no"); },
+FlipField yesNoField(std::string_view key, std::string_view meaning, bool FlipRuleset::*member) {
+  return {key, meaning, "yes or no", [member](const FlipRuleset& r) { return std::string(r.*member ? "yes" : "no"); },
           [member](FlipRuleset& r, std::string_view v) {
             if (v != "yes" && v != "no") return false;
             r.*member = v == "yes";
@@ -31,7 +32,8 @@ FlipField yesNoField(std::string_view key, bool FlipRuleset::*member) {
 
 const std::vector<FlipField>& fields() {
   static const std::vector<FlipField> all = {
-      {"colours", "first-flip or same-twice",
+      {"colours", "who plays which colour: the first flip's, or the first to flip one colour twice in a row",
+       "first-flip or same-twice",
        [](const FlipRuleset& r) {
          return std::string(r.colourChoice == ColourChoice::FirstFlip ? "first-flip" : "same-twice");
        },
@@ -40,10 +42,14 @@ const std::vector<FlipField>& fields() {
          r.colourChoice = v == "first-flip" ? ColourChoice::FirstFlip : ColourChoice::SameColourTwice;
          return true;
        }},
-      yesNoField("throw-away", &FlipRuleset::throwAwayMoves),
-      yesNoField("mines-guard-flag", &FlipRuleset::minesGuardFlag),
-      yesNoField("landmine-survives", &FlipRuleset::landmineSurvivesAttack),
-      {"quiet-moves", "a whole number from 0 to 100000",
+      yesNoField("throw-away", "a piece may attack a higher rank, and anything may attack a landmine",
+                 &FlipRuleset::throwAwayMoves),
+      yesNoField("mines-guard-flag", "the flag cannot be attacked while its side has landmines left",
+                 &FlipRuleset::minesGuardFlag),
+      yesNoField("landmine-survives", "a landmine attacked by anything but an engineer or a bomb stays",
+                 &FlipRuleset::landmineSurvivesAttack),
+      {"quiet-moves", "turns (both players) with no flip and no fight that draw; 0: never",
+       "a whole number from 0 to 100000",
        [](const FlipRuleset& r) { return std::to_string(r.quietMoveLimit); },
        [](FlipRuleset& r, std::string_view v) {
          const auto n = parseNumber(v, 0, 100000);
@@ -107,6 +113,12 @@ std::string FlipRuleset::toString() const {
     out += fmt::format("{}{}={}", sep, f.key, f.get(*this));
     sep = ',';
   }
+  return out;
+}
+
+std::string FlipRuleset::describe() const {
+  std::string out = fmt::format("preset = {}\n", preset);
+  for (const FlipField& f : fields()) out += fmt::format("{:<22} = {:<10} # {}\n", f.key, f.get(*this), f.meaning);
   return out;
 }
 

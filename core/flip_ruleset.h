@@ -53,6 +53,8 @@ struct FlipRuleset {
   static FlipRuleset parse(std::string_view text);
   // Canonical text: the preset and the fields that differ from it.
   std::string toString() const;
+  // Every field, one "key = value  # meaning" line each.
+  std::string describe() const;
 
   bool operator==(const FlipRuleset&) const = default;
 };

@@ -68,6 +68,25 @@ std::vector<FlipAgentKind> flipAgentKinds() {
         {"c", "1", "UCT exploration constant"},
         {"depth", "60", "random playout length in actions, then material decides"},
         {"seed", "1", "random seed"}}},
+      {"pimc", "perfect-information Monte Carlo: a tree searched in each of several sampled deals, visits summed",
+       [](const AgentParams& p) -> std::unique_ptr<FlipAgent> {
+         FlipMctsParams m;
+         m.simulations = p.getInt("sims", 400);
+         m.worlds = p.getInt("worlds", 20);
+         m.exploration = p.getDouble("c", 1.0);
+         m.rolloutDepth = p.getInt("depth", 60);
+         m.seed = p.getSeed("seed", 1);
+         if (m.worlds < 1 || m.worlds > m.simulations)
+           throw AgentSpecError("agent 'pimc': worlds must be from 1 to sims");
+         if (m.exploration < 0) throw AgentSpecError("agent 'pimc': c must be 0 or more");
+         if (m.rolloutDepth < 0) throw AgentSpecError("agent 'pimc': depth must be 0 or more");
+         return std::make_unique<FlipMctsAgent>(m);
+       },
+       {{"sims", "400", "iterations a move, over all worlds"},
+        {"worlds", "20", "deals searched, each as if it were the truth"},
+        {"c", "1", "UCT exploration constant"},
+        {"depth", "60", "random playout length in actions, then material decides"},
+        {"seed", "1", "random seed"}}},
   };
 }
 

@@ -11,6 +11,8 @@
 //               where a revealed enemy can do least harm (search/flip_heuristic.h)
 //   mcts        Monte Carlo tree search with chance nodes: each flip's outcome
 //               sampled from the pools (search/flip_mcts.h)
+//   pimc        the same search in each of several sampled deals, as if each
+//               were the truth, the root visits summed (search/flip_mcts.h)
 #pragma once
 
 #include <cstdint>

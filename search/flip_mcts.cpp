@@ -22,6 +22,9 @@ double forMover(double valueForZero, Seat mover) { return mover == Seat::Red ? v
 }  // namespace
 
 std::string FlipMctsAgent::spec() const {
+  if (params_.worlds > 0)
+    return fmt::format("pimc:sims={},worlds={},c={},depth={},seed={}", params_.simulations, params_.worlds,
+                       params_.exploration, params_.rolloutDepth, params_.seed);
   return fmt::format("mcts:sims={},c={},depth={},seed={}", params_.simulations, params_.exploration,
                      params_.rolloutDepth, params_.seed);
 }
@@ -95,8 +98,7 @@ double FlipMctsAgent::rollout(FlipPosition pos, const FlipDeal& world) {
 }
 
 // One iteration: a world, the tree down to a new node, a playout, the values back up.
-double FlipMctsAgent::iterate(const FlipPosition& root) {
-  const FlipDeal world = randomFlipDeal(root, rng_);
+double FlipMctsAgent::iterate(const FlipPosition& root, const FlipDeal& world) {
   FlipPosition pos = root;
   std::vector<std::pair<int, Seat>> path;  // (edge, who chose it)
   int node = 0;
@@ -143,9 +145,36 @@ Move FlipMctsAgent::chooseAction(const FlipPosition& pos) {
   nodes_.assign(1, Node{});
   edges_.clear();
   outcomes_.clear();
-  for (int i = 0; i < params_.simulations; ++i) iterate(pos);
+  if (params_.worlds > 0) {
+    searchPimc(pos);
+  } else {
+    for (int i = 0; i < params_.simulations; ++i) iterate(pos, randomFlipDeal(pos, rng_));
+  }
   report(0);
   return report_.principalLine.front();
+}
+
+// One tree per world; the root's edges (the same actions in every world) sum
+// the visits and values of all the trees. The last tree's root is kept for them.
+void FlipMctsAgent::searchPimc(const FlipPosition& pos) {
+  std::vector<Edge> total;
+  for (int w = 0; w < params_.worlds; ++w) {
+    const FlipDeal world = randomFlipDeal(pos, rng_);
+    nodes_.assign(1, Node{});
+    edges_.clear();
+    outcomes_.clear();
+    const int iterations = params_.simulations / params_.worlds + (w < params_.simulations % params_.worlds);
+    for (int i = 0; i < iterations; ++i) iterate(pos, world);
+    if (w == 0) {
+      total.assign(edges_.begin(), edges_.begin() + nodes_[0].edgeCount);
+      continue;
+    }
+    for (int e = 0; e < nodes_[0].edgeCount; ++e) {
+      total[e].visits += edges_[e].visits;
+      total[e].valueSum += edges_[e].valueSum;
+    }
+  }
+  std::copy(total.begin(), total.end(), edges_.begin());
 }
 
 }  // namespace junqi

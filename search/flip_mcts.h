@@ -13,7 +13,14 @@
 //
 // A flag taken in one is played at once, and root actions that leave our flag
 // to be taken are dropped whenever another exists.
-// Spec: mcts[:sims=400,c=1.0,depth=60,seed=1].
+// Spec: mcts[:sims=400,c=1,depth=60,seed=1].
+//
+// With `worlds` > 0 the same search is PIMC (perfect-information Monte
+// Carlo): `worlds` deals drawn at the root, a tree searched in each as if it
+// were the truth (sims / worlds iterations), the root's visits summed over
+// the trees. It is the classic baseline, and it shows strategy fusion: in
+// each world the search knows what a flip will reveal, which no player can.
+// Spec: pimc[:sims=400,worlds=20,c=1,depth=60,seed=1].
 #pragma once
 
 #include <vector>
@@ -28,13 +35,14 @@ struct FlipMctsParams {
   int simulations = 400;
   double exploration = 1.0;
   int rolloutDepth = 60;
+  int worlds = 0;  // 0: sampled chance nodes; otherwise PIMC over this many deals
   std::uint64_t seed = 1;
 };
 
 class FlipMctsAgent : public FlipAgent {
  public:
   explicit FlipMctsAgent(FlipMctsParams params = {}) : params_(params), rng_(params.seed) {}
-  std::string name() const override { return "mcts"; }
+  std::string name() const override { return params_.worlds > 0 ? "pimc" : "mcts"; }
   std::string spec() const override;
   void newGame(const FlipRuleset& rules, Seat seat, std::uint64_t gameSeed) override;
   Move chooseAction(const FlipPosition& pos) override;
@@ -56,7 +64,9 @@ class FlipMctsAgent : public FlipAgent {
     int node, next;
   };
 
-  double iterate(const FlipPosition& root);
+  // One iteration in `world` (a fresh deal per iteration, or one world's throughout).
+  double iterate(const FlipPosition& root, const FlipDeal& world);
+  void searchPimc(const FlipPosition& root);
   void expand(int node, const FlipPosition& pos, bool atRoot);
   int select(const Node& node) const;
   // Plays the edge's action on `pos` (a flip reveals what `world` holds) and returns the node it leads to.

@@ -15,7 +15,7 @@ namespace {
 
 using fixtures::flipBoard;
 
-const char* const kSpecs[] = {"random", "heuristic", "mcts:sims=40"};
+const char* const kSpecs[] = {"random", "heuristic", "mcts:sims=40", "pimc:sims=40,worlds=4"};
 
 Move moveNamed(std::string_view from, std::string_view to) { return *parseMove(std::string(from) + "-" + std::string(to)); }
 
@@ -33,7 +33,7 @@ TEST(FlipAgents, EveryAgentPlaysWholeLegalGamesUnderBothPresets) {
 TEST(FlipAgents, SearchAndHeuristicTakeAFlagInOne) {
   // Kawu: the flag falls to any attacker; the lieutenant on A5 takes it on A6.
   const FlipPosition pos = flipBoard(FlipRuleset::kawu(), "P:A5 f:A6 l:E12 F:C1 ?p:E11");
-  for (const char* spec : {"heuristic", "mcts:sims=40"}) {
+  for (const char* spec : {"heuristic", "mcts:sims=40", "pimc:sims=40,worlds=4"}) {
     const auto agent = makeFlipAgent(spec);
     agent->newGame(pos.rules(), Seat::Red, 1);
     EXPECT_EQ(agent->chooseAction(pos), moveNamed("A5", "A6")) << spec;
@@ -43,7 +43,7 @@ TEST(FlipAgents, SearchAndHeuristicTakeAFlagInOne) {
 TEST(FlipAgents, SearchAndHeuristicKeepTheirFlag) {
   // The blue major on A2 takes the red flag on A1 next unless the general on B2 takes it first.
   const FlipPosition pos = flipBoard(FlipRuleset::kawu(), "F:A1 G:B2 j:A2 f:E12 ?P:C3 ?p:E11 ?c:D11");
-  for (const char* spec : {"heuristic", "mcts:sims=200"}) {
+  for (const char* spec : {"heuristic", "mcts:sims=200", "pimc:sims=200,worlds=10"}) {
     const auto agent = makeFlipAgent(spec);
     agent->newGame(pos.rules(), Seat::Red, 1);
     EXPECT_EQ(agent->chooseAction(pos), moveNamed("B2", "A2")) << spec;
@@ -107,7 +107,9 @@ TEST(FlipAgents, SpecsRoundTripAndBadOnesAreNamed) {
     }
     return std::string("no error");
   };
-  EXPECT_EQ(error("ismcts"), "unknown flip agent 'ismcts' (known: random, heuristic, mcts)");
+  EXPECT_EQ(error("ismcts"), "unknown flip agent 'ismcts' (known: random, heuristic, mcts, pimc)");
+  EXPECT_EQ(error("pimc:sims=10,worlds=11"), "agent 'pimc': worlds must be from 1 to sims");
+  EXPECT_EQ(makeFlipAgent("pimc")->spec(), "pimc:sims=400,worlds=20,c=1,depth=60,seed=1");
   EXPECT_EQ(error("mcts:sims=0"), "agent 'mcts': sims must be at least 1");
   EXPECT_EQ(error("mcts:sims=x"), "agent 'mcts': sims=x is not a valid number");
   EXPECT_NE(error("random:speed=2"), "no error");

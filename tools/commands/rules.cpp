@@ -2,6 +2,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "core/flip_ruleset.h"
 #include "core/variant.h"
 #include "tools/commands/commands.h"
 #include "tools/commands/common.h"
@@ -21,6 +22,13 @@ void registerRules(CLI::App& app) {
   static std::string rules;
   addRulesOption(cmd, rules);
   setAction(cmd, [] {
+    if (FlipRuleset::isPreset(rules)) {  // Flip Junqi (docs/rules.md §14)
+      const FlipRuleset r = FlipRuleset::parse(rules);
+      fmt::print("{}\n\n{}", r.toString(), r.describe());
+      fmt::print("\nvariant: flip (the 50 pieces dealt face down, flipped or moved in turn; seats 1, 2)\n");
+      fmt::print("presets: {}\n", fmt::join(FlipRuleset::presetNames(), ", "));
+      return 0;
+    }
     const Ruleset r = Ruleset::parse(rules);
     const Variant& variant = Variant::of(r);
     fmt::print("{}\n\n{}", r.toString(), r.describe());
