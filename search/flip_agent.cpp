@@ -31,6 +31,33 @@ class FlipRandomAgent : public FlipAgent {
   Rng rng_;
 };
 
+// mcts and pimc: the same search; `worlds` is pimc's alone. The defaults are
+// the best of experiments/flip-first (no playouts, a low exploration constant).
+std::unique_ptr<FlipAgent> makeSearch(const AgentParams& p, bool pimc) {
+  const std::string name = pimc ? "pimc" : "mcts";
+  FlipMctsParams m;
+  m.simulations = p.getInt("sims", 400);
+  if (pimc) m.worlds = p.getInt("worlds", 20);
+  m.exploration = p.getDouble("c", 0.3);
+  m.rolloutDepth = p.getInt("depth", 0);
+  m.seed = p.getSeed("seed", 1);
+  if (m.simulations < 1) throw AgentSpecError(fmt::format("agent '{}': sims must be at least 1", name));
+  if (pimc && (m.worlds < 1 || m.worlds > m.simulations))
+    throw AgentSpecError("agent 'pimc': worlds must be from 1 to sims");
+  if (m.exploration < 0) throw AgentSpecError(fmt::format("agent '{}': c must be 0 or more", name));
+  if (m.rolloutDepth < 0) throw AgentSpecError(fmt::format("agent '{}': depth must be 0 or more", name));
+  return std::make_unique<FlipMctsAgent>(m);
+}
+
+std::vector<AgentParamHelp> searchParams(bool pimc) {
+  std::vector<AgentParamHelp> out = {{"sims", "400", pimc ? "iterations a move, over all worlds" : "iterations a move"}};
+  if (pimc) out.push_back({"worlds", "20", "deals searched, each as if it were the truth"});
+  out.push_back({"c", "0.3", "UCT exploration constant"});
+  out.push_back({"depth", "0", "random playout length in actions (0: none), then material and the best capture decide"});
+  out.push_back({"seed", "1", "random seed"});
+  return out;
+}
+
 }  // namespace
 
 std::uint64_t flipGameSeed(std::uint64_t agentSeed, std::uint64_t gameSeed) {
@@ -53,40 +80,9 @@ std::vector<FlipAgentKind> flipAgentKinds() {
        },
        {{"noise", "0.05", "random tie-break added to each score"}, {"seed", "1", "random seed"}}},
       {"mcts", "Monte Carlo tree search with chance nodes: flips' outcomes sampled from the pools",
-       [](const AgentParams& p) -> std::unique_ptr<FlipAgent> {
-         FlipMctsParams m;
-         m.simulations = p.getInt("sims", 400);
-         m.exploration = p.getDouble("c", 1.0);
-         m.rolloutDepth = p.getInt("depth", 60);
-         m.seed = p.getSeed("seed", 1);
-         if (m.simulations < 1) throw AgentSpecError("agent 'mcts': sims must be at least 1");
-         if (m.exploration < 0) throw AgentSpecError("agent 'mcts': c must be 0 or more");
-         if (m.rolloutDepth < 0) throw AgentSpecError("agent 'mcts': depth must be 0 or more");
-         return std::make_unique<FlipMctsAgent>(m);
-       },
-       {{"sims", "400", "iterations a move"},
-        {"c", "1", "UCT exploration constant"},
-        {"depth", "60", "random playout length in actions, then material decides"},
-        {"seed", "1", "random seed"}}},
+       [](const AgentParams& p) { return makeSearch(p, false); }, searchParams(false)},
       {"pimc", "perfect-information Monte Carlo: a tree searched in each of several sampled deals, visits summed",
-       [](const AgentParams& p) -> std::unique_ptr<FlipAgent> {
-         FlipMctsParams m;
-         m.simulations = p.getInt("sims", 400);
-         m.worlds = p.getInt("worlds", 20);
-         m.exploration = p.getDouble("c", 1.0);
-         m.rolloutDepth = p.getInt("depth", 60);
-         m.seed = p.getSeed("seed", 1);
-         if (m.worlds < 1 || m.worlds > m.simulations)
-           throw AgentSpecError("agent 'pimc': worlds must be from 1 to sims");
-         if (m.exploration < 0) throw AgentSpecError("agent 'pimc': c must be 0 or more");
-         if (m.rolloutDepth < 0) throw AgentSpecError("agent 'pimc': depth must be 0 or more");
-         return std::make_unique<FlipMctsAgent>(m);
-       },
-       {{"sims", "400", "iterations a move, over all worlds"},
-        {"worlds", "20", "deals searched, each as if it were the truth"},
-        {"c", "1", "UCT exploration constant"},
-        {"depth", "60", "random playout length in actions, then material decides"},
-        {"seed", "1", "random seed"}}},
+       [](const AgentParams& p) { return makeSearch(p, true); }, searchParams(true)},
   };
 }
 

@@ -11,10 +11,17 @@ namespace junqi {
 
 namespace {
 
-// The game's value for seat 0: its result, or material while it goes on.
+// The game's value for seat 0: its result or, while it goes on, material
+// counting the best capture the side to move has (a one-move quiescence: a
+// piece left hanging at the end of a line is as good as lost).
 double valueForSeatZero(const FlipPosition& pos, const Outcome& outcome) {
   if (outcome.isOver()) return !outcome.winner ? 0.0 : *outcome.winner == Seat::Red ? 1.0 : -1.0;
-  return std::tanh(flipMaterialBalance(pos, Seat::Red) / 20.0);
+  const Seat mover = pos.toMove();
+  const auto own = pos.colourOf(mover);
+  if (!own) return 0.0;
+  const double threat = std::min(largestThreat(pos, other(*own)), 12.0);  // a flag in reach counts as a marshal and more
+  const double forMover = std::tanh((flipMaterialBalance(pos, mover) + 0.9 * threat) / 20.0);
+  return mover == Seat::Red ? forMover : -forMover;
 }
 
 double forMover(double valueForZero, Seat mover) { return mover == Seat::Red ? valueForZero : -valueForZero; }

@@ -9,18 +9,19 @@
 // from the start has 24 outcomes on each of 50 points, and expanding them
 // would spend the budget on the breadth of chance instead of the choices.
 // Below the tree, a random playout of the same world for up to `depth`
-// actions, scored by its result or, if it has not ended, by material.
+// actions (none by default), scored by its result or, if it has not ended,
+// by material counting the best capture of the side to move.
 //
 // A flag taken in one is played at once, and root actions that leave our flag
 // to be taken are dropped whenever another exists.
-// Spec: mcts[:sims=400,c=1,depth=60,seed=1].
+// Spec: mcts[:sims=400,c=0.3,depth=0,seed=1].
 //
 // With `worlds` > 0 the same search is PIMC (perfect-information Monte
 // Carlo): `worlds` deals drawn at the root, a tree searched in each as if it
 // were the truth (sims / worlds iterations), the root's visits summed over
 // the trees. It is the classic baseline, and it shows strategy fusion: in
 // each world the search knows what a flip will reveal, which no player can.
-// Spec: pimc[:sims=400,worlds=20,c=1,depth=60,seed=1].
+// Spec: pimc[:sims=400,worlds=20,c=0.3,depth=0,seed=1].
 #pragma once
 
 #include <vector>
@@ -33,8 +34,8 @@ namespace junqi {
 
 struct FlipMctsParams {
   int simulations = 400;
-  double exploration = 1.0;
-  int rolloutDepth = 60;
+  double exploration = 0.3;
+  int rolloutDepth = 0;
   int worlds = 0;  // 0: sampled chance nodes; otherwise PIMC over this many deals
   std::uint64_t seed = 1;
 };
