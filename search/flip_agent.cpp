@@ -38,7 +38,7 @@ std::unique_ptr<FlipAgent> makeSearch(const AgentParams& p, bool pimc) {
   FlipMctsParams m;
   m.simulations = p.getInt("sims", 400);
   if (pimc) m.worlds = p.getInt("worlds", 20);
-  m.exploration = p.getDouble("c", 0.3);
+  m.exploration = p.getDouble("c", 0.1);
   m.rolloutDepth = p.getInt("depth", 0);
   m.seed = p.getSeed("seed", 1);
   if (m.simulations < 1) throw AgentSpecError(fmt::format("agent '{}': sims must be at least 1", name));
@@ -52,7 +52,7 @@ std::unique_ptr<FlipAgent> makeSearch(const AgentParams& p, bool pimc) {
 std::vector<AgentParamHelp> searchParams(bool pimc) {
   std::vector<AgentParamHelp> out = {{"sims", "400", pimc ? "iterations a move, over all worlds" : "iterations a move"}};
   if (pimc) out.push_back({"worlds", "20", "deals searched, each as if it were the truth"});
-  out.push_back({"c", "0.3", "UCT exploration constant"});
+  out.push_back({"c", "0.1", "UCT exploration constant"});
   out.push_back({"depth", "0", "random playout length in actions (0: none), then material and the best capture decide"});
   out.push_back({"seed", "1", "random seed"});
   return out;

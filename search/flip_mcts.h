@@ -14,14 +14,14 @@
 //
 // A flag taken in one is played at once, and root actions that leave our flag
 // to be taken are dropped whenever another exists.
-// Spec: mcts[:sims=400,c=0.3,depth=0,seed=1].
+// Spec: mcts[:sims=400,c=0.1,depth=0,seed=1].
 //
 // With `worlds` > 0 the same search is PIMC (perfect-information Monte
 // Carlo): `worlds` deals drawn at the root, a tree searched in each as if it
 // were the truth (sims / worlds iterations), the root's visits summed over
 // the trees. It is the classic baseline, and it shows strategy fusion: in
 // each world the search knows what a flip will reveal, which no player can.
-// Spec: pimc[:sims=400,worlds=20,c=0.3,depth=0,seed=1].
+// Spec: pimc[:sims=400,worlds=20,c=0.1,depth=0,seed=1].
 #pragma once
 
 #include <vector>
@@ -34,7 +34,7 @@ namespace junqi {
 
 struct FlipMctsParams {
   int simulations = 400;
-  double exploration = 0.3;
+  double exploration = 0.1;
   int rolloutDepth = 0;
   int worlds = 0;  // 0: sampled chance nodes; otherwise PIMC over this many deals
   std::uint64_t seed = 1;
