@@ -78,7 +78,7 @@ FlipGame::FlipGame(const FlipPosition& start, const FlipDeal& deal) : deal_(deal
     if (deal.under[s]) ++dealt[index(deal.under[s]->colour)][typeIndex(deal.under[s]->type)];
   }
   if (dealt[0] != start.pool(Colour::Red) || dealt[1] != start.pool(Colour::Blue))
-    throw IllegalAction("the deal holds other pieces than the position's face-down pool");
+    throw IllegalAction("it holds other pieces than the two sets of 25 (or the face-down pool) have");
   outcome_ = flipBoardOutcome(position_);
 }
 

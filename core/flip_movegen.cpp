@@ -1,5 +1,7 @@
 #include "core/flip_movegen.h"
 
+#include <array>
+
 #include <fmt/format.h>
 
 #include "core/movegen.h"
@@ -22,36 +24,54 @@ bool mayAttack(const FlipPosition& pos, Identity attacker, Identity defender) {
 
 namespace {
 
-// The classic generator's view of the side to move: face-down pieces block
-// and cannot be entered, as if they were its own.
-MoverView flipMoverView(const FlipPosition& pos, Colour own) {
-  MoverView v;
-  v.own = pos.faceUp(own) | pos.faceDown();
-  v.occupied = pos.occupied();
-  v.movable = pos.faceUp(own) & ~pos.immobile(own);
-  v.engineers = pos.engineers(own);
-  return v;
+// What one turn's moves need, worked out once: the classic generator's view
+// of the side to move (face-down pieces block and cannot be entered, as if
+// they were its own), and for each kind of mover the face-up enemy pieces it
+// may attack (mayAttack's rules as bitboards: a playout asks for every piece
+// every turn).
+struct TurnView {
+  const Topology* topology;
+  MoverView view;
+  Bitboard enemies;                                // face-up enemy pieces
+  std::array<Bitboard, kPieceTypes> attackable{};  // by the mover's type
+};
+
+// Enemy pieces each type of attacker may attack, under a ruleset that
+// forbids throwing a piece away (001): an officer what it outranks or
+// equals and bombs, an engineer landmines too, a bomb anything.
+void fillNoThrowAway(const FlipPosition& pos, Colour enemy, Bitboard flag, TurnView& t) {
+  Bitboard atMostRank = pos.pieces(enemy, PieceType::Bomb) | flag;
+  for (int a = 0; a < kPieceTypes; ++a) {
+    const PieceType type = typeFromIndex(a);
+    if (isOfficer(type)) atMostRank |= pos.pieces(enemy, type);  // officers come first, by rank
+    t.attackable[a] = atMostRank;
+  }
+  t.attackable[typeIndex(PieceType::Engineer)] |= pos.pieces(enemy, PieceType::Landmine);
+  t.attackable[typeIndex(PieceType::Bomb)] = (t.enemies & ~pos.pieces(enemy, PieceType::Flag)) | flag;
 }
 
-Bitboard allowedTargets(const FlipPosition& pos, const MoverView& view, Colour own, int from) {
-  Bitboard targets = legalTargets(pos.topology(), view, from);
-  const Identity mover = pos.identityAt(from);
-  for (Bitboard enemies = targets & pos.faceUp(other(own)); enemies;) {
-    const int to = popLsb(enemies);
-    if (!mayAttack(pos, mover, pos.identityAt(to))) targets &= ~bit(to);
-  }
-  return targets;
+TurnView turnView(const FlipPosition& pos, Colour own) {
+  TurnView t;
+  t.topology = &pos.topology();
+  t.view.own = pos.faceUp(own) | pos.faceDown();
+  t.view.occupied = pos.occupied();
+  t.view.movable = pos.faceUp(own) & ~pos.immobile(own);
+  t.view.engineers = pos.engineers(own);
+  t.enemies = pos.faceUp(other(own));
+  const FlipRuleset& r = pos.rules();
+  // 001: "While any enemy Landmine remains, the enemy Flag cannot be touched."
+  const Bitboard flags = pos.pieces(other(own), PieceType::Flag);
+  const Bitboard touchable = !r.minesGuardFlag || pos.landminesLeft(other(own)) == 0 ? flags : 0;
+  if (r.throwAwayMoves)
+    t.attackable.fill((t.enemies & ~flags) | touchable);
+  else
+    fillNoThrowAway(pos, other(own), touchable, t);
+  return t;
 }
 
-template <class Visit>
-void forEachMove(const FlipPosition& pos, Visit&& visit) {
-  const auto own = pos.colourOf(pos.toMove());
-  if (!own) return;  // until the colours are decided both players only flip
-  const MoverView view = flipMoverView(pos, *own);
-  for (Bitboard movers = view.movable; movers;) {
-    const int from = popLsb(movers);
-    visit(from, allowedTargets(pos, view, *own, from));
-  }
+// The enemy pieces the piece on `from` may not attack.
+Bitboard forbidden(const FlipPosition& pos, const TurnView& t, int from) {
+  return t.enemies & ~t.attackable[typeIndex(pos.identityAt(from).type)];
 }
 
 }  // namespace
@@ -59,19 +79,41 @@ void forEachMove(const FlipPosition& pos, Visit&& visit) {
 Bitboard flipMoveTargets(const FlipPosition& pos, int from) {
   const auto own = pos.colourOf(pos.toMove());
   if (!own || !contains(pos.faceUp(*own) & ~pos.immobile(*own), from)) return 0;
-  return allowedTargets(pos, flipMoverView(pos, *own), *own, from);
+  const TurnView t = turnView(pos, *own);
+  return legalTargets(*t.topology, t.view, from) & ~forbidden(pos, t, from);
+}
+
+void collectFlipMoveTargets(const FlipPosition& pos, MoverTargets& out) {
+  out.movers = out.moves = 0;
+  const auto own = pos.colourOf(pos.toMove());
+  if (!own) return;  // until the colours are decided both players only flip
+  const TurnView t = turnView(pos, *own);
+  collectTargets(*t.topology, t.view, out);
+  // The classic generator's targets, less the attacks this ruleset forbids.
+  int kept = 0;
+  out.moves = 0;
+  for (int i = 0; i < out.movers; ++i) {
+    const Bitboard targets = out.targets[i] & ~forbidden(pos, t, out.from[i]);
+    out.from[kept] = out.from[i];
+    out.targets[kept] = targets;
+    kept += targets != 0;
+    out.moves += popcount(targets);
+  }
+  out.movers = kept;
 }
 
 void generateFlipActions(const FlipPosition& pos, MoveList& out) {
   out.clear();
   for (Bitboard b = pos.faceDown(); b;) out.push(flipAt(popLsb(b)));
-  forEachMove(pos, [&](int from, Bitboard targets) { out.pushAll(static_cast<std::uint8_t>(from), targets); });
+  MoverTargets movers;
+  collectFlipMoveTargets(pos, movers);
+  for (int i = 0; i < movers.movers; ++i) out.pushAll(movers.from[i], movers.targets[i]);
 }
 
 int countFlipActions(const FlipPosition& pos) {
-  int n = pos.poolSize();
-  forEachMove(pos, [&](int, Bitboard targets) { n += popcount(targets); });
-  return n;
+  MoverTargets movers;
+  collectFlipMoveTargets(pos, movers);
+  return pos.poolSize() + movers.moves;
 }
 
 bool hasLegalFlipAction(const FlipPosition& pos) { return countFlipActions(pos) > 0; }
@@ -95,7 +137,7 @@ std::optional<std::string> whyIllegalFlipAction(const FlipPosition& pos, Move m)
   const Identity mover = pos.identityAt(m.from);
   if (isImmobile(mover.type)) return fmt::format("the {} on {} never moves", typeName(mover.type), from);
   if (!pos.isEmpty(m.to) && pos.identityAt(m.to).colour != *own &&
-      contains(legalTargets(pos.topology(), flipMoverView(pos, *own), m.from), m.to)) {
+      contains(legalTargets(pos.topology(), turnView(pos, *own).view, m.from), m.to)) {
     const Identity target = pos.identityAt(m.to);
     if (target.type == PieceType::Flag)
       return fmt::format("the flag on {} cannot be touched while its side has landmines left", to);

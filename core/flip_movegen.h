@@ -11,6 +11,7 @@
 #include <string>
 
 #include "core/flip_position.h"
+#include "core/movegen.h"
 
 namespace junqi {
 
@@ -23,10 +24,14 @@ bool mayAttack(const FlipPosition& pos, Identity attacker, Identity defender);
 // the side to move, whose colour is decided, and can move).
 Bitboard flipMoveTargets(const FlipPosition& pos, int from);
 
-// Flips of every face-down point by point, then moves piece by piece, each by
-// point (A1 first).
+// Flips of every face-down point by point, then the moves in the classic
+// generator's order (core/movegen.h: pieces by kind, each by point, targets
+// by point).
 void generateFlipActions(const FlipPosition& pos, MoveList& out);
 int countFlipActions(const FlipPosition& pos);
+// The moves piece by piece without a list (MoverTargets: each mover with its
+// targets, in generateFlipActions' order); `moves` counts moves, not flips.
+void collectFlipMoveTargets(const FlipPosition& pos, MoverTargets& out);
 bool hasLegalFlipAction(const FlipPosition& pos);
 bool isLegalFlipAction(const FlipPosition& pos, Move m);
 // Empty when legal, else why not in one sentence naming the point and the rule.

@@ -53,39 +53,28 @@ std::optional<Seat> FlipPosition::seatOf(Colour c) const {
   return seatFromIndex(seatZeroColour_ == index(c) ? 0 : 1);
 }
 
-Identity FlipPosition::identityAt(int square) const {
-  const int code = cell_[square] - 2;
-  return {static_cast<Colour>(code / kPieceTypes), typeFromIndex(code % kPieceTypes)};
-}
-
 int FlipPosition::landminesLeft(Colour c) const {
-  int mines = pool_[index(c)][typeIndex(PieceType::Landmine)];
-  for (Bitboard b = immobile_[index(c)]; b;) mines += identityAt(popLsb(b)).type == PieceType::Landmine;
-  return mines;
+  return pool_[index(c)][typeIndex(PieceType::Landmine)] + popcount(pieces(c, PieceType::Landmine));
 }
 
 PieceCounts FlipPosition::lost(Colour c) const {
   PieceCounts left = kClassicCounts;
   for (int t = 0; t < kPieceTypes; ++t) left[t] -= pool_[index(c)][t];
-  for (Bitboard b = faceUp_[index(c)]; b;) --left[typeIndex(identityAt(popLsb(b)).type)];
+  for (int t = 0; t < kPieceTypes; ++t) left[t] -= popcount(byType_[index(c)][t]);
   return left;
 }
 
 void FlipPosition::place(int square, Identity id) {
-  const int c = index(id.colour);
   cell_[square] = cellOf(id);
-  faceUp_[c] |= bit(square);
-  if (id.type == PieceType::Engineer) engineers_[c] |= bit(square);
-  if (isImmobile(id.type)) immobile_[c] |= bit(square);
+  faceUp_[index(id.colour)] |= bit(square);
+  byType_[index(id.colour)][typeIndex(id.type)] |= bit(square);
 }
 
-void FlipPosition::remove(int square) {
+void FlipPosition::remove(int square) {  // a face-up piece
+  const Identity id = identityAt(square);
   cell_[square] = kEmptyCell;
-  for (int c = 0; c < kColours; ++c) {
-    faceUp_[c] &= ~bit(square);
-    engineers_[c] &= ~bit(square);
-    immobile_[c] &= ~bit(square);
-  }
+  faceUp_[index(id.colour)] &= ~bit(square);
+  byType_[index(id.colour)][typeIndex(id.type)] &= ~bit(square);
 }
 
 void FlipPosition::putFaceUp(int square, Identity identity) { place(square, identity); }

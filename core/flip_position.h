@@ -74,12 +74,17 @@ class FlipPosition {
   Bitboard faceDown() const { return faceDown_; }
   Bitboard faceUp(Colour c) const { return faceUp_[index(c)]; }
   Bitboard occupied() const { return faceDown_ | faceUp_[0] | faceUp_[1]; }
-  Bitboard engineers(Colour c) const { return engineers_[index(c)]; }
-  Bitboard immobile(Colour c) const { return immobile_[index(c)]; }  // landmines and the flag
+  // Face-up pieces of one identity.
+  Bitboard pieces(Colour c, PieceType t) const { return byType_[index(c)][typeIndex(t)]; }
+  Bitboard engineers(Colour c) const { return pieces(c, PieceType::Engineer); }
+  Bitboard immobile(Colour c) const { return pieces(c, PieceType::Landmine) | pieces(c, PieceType::Flag); }
   bool isEmpty(int square) const { return cell_[square] == kEmptyCell; }
   bool isFaceDown(int square) const { return cell_[square] == kFaceDownCell; }
   // The face-up piece on `square` (which must hold one).
-  Identity identityAt(int square) const;
+  Identity identityAt(int square) const {
+    const int code = cell_[square] - 2;
+    return {static_cast<Colour>(code / kPieceTypes), typeFromIndex(code % kPieceTypes)};
+  }
   // Face-down pieces of a colour by identity, indexed by typeIndex.
   const PieceCounts& pool(Colour c) const { return pool_[index(c)]; }
   int poolSize() const { return popcount(faceDown_); }
@@ -122,7 +127,8 @@ class FlipPosition {
 
   const FlipRuleset* rules_;
   std::array<std::uint8_t, kSquares> cell_{};
-  std::array<Bitboard, kColours> faceUp_{}, engineers_{}, immobile_{};
+  std::array<Bitboard, kColours> faceUp_{};
+  std::array<std::array<Bitboard, kPieceTypes>, kColours> byType_{};  // face up
   Bitboard faceDown_ = 0;
   std::array<PieceCounts, kColours> pool_{};
   Seat toMove_ = Seat::Red;

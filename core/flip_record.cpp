@@ -108,7 +108,13 @@ FlipRecord parseFlipRecord(std::string_view text) {
 }
 
 FlipGame replayFlip(const FlipRecord& r) {
-  FlipGame game(r.rules, r.deal);
+  FlipGame game = [&] {
+    try {
+      return FlipGame(r.rules, r.deal);
+    } catch (const IllegalAction& e) {
+      throw RecordError(fmt::format("deal: {}", e.what()));
+    }
+  }();
   for (std::size_t i = 0; i < r.actions.size(); ++i) {
     Action a = r.actions[i];
     if (a.type == ActionType::Move) a.side = game.position().toMove();

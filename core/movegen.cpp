@@ -113,8 +113,12 @@ void generateMoves(const Position& pos, MoveList& out) {
 }
 
 void collectTargets(const Position& pos, MoverTargets& out) {
+  collectTargets(pos.rules().topology(), moverView(pos), out);
+}
+
+void collectTargets(const Topology& topology, const MoverView& view, MoverTargets& out) {
   out.movers = out.moves = 0;
-  forEachMover(pos.rules().topology(), moverView(pos), [&](int from, Bitboard targets) {
+  forEachMover(topology, view, [&](int from, Bitboard targets) {
     // Written whether or not the piece can move, kept only if it can: no branch.
     out.from[out.movers] = static_cast<std::uint8_t>(from);
     out.targets[out.movers] = targets;

@@ -53,6 +53,7 @@ struct MoverTargets {
   std::array<Bitboard, kMaxPiecesPerSide> targets{};
 };
 void collectTargets(const Position& pos, MoverTargets& out);
+void collectTargets(const Topology& topology, const MoverView& view, MoverTargets& out);
 // The k-th legal move (0-based, k < moves) in generateMoves' order.
 Move nthMove(const MoverTargets& targets, int k);
 

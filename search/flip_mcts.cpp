@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "core/flip_playout.h"
 #include "search/flip_evaluation.h"
 
 namespace junqi {
@@ -90,18 +91,8 @@ int FlipMctsAgent::childAfter(int e, const FlipDeal& world, FlipPosition& pos) {
 }
 
 double FlipMctsAgent::rollout(FlipPosition pos, const FlipDeal& world) {
-  MoveList actions;
-  for (int ply = 0; ply < params_.rolloutDepth; ++ply) {
-    const Outcome o = flipBoardOutcome(pos);
-    if (o.isOver()) return valueForSeatZero(pos, o);
-    generateFlipActions(pos, actions);
-    const Move m = actions[static_cast<int>(rng_.below(actions.size()))];
-    if (isFlip(m))
-      pos.flip(m.from, *world.under[m.from]);
-    else
-      pos.move(m);
-  }
-  return valueForSeatZero(pos, flipBoardOutcome(pos));
+  const PlayoutResult r = randomFlipPlayout(pos, world, rng_, params_.rolloutDepth);
+  return valueForSeatZero(pos, r.outcome.reason == Termination::Adjudicated ? Outcome{} : r.outcome);
 }
 
 // One iteration: a world, the tree down to a new node, a playout, the values back up.

@@ -15,7 +15,7 @@ namespace {
 
 using fixtures::flipBoard;
 
-const char* const kSpecs[] = {"random", "heuristic", "mcts:sims=40", "pimc:sims=40,worlds=4"};
+const char* const kSpecs[] = {"random", "heuristic", "mcts:sims=40", "mcts:sims=40,depth=20", "pimc:sims=40,worlds=4"};
 
 Move moveNamed(std::string_view from, std::string_view to) { return *parseMove(std::string(from) + "-" + std::string(to)); }
 

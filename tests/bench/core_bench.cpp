@@ -12,6 +12,8 @@
 //   BM_RandomPlayout_MoveList      ...the same games with a move list per move plies/s (before MoverTargets)
 //   BM_RandomPlayout_WithLayouts   ...with two random layouts per game         games/s, plies/s
 //   BM_RandomGame_Referee          the same games through Game::apply          games/s, plies/s
+//   BM_FlipRandomPlayout/<preset>  random Flip Junqi games from a fresh deal   games/s, plies/s
+//   BM_FlipRandomPlayout_List/<preset>  the same games with an action list a turn
 //   BM_InfoState_Apply_WholeGame/<preset>
 //                                  InfoState::apply (observation, knowledge, exact counter
 //                                  rebuild, marginals) on every event of recorded random
@@ -39,6 +41,7 @@
 #include <vector>
 
 #include "core/auto_layout.h"
+#include "core/flip_playout.h"
 #include "core/game.h"
 #include "core/identity_counter.h"
 #include "core/info_state.h"
@@ -280,6 +283,29 @@ void playoutsFromRandomStarts(benchmark::State& state, PlayoutResult (*playout)(
 
 void BM_RandomPlayout(benchmark::State& state) { playoutsFromRandomStarts(state, randomPlayout); }
 BENCHMARK(BM_RandomPlayout)->Unit(benchmark::kMicrosecond);
+
+// Random Flip Junqi games, each from its own deal (dealt inside the timed
+// loop: the deal is part of a game), drawing actions without a list or with one.
+template <PlayoutResult (*Playout)(FlipPosition&, const FlipDeal&, Rng&, int)>
+void flipPlayouts(benchmark::State& state) {
+  const FlipRuleset rules = state.range(0) == 0 ? FlipRuleset::worldAtPlay() : FlipRuleset::kawu();
+  const FlipPosition start(rules);
+  std::uint64_t game = 0;
+  std::int64_t plies = 0;
+  for (auto _ : state) {
+    Rng rng(Rng::mix(kGameSeed, game++));
+    const FlipDeal deal = randomFlipDeal(start, rng);
+    FlipPosition pos = start;
+    plies += Playout(pos, deal, rng, 5000).plies;
+  }
+  state.SetLabel(rules.preset);
+  state.counters["games/s"] = benchmark::Counter(static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);
+  state.counters["plies/s"] = benchmark::Counter(static_cast<double>(plies), benchmark::Counter::kIsRate);
+}
+void BM_FlipRandomPlayout(benchmark::State& state) { flipPlayouts<randomFlipPlayout>(state); }
+BENCHMARK(BM_FlipRandomPlayout)->Arg(0)->Arg(1)->Unit(benchmark::kMicrosecond);
+void BM_FlipRandomPlayout_List(benchmark::State& state) { flipPlayouts<randomFlipPlayoutByList>(state); }
+BENCHMARK(BM_FlipRandomPlayout_List)->Arg(0)->Arg(1)->Unit(benchmark::kMicrosecond);
 
 // The playout as it was before MoverTargets (randomPlayoutByMoveList), the
 // same games (tests/core/playout_test.cpp), measured beside it in one run.

@@ -64,6 +64,12 @@ TEST(FlipRecord, BadRecordsAreNamedByLine) {
   std::string badSymbol = good;
   badSymbol[good.find("\ndeal ") + 6] = 'X';
   EXPECT_EQ(errorOf(badSymbol), "line 6: deal: 'X' for A1 is not a piece symbol");
+  std::string twoMarshals = good;  // a second red marshal in place of the deal's first other piece
+  std::size_t replaced = good.find("\ndeal ") + 6;
+  while (good[replaced] == 'M') ++replaced;
+  twoMarshals[replaced] = 'M';
+  EXPECT_EQ(errorOf(twoMarshals),
+            "deal: it holds other pieces than the two sets of 25 (or the face-down pool) have");
   EXPECT_EQ(errorOf(with("\ndeal ", "\ndeal X")),
             "line 6: a deal needs one piece symbol for each of the 50 face-down points, not 51");
   const std::size_t firstAction = good.find("\naction ") + 1;
