@@ -8,27 +8,12 @@
 
 namespace junqi {
 
-bool mayAttack(const FlipPosition& pos, Identity attacker, Identity defender) {
-  const FlipRuleset& r = pos.rules();
-  // 001: "While any enemy Landmine remains, the enemy Flag cannot be touched."
-  if (defender.type == PieceType::Flag) return !r.minesGuardFlag || pos.landminesLeft(defender.colour) == 0;
-  if (r.throwAwayMoves) return true;
-  // 001: "only an Engineer or a Bomb can go onto a Landmine, and a piece cannot
-  // attack one that outranks it. Equal ranks still trade, and a Bomb still
-  // removes itself and whatever it hits."
-  if (defender.type == PieceType::Landmine)
-    return attacker.type == PieceType::Engineer || attacker.type == PieceType::Bomb;
-  if (attacker.type == PieceType::Bomb || defender.type == PieceType::Bomb) return true;
-  return rank(attacker.type) >= rank(defender.type);
-}
-
 namespace {
 
 // What one turn's moves need, worked out once: the classic generator's view
 // of the side to move (face-down pieces block and cannot be entered, as if
 // they were its own), and for each kind of mover the face-up enemy pieces it
-// may attack (mayAttack's rules as bitboards: a playout asks for every piece
-// every turn).
+// may attack, as bitboards (a playout asks for every piece every turn).
 struct TurnView {
   const Topology* topology;
   MoverView view;
@@ -36,9 +21,12 @@ struct TurnView {
   std::array<Bitboard, kPieceTypes> attackable{};  // by the mover's type
 };
 
-// Enemy pieces each type of attacker may attack, under a ruleset that
-// forbids throwing a piece away (001): an officer what it outranks or
-// equals and bombs, an engineer landmines too, a bomb anything.
+// Enemy pieces each type of attacker may attack under a ruleset that forbids
+// throwing a piece away. 001: "only an Engineer or a Bomb can go onto a
+// Landmine, and a piece cannot attack one that outranks it. Equal ranks still
+// trade, and a Bomb still removes itself and whatever it hits." So an officer
+// what it outranks or equals and bombs, an engineer landmines too, a bomb
+// anything; the flag as `flag` says.
 void fillNoThrowAway(const FlipPosition& pos, Colour enemy, Bitboard flag, TurnView& t) {
   Bitboard atMostRank = pos.pieces(enemy, PieceType::Bomb) | flag;
   for (int a = 0; a < kPieceTypes; ++a) {

@@ -4,7 +4,8 @@
 // decided, the side to move may instead move one of its face-up pieces as in
 // the classic game (the same board, railways and engineers; a face-down piece
 // blocks like any other and cannot be attacked), headquarters being ordinary
-// points. Which attacks are allowed is the ruleset's (mayAttack).
+// points. Which attacks are allowed is the ruleset's: 001 forbids throwing a
+// piece away and guards the flag with its side's landmines; 004 allows any.
 #pragma once
 
 #include <optional>
@@ -14,11 +15,6 @@
 #include "core/movegen.h"
 
 namespace junqi {
-
-// May `attacker` (of the side to move) attack the face-up `defender` under the
-// position's ruleset? 001 forbids throwing a piece away and guards the flag
-// with its side's landmines; 004 allows any attack.
-bool mayAttack(const FlipPosition& pos, Identity attacker, Identity defender);
 
 // The points the face-up piece on `from` may move to (0 unless it belongs to
 // the side to move, whose colour is decided, and can move).
