@@ -40,12 +40,16 @@ std::unique_ptr<FlipAgent> makeSearch(const AgentParams& p, bool pimc) {
   if (pimc) m.worlds = p.getInt("worlds", 20);
   m.exploration = p.getDouble("c", 0.1);
   m.rolloutDepth = p.getInt("depth", 0);
+  m.priorTemperature = p.getDouble("ptemp", 0);
+  m.priorWeight = p.getDouble("pc", 1.0);
   m.seed = p.getSeed("seed", 1);
   if (m.simulations < 1) throw AgentSpecError(fmt::format("agent '{}': sims must be at least 1", name));
   if (pimc && (m.worlds < 1 || m.worlds > m.simulations))
     throw AgentSpecError("agent 'pimc': worlds must be from 1 to sims");
   if (m.exploration < 0) throw AgentSpecError(fmt::format("agent '{}': c must be 0 or more", name));
   if (m.rolloutDepth < 0) throw AgentSpecError(fmt::format("agent '{}': depth must be 0 or more", name));
+  if (m.priorTemperature < 0 || m.priorWeight < 0)
+    throw AgentSpecError(fmt::format("agent '{}': ptemp and pc must be 0 or more", name));
   return std::make_unique<FlipMctsAgent>(m);
 }
 
@@ -54,6 +58,8 @@ std::vector<AgentParamHelp> searchParams(bool pimc) {
   if (pimc) out.push_back({"worlds", "20", "deals searched, each as if it were the truth"});
   out.push_back({"c", "0.1", "UCT exploration constant"});
   out.push_back({"depth", "0", "random playout length in actions (0: none), then material and the best capture decide"});
+  out.push_back({"ptemp", "0", "root priors from the heuristic's scores at this softmax temperature (0: none)"});
+  out.push_back({"pc", "1", "PUCT constant of those root priors"});
   out.push_back({"seed", "1", "random seed"});
   return out;
 }

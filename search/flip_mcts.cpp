@@ -7,6 +7,7 @@
 
 #include "core/flip_playout.h"
 #include "search/flip_evaluation.h"
+#include "search/flip_heuristic.h"
 
 namespace junqi {
 
@@ -30,11 +31,11 @@ double forMover(double valueForZero, Seat mover) { return mover == Seat::Red ? v
 }  // namespace
 
 std::string FlipMctsAgent::spec() const {
-  if (params_.worlds > 0)
-    return fmt::format("pimc:sims={},worlds={},c={},depth={},seed={}", params_.simulations, params_.worlds,
-                       params_.exploration, params_.rolloutDepth, params_.seed);
-  return fmt::format("mcts:sims={},c={},depth={},seed={}", params_.simulations, params_.exploration,
-                     params_.rolloutDepth, params_.seed);
+  const std::string common = fmt::format("c={},depth={},ptemp={},pc={},seed={}", params_.exploration,
+                                         params_.rolloutDepth, params_.priorTemperature, params_.priorWeight,
+                                         params_.seed);
+  if (params_.worlds > 0) return fmt::format("pimc:sims={},worlds={},{}", params_.simulations, params_.worlds, common);
+  return fmt::format("mcts:sims={},{}", params_.simulations, common);
 }
 
 void FlipMctsAgent::newGame(const FlipRuleset&, Seat, std::uint64_t gameSeed) {
@@ -54,6 +55,33 @@ void FlipMctsAgent::expand(int node, const FlipPosition& pos, bool atRoot) {
   nodes_[node].firstEdge = static_cast<int>(edges_.size());
   nodes_[node].edgeCount = static_cast<int>(kept.size());
   for (const Move m : kept) edges_.push_back({m});
+}
+
+// The heuristic's view of each root action, as PUCT priors.
+void FlipMctsAgent::setRootPriors(const FlipPosition& pos) {
+  const Node& root = nodes_[0];
+  std::vector<double> score;
+  double best = -1e18;
+  for (int e = root.firstEdge; e < root.firstEdge + root.edgeCount; ++e) {
+    score.push_back(FlipHeuristicAgent::score(pos, edges_[e].action) / params_.priorTemperature);
+    best = std::max(best, score.back());
+  }
+  double sum = 0;
+  for (double& x : score) sum += (x = std::exp(x - best));
+  for (int i = 0; i < root.edgeCount; ++i) edges_[root.firstEdge + i].prior = static_cast<float>(score[i] / sum);
+}
+
+int FlipMctsAgent::selectWithPriors(const Node& node) const {
+  int best = node.firstEdge;
+  double bestScore = -1e18;
+  const double sqrtVisits = std::sqrt(static_cast<double>(node.visits) + 1);
+  for (int e = node.firstEdge; e < node.firstEdge + node.edgeCount; ++e) {
+    const Edge& edge = edges_[e];
+    const double q = edge.visits ? edge.valueSum / edge.visits : 0.0;
+    const double score = q + params_.priorWeight * edge.prior * sqrtVisits / (1 + edge.visits);
+    if (score > bestScore) bestScore = score, best = e;
+  }
+  return best;
 }
 
 int FlipMctsAgent::select(const Node& node) const {
@@ -109,10 +137,11 @@ double FlipMctsAgent::iterate(const FlipPosition& root, const FlipDeal& world) {
     }
     if (nodes_[node].edgeCount < 0) {
       expand(node, pos, node == 0);
+      if (node == 0 && params_.priorTemperature > 0) setRootPriors(pos);
       value = rollout(pos, world);
       break;
     }
-    const int e = select(nodes_[node]);
+    const int e = node == 0 && params_.priorTemperature > 0 ? selectWithPriors(nodes_[node]) : select(nodes_[node]);
     ++nodes_[node].visits;
     path.push_back({e, pos.toMove()});
     node = childAfter(e, world, pos);

@@ -14,14 +14,15 @@
 //
 // A flag taken in one is played at once, and root actions that leave our flag
 // to be taken are dropped whenever another exists.
-// Spec: mcts[:sims=400,c=0.1,depth=0,seed=1].
+// Spec: mcts[:sims=400,c=0.1,depth=0,ptemp=0,pc=1,seed=1] (ptemp > 0: root priors from
+// the heuristic's scores, PUCT at the root; measured in experiments/flip-first).
 //
 // With `worlds` > 0 the same search is PIMC (perfect-information Monte
 // Carlo): `worlds` deals drawn at the root, a tree searched in each as if it
 // were the truth (sims / worlds iterations), the root's visits summed over
 // the trees. It is the classic baseline, and it shows strategy fusion: in
 // each world the search knows what a flip will reveal, which no player can.
-// Spec: pimc[:sims=400,worlds=20,c=0.1,depth=0,seed=1].
+// Spec: pimc[:sims=400,worlds=20,c=0.1,depth=0,ptemp=0,pc=1,seed=1].
 #pragma once
 
 #include <vector>
@@ -37,6 +38,10 @@ struct FlipMctsParams {
   double exploration = 0.1;
   int rolloutDepth = 0;
   int worlds = 0;  // 0: sampled chance nodes; otherwise PIMC over this many deals
+  // Root priors from the heuristic's scores (a softmax at this temperature,
+  // PUCT with constant `priorWeight` at the root); 0: none, plain UCT.
+  double priorTemperature = 0;
+  double priorWeight = 1.0;
   std::uint64_t seed = 1;
 };
 
@@ -55,6 +60,7 @@ class FlipMctsAgent : public FlipAgent {
     double valueSum = 0;  // for the seat that chose it
     int child = -1;       // a move's node
     int firstOutcome = -1;  // a flip's outcomes (outcomes_)
+    float prior = 0;        // root edges with priors only
   };
   struct Node {
     int firstEdge = 0, edgeCount = -1;  // -1: not expanded
@@ -70,6 +76,8 @@ class FlipMctsAgent : public FlipAgent {
   void searchPimc(const FlipPosition& root);
   void expand(int node, const FlipPosition& pos, bool atRoot);
   int select(const Node& node) const;
+  int selectWithPriors(const Node& node) const;
+  void setRootPriors(const FlipPosition& pos);
   // Plays the edge's action on `pos` (a flip reveals what `world` holds) and returns the node it leads to.
   int childAfter(int edge, const FlipDeal& world, FlipPosition& pos);
   double rollout(FlipPosition pos, const FlipDeal& world);

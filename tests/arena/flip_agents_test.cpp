@@ -15,7 +15,7 @@ namespace {
 
 using fixtures::flipBoard;
 
-const char* const kSpecs[] = {"random", "heuristic", "mcts:sims=40", "mcts:sims=40,depth=20", "pimc:sims=40,worlds=4"};
+const char* const kSpecs[] = {"random", "heuristic", "mcts:sims=40", "mcts:sims=40,depth=20,ptemp=1", "pimc:sims=40,worlds=4"};
 
 Move moveNamed(std::string_view from, std::string_view to) { return *parseMove(std::string(from) + "-" + std::string(to)); }
 
@@ -97,7 +97,7 @@ TEST(FlipAgents, SearchBeatsRandomPlay) {
 }
 
 TEST(FlipAgents, SpecsRoundTripAndBadOnesAreNamed) {
-  EXPECT_EQ(makeFlipAgent("mcts:sims=10,seed=4")->spec(), "mcts:sims=10,c=0.1,depth=0,seed=4");
+  EXPECT_EQ(makeFlipAgent("mcts:sims=10,seed=4")->spec(), "mcts:sims=10,c=0.1,depth=0,ptemp=0,pc=1,seed=4");
   EXPECT_EQ(makeFlipAgent(makeFlipAgent("heuristic:noise=0")->spec())->spec(), "heuristic:noise=0,seed=1");
   const auto error = [](std::string_view spec) {
     try {
@@ -109,7 +109,7 @@ TEST(FlipAgents, SpecsRoundTripAndBadOnesAreNamed) {
   };
   EXPECT_EQ(error("ismcts"), "unknown flip agent 'ismcts' (known: random, heuristic, mcts, pimc)");
   EXPECT_EQ(error("pimc:sims=10,worlds=11"), "agent 'pimc': worlds must be from 1 to sims");
-  EXPECT_EQ(makeFlipAgent("pimc")->spec(), "pimc:sims=400,worlds=20,c=0.1,depth=0,seed=1");
+  EXPECT_EQ(makeFlipAgent("pimc")->spec(), "pimc:sims=400,worlds=20,c=0.1,depth=0,ptemp=0,pc=1,seed=1");
   EXPECT_EQ(error("mcts:sims=0"), "agent 'mcts': sims must be at least 1");
   EXPECT_EQ(error("mcts:sims=x"), "agent 'mcts': sims=x is not a valid number");
   EXPECT_NE(error("random:speed=2"), "no error");
