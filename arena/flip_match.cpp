@@ -19,6 +19,7 @@
 #include "core/files.h"
 #include "core/flip_record.h"
 #include "core/stopwatch.h"
+#include "jbp/flip_bot_agent.h"
 
 namespace junqi {
 
@@ -30,21 +31,44 @@ FlipDeal flipMatchDeal(std::uint64_t matchSeed, int pair) {
 }
 
 FlipGame playFlipGame(FlipAgent& first, FlipAgent& second, const FlipRuleset& rules, const FlipDeal& deal,
-                      std::uint64_t gameSeed, int maxPlies) {
+                      std::uint64_t gameSeed, int maxPlies, std::string* forfeitReason) {
   FlipGame game(rules, deal);
   FlipAgent* seats[2] = {&first, &second};
-  for (const Seat s : {Seat::Red, Seat::Blue}) seats[index(s)]->newGame(rules, s, seatSeed(gameSeed, s));
+  const auto forfeit = [&](Seat loser, const std::string& why) {
+    game.forfeit(loser);
+    if (forfeitReason) *forfeitReason = fmt::format("seat {} ({}) {}", seatNumber(loser), seats[index(loser)]->name(), why);
+  };
+  for (const Seat s : {Seat::Red, Seat::Blue}) {
+    try {
+      if (!game.isOver()) seats[index(s)]->newGame(rules, s, seatSeed(gameSeed, s));
+    } catch (const BotFailure& e) {
+      forfeit(s, e.what());
+    }
+  }
   while (!game.isOver()) {
     if (game.position().ply() >= maxPlies) {
       game.adjudicateDraw();
       break;
     }
     const Seat mover = game.position().toMove();
-    const Move m = seats[index(mover)]->chooseAction(game.position());
-    if (const auto why = game.whyIllegal(Action::makeMove(mover, m)))
-      throw std::logic_error(fmt::format("flip agent '{}' chose {}: {}", seats[index(mover)]->spec(), moveName(m), *why));
+    FlipAgent& agent = *seats[index(mover)];
+    const bool external = dynamic_cast<FlipExternalAgent*>(&agent) != nullptr;
+    Move m;
+    try {
+      m = agent.chooseAction(game.position());
+    } catch (const BotFailure& e) {
+      forfeit(mover, e.what());
+      break;
+    }
+    if (const auto why = game.whyIllegal(Action::makeMove(mover, m))) {
+      if (!external) throw std::logic_error(fmt::format("flip agent '{}' chose {}: {}", agent.spec(), moveName(m), *why));
+      forfeit(mover, fmt::format("sent an illegal action {}: {}", moveName(m), *why));
+      break;
+    }
     game.apply(Action::makeMove(mover, m));
   }
+  for (FlipAgent* a : seats)
+    if (auto* bot = dynamic_cast<FlipExternalAgent*>(a)) bot->gameOver(game.outcome());
   return game;
 }
 
@@ -54,10 +78,9 @@ FlipMatch::FlipMatch(FlipMatchOptions options) : options_(std::move(options)) {
   if (options_.outDir.empty()) throw bad("a match needs a directory for its records (--out)");
   for (std::size_t i = 0; i < options_.players.size(); ++i) {
     const MatchPlayer& p = options_.players[i];
-    if (!p.command.empty()) throw bad(fmt::format("{}: external bots do not play Flip Junqi yet", p.name));
     for (std::size_t j = 0; j < i; ++j)
       if (options_.players[j].name == p.name) throw bad(fmt::format("two players are called '{}'", p.name));
-    makeFlipAgent(p.agent);  // fail now, not in the middle of the match
+    if (p.command.empty()) makeFlipAgent(p.agent);  // fail now, not in the middle of the match
   }
   const int n = static_cast<int>(options_.players.size());
   for (int a = 0; a < n; ++a)
@@ -107,19 +130,43 @@ std::optional<FlipMatchResult> FlipMatch::loadRecorded(const FlipScheduledGame& 
   return FlipMatchResult{g, game.outcome(), game.position().ply(), true};
 }
 
+// A built-in agent, or an external bot started for this game (a bot that
+// does not start forfeits the game: playFlipGame sees it fail).
+std::unique_ptr<FlipAgent> FlipMatch::makePlayer(int player) const {
+  const MatchPlayer& p = options_.players[player];
+  if (p.command.empty()) return makeFlipAgent(p.agent);
+  const std::string log = (fs::path(options_.outDir) / (p.name + ".stderr.log")).string();
+  return std::make_unique<FlipExternalAgent>(p.name, p.command, options_.hangSeconds, log);
+}
+
+// Starts each external bot once before any game, so that one that cannot
+// play stops the match at once, named, instead of forfeiting every game.
+void FlipMatch::checkBotsStart() const {
+  for (std::size_t i = 0; i < options_.players.size(); ++i) {
+    if (options_.players[i].command.empty()) continue;
+    try {
+      makePlayer(static_cast<int>(i));
+    } catch (const BotFailure& e) {
+      throw std::runtime_error(fmt::format("match: bot {} cannot play: {}", options_.players[i].name, e.what()));
+    }
+  }
+}
+
 FlipMatchResult FlipMatch::play(const FlipScheduledGame& g) const {
-  const auto first = makeFlipAgent(options_.players[g.first].agent);
-  const auto second = makeFlipAgent(options_.players[g.second].agent);
+  const auto first = makePlayer(g.first);
+  const auto second = makePlayer(g.second);
   const std::uint64_t gameSeed = matchGameSeed(options_.seed, g.index);
-  const FlipGame game =
-      playFlipGame(*first, *second, options_.rules, flipMatchDeal(options_.seed, g.pair), gameSeed, options_.maxPlies);
-  const FlipRecord record = flipRecordOf(
-      game, {{"seat1", options_.players[g.first].name},
-             {"seat2", options_.players[g.second].name},
-             {"seat1-agent", first->spec()},
-             {"seat2-agent", second->spec()},
-             {"game", std::to_string(g.index)},
-             {"pair", std::to_string(g.pair)}});
+  std::string forfeit;
+  const FlipGame game = playFlipGame(*first, *second, options_.rules, flipMatchDeal(options_.seed, g.pair), gameSeed,
+                                     options_.maxPlies, &forfeit);
+  std::vector<std::pair<std::string, std::string>> tags = {{"seat1", options_.players[g.first].name},
+                                                           {"seat2", options_.players[g.second].name},
+                                                           {"seat1-agent", first->spec()},
+                                                           {"seat2-agent", second->spec()},
+                                                           {"game", std::to_string(g.index)},
+                                                           {"pair", std::to_string(g.pair)}};
+  if (!forfeit.empty()) tags.push_back({"forfeit", forfeit});
+  const FlipRecord record = flipRecordOf(game, std::move(tags));
   writeFileAtomically(recordPath(g.index), formatFlipRecord(record));
   return {g, game.outcome(), game.position().ply(), false};
 }
@@ -155,6 +202,7 @@ std::string FlipMatch::progressLine(const std::vector<FlipMatchResult>& results,
 
 FlipMatchSummary FlipMatch::run(const std::function<void(const std::string&)>& progress) {
   claimRunDirectory();
+  checkBotsStart();
   std::vector<std::optional<FlipMatchResult>> done(schedule_.size());
   std::vector<int> todo;
   for (const FlipScheduledGame& g : schedule_)

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -18,13 +19,14 @@ namespace junqi {
 
 struct FlipMatchOptions {
   FlipRuleset rules;
-  std::vector<MatchPlayer> players;  // flip agent specs (search/flip_agent.h); no external bots yet
+  std::vector<MatchPlayer> players;  // flip agent specs (search/flip_agent.h) or bot commands (JBP)
   MatchSchedule schedule = MatchSchedule::RoundRobin;
   int pairs = 10;  // deals per pairing: two games each, seats swapped
   int concurrency = 1;
   std::uint64_t seed = 1;
-  int maxPlies = 2000;  // then a draw is adjudicated
-  std::string outDir;   // required: games/, match.json, ratings.txt
+  int maxPlies = 2000;       // then a draw is adjudicated
+  double hangSeconds = 60;  // an external bot silent this long has hung: it forfeits
+  std::string outDir;       // required: games/, match.json, ratings.txt, NAME.stderr.log
 };
 
 struct FlipScheduledGame {
@@ -48,9 +50,12 @@ struct FlipMatchSummary {
 
 // The deal of pair `pair`, the same for every pairing of the match.
 FlipDeal flipMatchDeal(std::uint64_t matchSeed, int pair);
-// One game between two agents from the start of `deal`; a draw is adjudicated at maxPlies.
+// One game between two agents from the start of `deal`; a draw is adjudicated
+// at maxPlies. An external bot that fails (BotFailure) or sends an illegal
+// action forfeits, and `forfeitReason` (if given) says why; a built-in
+// agent's illegal action is a bug (std::logic_error).
 FlipGame playFlipGame(FlipAgent& first, FlipAgent& second, const FlipRuleset& rules, const FlipDeal& deal,
-                      std::uint64_t gameSeed, int maxPlies);
+                      std::uint64_t gameSeed, int maxPlies, std::string* forfeitReason = nullptr);
 
 class FlipMatch {
  public:
@@ -64,6 +69,8 @@ class FlipMatch {
   std::string recordPath(int index) const;
   void claimRunDirectory() const;
   std::optional<FlipMatchResult> loadRecorded(const FlipScheduledGame& g) const;
+  std::unique_ptr<FlipAgent> makePlayer(int player) const;
+  void checkBotsStart() const;
   FlipMatchResult play(const FlipScheduledGame& g) const;
   std::vector<RatedGame> rated(const std::vector<FlipMatchResult>& results) const;
   std::string progressLine(const std::vector<FlipMatchResult>& results, double seconds, int remaining) const;

@@ -68,8 +68,10 @@ class FlipGame {
   // time); nothing else (neither text has draw offers or a clock).
   std::optional<std::string> whyIllegal(const Action& action) const;
   const FlipActionRecord& apply(const Action& action);  // throws IllegalAction
-  // Ends the game by a decision outside the rules (the match harness's move limit).
+  // Ends the game by a decision outside the rules (the match harness's move
+  // limit; a bot that broke the protocol).
   void adjudicateDraw() { outcome_ = {Termination::Adjudicated, std::nullopt}; }
+  void forfeit(Seat loser) { outcome_ = {Termination::Forfeit, opposite(loser)}; }
 
  private:
   FlipDeal deal_;

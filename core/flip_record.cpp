@@ -123,6 +123,8 @@ FlipGame replayFlip(const FlipRecord& r) {
     game.apply(a);
   }
   if (r.outcome.reason == Termination::Adjudicated && !game.isOver()) game.adjudicateDraw();
+  if (r.outcome.reason == Termination::Forfeit && r.outcome.winner && !game.isOver())
+    game.forfeit(opposite(*r.outcome.winner));
   if (r.outcome.isOver() && !(game.outcome() == r.outcome))
     throw RecordError(fmt::format("the record says '{}' but the game ends '{}'", resultText(r.outcome),
                                   game.isOver() ? resultText(game.outcome()) : "not yet"));

@@ -8,17 +8,9 @@
 #include <stdexcept>
 
 #include "search/agent.h"
-#include "jbp/protocol_process.h"
+#include "jbp/bot_connection.h"
 
 namespace junqi {
-
-struct BotFailure : std::runtime_error {
-  using std::runtime_error::runtime_error;
-};
-// The bot did not answer within the move time (it may still be thinking).
-struct BotTimeout : BotFailure {
-  using BotFailure::BotFailure;
-};
 
 class ExternalAgent : public Agent {
  public:
@@ -36,18 +28,17 @@ class ExternalAgent : public Agent {
 
   // The time a move may take (0: only the hang limit applies).
   void setMoveSeconds(double seconds) { moveSeconds_ = seconds; }
-  const std::string& botName() const { return botName_; }
+  const std::string& botName() const { return bot_->botName(); }
 
  private:
   void send(const std::string& line);
-  // The next line that is not an "info" line; throws BotFailure/BotTimeout.
+  // The next line that is not an "info" line (the last info goes into the report).
   std::string expect(std::string_view what, double seconds);
   void catchUp(const InfoState& state);  // sends the start and the events not yet sent
 
   std::string name_, command_;
   double hangSeconds_, moveSeconds_ = 0;
-  std::unique_ptr<BotProcess> process_;
-  std::string botName_;
+  std::unique_ptr<BotConnection> bot_;
   Ruleset ruleset_;
   bool started_ = false;
   std::size_t eventsSent_ = 0;

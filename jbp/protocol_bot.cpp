@@ -7,6 +7,8 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "core/flip_notation.h"
+#include "core/flip_record.h"
 #include "core/notation.h"
 #include "core/perft.h"
 #include "core/text.h"
@@ -48,7 +50,8 @@ std::uint64_t number(std::string_view text, std::uint64_t max, std::string_view 
 // step for each kind of command.
 class BotSession {
  public:
-  BotSession(Agent& agent, std::ostream& out) : agent_(agent), out_(out) {}
+  BotSession(Agent& agent, FlipAgent* flipAgent, std::ostream& out)
+      : agent_(agent), flipAgent_(flipAgent), out_(out) {}
 
   // Answers one command line; false after "quit".
   bool handle(const std::vector<std::string_view>& w);
@@ -57,7 +60,9 @@ class BotSession {
   void say(const std::string& line) { out_ << line << '\n' << std::flush; }
   void handshake();
   void newGame(const std::vector<std::string_view>& w);
+  void newFlipGame(const std::vector<std::string_view>& w);
   void go();
+  void goFlip();
   void gameOver(const std::vector<std::string_view>& w);
   const InfoState& started(std::string_view command) const {
     if (!state_) throw std::invalid_argument(fmt::format("{} before start", command));
@@ -65,11 +70,15 @@ class BotSession {
   }
 
   Agent& agent_;
+  FlipAgent* flipAgent_;  // null: the bot plays the classic game only
   std::ostream& out_;
   Ruleset ruleset_;
   Seat seat_ = Seat::Red;
   std::optional<InfoState> state_;
   std::optional<Outcome> outcome_;
+  // A Flip Junqi game: its rules, and the position last sent (docs/protocol.md).
+  std::optional<FlipRuleset> flipRules_;
+  std::optional<FlipPosition> flipPosition_;
 };
 
 bool BotSession::handle(const std::vector<std::string_view>& w) {
@@ -89,8 +98,14 @@ bool BotSession::handle(const std::vector<std::string_view>& w) {
   } else if (cmd == "event") {
     started(cmd);
     state_->apply(state_->observation().parseEvent(joinWords(w, 1)));
+  } else if (cmd == "position") {
+    if (!flipRules_) throw std::invalid_argument("position is for Flip Junqi games");
+    flipPosition_ = parseFlipPosition(joinWords(w, 1), *flipRules_);
   } else if (cmd == "go") {
-    go();
+    if (flipRules_)
+      goFlip();
+    else
+      go();
   } else if (cmd == "drawoffer") {
     say(agent_.acceptDraw(started(cmd)) ? "accept-draw" : "decline-draw");
   } else if (cmd == "gameover") {
@@ -120,12 +135,39 @@ void BotSession::handshake() {
   say(fmt::format("id name {}", agent_.name()));
   say("id author Junqi AI lab");
   say(fmt::format("id spec {}", agent_.spec()));
-  say(fmt::format("variants {}", fmt::join(Variant::names(), " ")));
+  say(fmt::format("variants {}{}", fmt::join(Variant::names(), " "), flipAgent_ ? " flip" : ""));
   say("rulesets any");
   say("jbpok");
 }
 
+void BotSession::newFlipGame(const std::vector<std::string_view>& w) {
+  if (!flipAgent_) throw std::invalid_argument("this bot does not play Flip Junqi");
+  std::uint64_t seed = 0;
+  flipRules_ = FlipRuleset{};
+  seat_ = Seat::Red;
+  for (std::size_t i = 1; i + 1 < w.size(); i += 2) {
+    if (w[i] == "ruleset") flipRules_ = FlipRuleset::parse(w[i + 1]);
+    else if (w[i] == "seat" && (w[i + 1] == "1" || w[i + 1] == "2")) seat_ = seatFromIndex(w[i + 1][0] - '1');
+    else if (w[i] == "seed") seed = number(w[i + 1], UINT64_MAX, "the seed");
+  }
+  flipPosition_.reset();
+  outcome_.reset();
+  flipAgent_->newGame(*flipRules_, seat_, seed);
+  say("ready");
+}
+
+void BotSession::goFlip() {
+  if (!flipPosition_) throw std::invalid_argument("go before position");
+  const Move m = flipAgent_->chooseAction(*flipPosition_);
+  const AgentReport& r = flipAgent_->lastReport();
+  say(fmt::format("info sims {} depth {} time {:.3f} value {:.3f}", r.simulations, r.depth, r.seconds, r.value));
+  say(fmt::format("move {}", isFlip(m) ? squareName(m.from) : moveName(m)));
+}
+
 void BotSession::newGame(const std::vector<std::string_view>& w) {
+  for (std::size_t i = 1; i + 1 < w.size(); i += 2)
+    if (w[i] == "variant" && w[i + 1] == "flip") return newFlipGame(w);
+  flipRules_.reset();
   std::uint64_t seed = 0;
   const Variant* variant = &Variant::classic();  // arbiters before variants name none
   for (std::size_t i = 1; i + 1 < w.size(); i += 2) {
@@ -162,8 +204,10 @@ void BotSession::gameOver(const std::vector<std::string_view>& w) {
 
 }  // namespace
 
-int serveBot(Agent& agent, std::istream& in, std::ostream& out) {
-  BotSession session(agent, out);
+int serveBot(Agent& agent, std::istream& in, std::ostream& out) { return serveBot(agent, nullptr, in, out); }
+
+int serveBot(Agent& agent, FlipAgent* flipAgent, std::istream& in, std::ostream& out) {
+  BotSession session(agent, flipAgent, out);
   std::string line;
   while (std::getline(in, line)) {
     const auto w = words(line);

@@ -6,10 +6,13 @@
 #include <iosfwd>
 
 #include "search/agent.h"
+#include "search/flip_agent.h"
 
 namespace junqi::jbp {
 
 // Serves one agent until "quit" or the end of the input; returns the exit status.
 int serveBot(Agent& agent, std::istream& in, std::ostream& out);
+// The same, playing Flip Junqi games with `flipAgent` (null: classic only).
+int serveBot(Agent& agent, FlipAgent* flipAgent, std::istream& in, std::ostream& out);
 
 }  // namespace junqi::jbp

@@ -75,20 +75,21 @@ TEST(FlipMatch, RecordsEveryGameRatesAndResumes) {
   fs::remove_all(dir);
 }
 
-TEST(FlipMatch, RefusesAnotherMatchsDirectoryAndExternalBots) {
+TEST(FlipMatch, RefusesAnotherMatchsDirectory) {
   const std::string dir = freshDir("refuse");
   FlipMatch(smallMatch(dir)).run();
   FlipMatchOptions other = smallMatch(dir);
   other.seed = 6;
   EXPECT_THROW(FlipMatch(other).run(), std::invalid_argument);
   FlipMatchOptions bots = smallMatch(freshDir("bots"));
-  bots.players[1] = {"bot", "", "./some-bot"};
+  bots.players[1] = {"old", "", "sh -c 'read l; echo variants classic; echo jbpok; sleep 5'"};
   try {
-    FlipMatch bad(bots);
-    FAIL() << "an external bot was accepted";
-  } catch (const std::invalid_argument& e) {
-    EXPECT_STREQ(e.what(), "match: bot: external bots do not play Flip Junqi yet");
+    FlipMatch(bots).run();
+    FAIL() << "a bot that does not play flip was accepted";
+  } catch (const std::runtime_error& e) {
+    EXPECT_STREQ(e.what(), "match: bot old cannot play: does not play Flip Junqi (its variants: classic)");
   }
+  fs::remove_all(bots.outDir);
   fs::remove_all(dir);
 }
 

@@ -17,7 +17,7 @@
 namespace junqi::tools {
 
 namespace {
-std::string agentSpec = "ismcts", weights;
+std::string agentSpec = "ismcts", flipAgentSpec = "mcts", weights;
 int sims = 0, level = 0;
 
 // The playing levels, weakest first (their Elo is in docs/tactics.md).
@@ -32,6 +32,9 @@ void addBotOptions(CLI::App* cmd) {
                   "With --weights: search simulations per move (default: the weights file's, which has the search "
                   "settings its network was rated with; `--agent nn:weights=FILE,...` overrides any of them)")
       ->check(atLeast(1));
+  cmd->add_option("--flip-agent", flipAgentSpec,
+                  "The agent for Flip Junqi games (see `junqi agents`, Flip Junqi agents)")
+      ->capture_default_str();
   cmd->add_option("--level", level,
                   "Playing level 1-4: heuristic, tactical, ismcts with 400 and with 2000 simulations")
       ->check(CLI::Range(1, 4))
@@ -46,8 +49,9 @@ int runBot() {
                            : sims > 0        ? fmt::format("nn:weights={},sims={},backend=eigen", weights, sims)
                                              : fmt::format("nn:weights={},backend=eigen", weights);
   auto agent = makeAgent(spec);
+  auto flipAgent = makeFlipAgent(flipAgentSpec);
   std::ios::sync_with_stdio(false);
-  return jbp::serveBot(*agent, std::cin, std::cout);
+  return jbp::serveBot(*agent, flipAgent.get(), std::cin, std::cout);
 }
 
 void registerBot(CLI::App& app) {

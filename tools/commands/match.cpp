@@ -58,6 +58,7 @@ int runFlipMatch(const MatchOptions& o, const std::string& rules, bool hasBook, 
   f.players = o.players;
   f.schedule = o.schedule;
   f.pairs = o.pairs, f.concurrency = o.concurrency, f.seed = o.seed, f.maxPlies = o.maxPlies;
+  f.hangSeconds = o.hangSeconds;
   f.outDir = o.outDir;
   FlipMatch match(f);
   const FlipMatchSummary summary = match.run([](const std::string& line) { fmt::print(stderr, "{}\n", line); });
