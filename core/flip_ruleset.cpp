@@ -75,10 +75,7 @@ FlipRuleset FlipRuleset::kawu() {
 
 std::vector<std::string> FlipRuleset::presetNames() { return {"flip-worldatplay", "flip-kawu"}; }
 
-bool FlipRuleset::isPreset(std::string_view preset) {
-  preset = preset.substr(0, preset.find(':'));
-  return preset == "flip-worldatplay" || preset == "flip-kawu";
-}
+bool FlipRuleset::namesFlip(std::string_view text) { return text.starts_with("flip"); }
 
 FlipRuleset FlipRuleset::byName(std::string_view preset) {
   if (preset == "flip-worldatplay") return worldAtPlay();

@@ -47,7 +47,9 @@ struct FlipRuleset {
   static FlipRuleset kawu();         // shared/seeds/004
   static FlipRuleset byName(std::string_view preset);  // throws FlipRulesetError
   static std::vector<std::string> presetNames();
-  static bool isPreset(std::string_view preset);  // a flip preset's name (text before any ':')
+  // Is this ruleset text one of Flip Junqi (its preset begins with "flip")? Then
+  // FlipRuleset::parse reads it, and names the presets if it is none of them.
+  static bool namesFlip(std::string_view text);
 
   // "preset" or "preset:key=value,...": throws FlipRulesetError naming what is wrong.
   static FlipRuleset parse(std::string_view text);

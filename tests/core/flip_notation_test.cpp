@@ -44,8 +44,9 @@ TEST(FlipRuleset, OptionsRoundTripAndBadOnesAreNamed) {
   EXPECT_EQ(error("flip-kawu:colours=both"), "ruleset option 'colours' cannot be 'both': it takes first-flip or same-twice");
   EXPECT_EQ(error("flip-kawu:speed=3"), "unknown flip ruleset option 'speed'");
   EXPECT_EQ(error("flip-kawu:quiet-moves"), "ruleset option 'quiet-moves' has no '=value'");
-  EXPECT_TRUE(FlipRuleset::isPreset("flip-kawu:quiet-moves=3"));
-  EXPECT_FALSE(FlipRuleset::isPreset("hiddenfront"));
+  EXPECT_TRUE(FlipRuleset::namesFlip("flip-kawu:quiet-moves=3"));
+  EXPECT_TRUE(FlipRuleset::namesFlip("flip-kaw")) << "so that the flip presets are named in its error";
+  EXPECT_FALSE(FlipRuleset::namesFlip("hiddenfront"));
 }
 
 TEST(FlipNotation, TheStartIsAsDocumented) {

@@ -102,7 +102,7 @@ void registerMatch(CLI::App& app) {
   cmd->add_option("--out", out, "Run directory (records, games.pgn, ratings.*, report.svg); rerun to resume")
       ->required();
   setAction(cmd, [] {
-    const bool flip = FlipRuleset::isPreset(rules);
+    const bool flip = FlipRuleset::namesFlip(rules);
     if (!flip) o.ruleset = Ruleset::parse(rules);
     o.schedule = schedule == "gauntlet" ? MatchSchedule::Gauntlet : MatchSchedule::RoundRobin;
     if (schedule != "gauntlet" && schedule != "round-robin")

@@ -55,8 +55,8 @@ void registerPerft(CLI::App& app) {
   setAction(cmd, [] {
     const Stopwatch clock;
     std::uint64_t total = 0;
-    const bool flip = FlipRuleset::isPreset(a.rules) || isFlipPositionText(a.position);
-    if (flip && !FlipRuleset::isPreset(a.rules))
+    const bool flip = FlipRuleset::namesFlip(a.rules) || isFlipPositionText(a.position);
+    if (flip && !FlipRuleset::namesFlip(a.rules))
       throw std::invalid_argument(fmt::format("a flip position needs a flip ruleset (--rules {}), not '{}'",
                                               FlipRuleset::presetNames().front(), a.rules));
     for (const auto& [move, leaves] : flip ? flipCounts(a, total) : classicCounts(a, total)) {

@@ -22,7 +22,7 @@ void registerRules(CLI::App& app) {
   static std::string rules;
   addRulesOption(cmd, rules);
   setAction(cmd, [] {
-    if (FlipRuleset::isPreset(rules)) {  // Flip Junqi (docs/rules.md §14)
+    if (FlipRuleset::namesFlip(rules)) {  // Flip Junqi (docs/rules.md §14)
       const FlipRuleset r = FlipRuleset::parse(rules);
       fmt::print("{}\n\n{}", r.toString(), r.describe());
       fmt::print("\nvariant: flip (the 50 pieces dealt face down, flipped or moved in turn; seats 1, 2)\n");
