@@ -182,7 +182,7 @@ class TreeSearch {
     if (ours)
       for (std::uint32_t e = n.firstEdge; e < n.firstEdge + n.edgeCount; ++e) edgeMoves.push(tree_.edges[e].move);
     q.legal = ours ? &edgeMoves : nullptr;
-    EvalResult r;
+    EvalResult& r = leafResult_;  // reused: its priors keep their memory
     params_.evaluator->evaluate(std::span<const EvalQuery>(&q, 1), std::span<EvalResult>(&r, 1));
     if (ours)
       for (std::uint32_t i = 0; i < n.edgeCount && i < r.priors.size(); ++i)
@@ -298,6 +298,7 @@ class TreeSearch {
   Rng rng_;
   Tree tree_;
   MoveList legal_;
+  EvalResult leafResult_;
   std::vector<std::pair<std::uint32_t, bool>> path_;  // learning edges, and whether they were ours
   long long iterations_ = 0;
   int maxDepth_ = 0;
