@@ -114,7 +114,7 @@ void BM_EigenInferenceTwoThreads(benchmark::State& state) {
   state.counters["wall-positions/s"] = positions / std::max(1e-9, wallSeconds);
   state.SetLabel("6x64, 2 threads");
 }
-BENCHMARK(BM_EigenInferenceTwoThreads)->ArgName("batch")->Arg(3)->Arg(6)->MinTime(1.0)->MeasureProcessCPUTime();
+BENCHMARK(BM_EigenInferenceTwoThreads)->ArgName("batch")->Arg(2)->Arg(3)->Arg(6)->MinTime(1.0)->MeasureProcessCPUTime();
 
 // LibTorch inference of the standard network: args = batch, threads.
 void BM_TorchInference(benchmark::State& state) {
@@ -222,7 +222,8 @@ BENCHMARK(BM_SelfPlay)->Arg(0)->Arg(1)->Iterations(2)->MeasureProcessCPUTime()->
 // batch 6 say how much of self-play's time the network gets; wall-evals/s
 // is the same count per wall second (2 cores: at most twice the CPU rate).
 // Arg: the largest batch; 6 = all games in one batch (as before 2026-12-01),
-// 0 = the default (the games shared out over the cores: 3 on 2 cores).
+// 0 = the default (the games shared out over the cores: 3 on 2 cores), 2 =
+// three batches for two cores.
 void BM_SelfPlayStandard(benchmark::State& state) {
   const nets::WeightsFile weights = randomWeights(NetworkShape::standard());
   const std::shared_ptr<nets::Backend> backend = nets::makeBackend("eigen", weights);
@@ -258,6 +259,7 @@ BENCHMARK(BM_SelfPlayStandard)
     ->ArgName("batch")
     ->Arg(6)
     ->Arg(0)
+    ->Arg(2)
     ->Iterations(1)
     ->MeasureProcessCPUTime()
     ->Unit(benchmark::kMillisecond);
