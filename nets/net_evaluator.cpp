@@ -87,8 +87,12 @@ NetEvaluator::NetEvaluator(std::shared_ptr<Backend> backend, int batchSize, int 
 
 void NetEvaluator::runBatch(std::vector<Pending>& batch) {
   const int n = static_cast<int>(batch.size());
-  std::vector<float> input(static_cast<std::size_t>(n) * kInputSize), policy(static_cast<std::size_t>(n) * kPolicySize),
-      wdl(static_cast<std::size_t>(n) * 3);
+  // Kept from batch to batch (each thread that leads one has its own): no
+  // allocation, and no clearing of the 3,600 logits a position that the network overwrites.
+  thread_local std::vector<float> input, policy, wdl;
+  input.resize(std::max(input.size(), static_cast<std::size_t>(n) * kInputSize));
+  policy.resize(std::max(policy.size(), static_cast<std::size_t>(n) * kPolicySize));
+  wdl.resize(std::max(wdl.size(), static_cast<std::size_t>(n) * 3));
   for (int i = 0; i < n; ++i) encode(*batch[i].query, std::span<float>(input.data() + i * kInputSize, kInputSize));
   backend_->forward(input.data(), n, policy.data(), wdl.data(), nullptr);
   for (int i = 0; i < n; ++i)
@@ -107,7 +111,10 @@ void NetEvaluator::evaluate(std::span<const EvalQuery> queries, std::span<EvalRe
     ++batches_;
     return;
   }
-  std::unique_ptr<bool[]> done(new bool[queries.size()]());
+  // A search asks for one leaf at a time: its flag needs no allocation.
+  bool oneDone = false;
+  std::unique_ptr<bool[]> manyDone(queries.size() > 1 ? new bool[queries.size()]() : nullptr);
+  bool* done = manyDone ? manyDone.get() : &oneDone;
   std::unique_lock lock(mutex_);
   for (std::size_t i = 0; i < queries.size(); ++i) pending_.push_back({&queries[i], &results[i], &done[i]});
   const auto allDone = [&] {
@@ -117,19 +124,11 @@ void NetEvaluator::evaluate(std::span<const EvalQuery> queries, std::span<EvalRe
   };
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::microseconds(maxWaitMicros_);
   while (!allDone()) {
-    const bool full = static_cast<int>(pending_.size()) >= batchSize_;
-    if (!pending_.empty() && (full || std::chrono::steady_clock::now() >= deadline)) {
-      // Lead: run what is waiting (up to a batch), outside the lock.
-      const std::size_t take = std::min<std::size_t>(pending_.size(), static_cast<std::size_t>(batchSize_));
-      std::vector<Pending> batch(pending_.begin(), pending_.begin() + static_cast<long>(take));
-      pending_.erase(pending_.begin(), pending_.begin() + static_cast<long>(take));
-      lock.unlock();
-      runBatch(batch);
-      lock.lock();
-      for (Pending& p : batch) *p.done = true;
-      evaluations_ += static_cast<long long>(batch.size());
-      ++batches_;
-      ready_.notify_all();
+    const int waiting = static_cast<int>(pending_.size());
+    // Nobody else can join when every client is waiting or in a running batch.
+    const bool nobodyElse = clients_ > 0 && waiting + inFlight_ >= clients_;
+    if (waiting > 0 && (waiting >= batchSize_ || nobodyElse || std::chrono::steady_clock::now() >= deadline)) {
+      leadBatch(lock);
       continue;
     }
     if (pending_.empty())
@@ -137,6 +136,35 @@ void NetEvaluator::evaluate(std::span<const EvalQuery> queries, std::span<EvalRe
     else
       ready_.wait_until(lock, deadline);
   }
+}
+
+void NetEvaluator::leadBatch(std::unique_lock<std::mutex>& lock) {
+  // Run what is waiting (up to a batch), outside the lock.
+  const std::size_t take = std::min<std::size_t>(pending_.size(), static_cast<std::size_t>(batchSize_));
+  thread_local std::vector<Pending> batch;
+  batch.assign(pending_.begin(), pending_.begin() + static_cast<long>(take));
+  pending_.erase(pending_.begin(), pending_.begin() + static_cast<long>(take));
+  inFlight_ += static_cast<int>(take);
+  lock.unlock();
+  runBatch(batch);
+  lock.lock();
+  inFlight_ -= static_cast<int>(take);
+  for (Pending& p : batch) *p.done = true;
+  evaluations_ += static_cast<long long>(batch.size());
+  ++batches_;
+  ready_.notify_all();
+}
+
+void NetEvaluator::setClients(int clients) {
+  std::lock_guard lock(mutex_);
+  clients_ = clients;
+  ready_.notify_all();
+}
+
+void NetEvaluator::removeClient() {
+  std::lock_guard lock(mutex_);
+  clients_ = std::max(0, clients_ - 1);
+  ready_.notify_all();
 }
 
 }  // namespace junqi::nets

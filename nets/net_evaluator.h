@@ -41,6 +41,10 @@ class NetEvaluator : public Evaluator {
   // others to fill a batch before running what there is.
   NetEvaluator(std::shared_ptr<Backend> backend, int batchSize = 1, int maxWaitMicros = 2000);
   void evaluate(std::span<const EvalQuery> queries, std::span<EvalResult> results) override;
+  // How many threads ask (0: unknown). Knowing it, a batch runs as soon as
+  // every one of them waits or is in a running batch, not after the wait.
+  void setClients(int clients);
+  void removeClient();  // a thread that asks no more
 
   long long evaluations() const { return evaluations_; }
   long long batches() const { return batches_; }
@@ -52,12 +56,14 @@ class NetEvaluator : public Evaluator {
     bool* done;
   };
   void runBatch(std::vector<Pending>& batch);
+  void leadBatch(std::unique_lock<std::mutex>& lock);  // runs the batch at the front of the queue
 
   std::shared_ptr<Backend> backend_;
   int batchSize_, maxWaitMicros_;
   std::mutex mutex_;
   std::condition_variable ready_;
   std::vector<Pending> pending_;
+  int clients_ = 0, inFlight_ = 0;  // inFlight_: queries in batches running now
   long long evaluations_ = 0, batches_ = 0;
 };
 

@@ -149,7 +149,9 @@ class TreeSearch {
     n.sideToMove = static_cast<std::uint8_t>(world.sideToMove());
     if (!world.flagCapturedBy()) {
       generateMoves(world.rules().topology(), supersetView(world, possible_), legal_);
-      for (const Move m : legal_) tree_.edges.push_back(Edge{m, 0, kNoNode, {}});
+      tree_.edges.resize(tree_.edges.size() + static_cast<std::size_t>(legal_.size()));
+      Edge* edge = tree_.edges.data() + n.firstEdge;
+      for (const Move m : legal_) edge++->move = m;
       n.edgeCount = static_cast<std::uint16_t>(legal_.size());
     }
     tree_.nodes.push_back(n);
@@ -180,7 +182,7 @@ class TreeSearch {
     if (ours)
       for (std::uint32_t e = n.firstEdge; e < n.firstEdge + n.edgeCount; ++e) edgeMoves.push(tree_.edges[e].move);
     q.legal = ours ? &edgeMoves : nullptr;
-    EvalResult r;
+    EvalResult& r = leafResult_;  // reused: its priors keep their memory
     params_.evaluator->evaluate(std::span<const EvalQuery>(&q, 1), std::span<EvalResult>(&r, 1));
     if (ours)
       for (std::uint32_t i = 0; i < n.edgeCount && i < r.priors.size(); ++i)
@@ -201,6 +203,9 @@ class TreeSearch {
     std::uint32_t best = kNoNode, untried = kNoNode, anyAvailable = kNoNode;
     int untriedSeen = 0, availableSeen = 0;
     double bestScore = -1e300;
+    // Siblings are mostly available in the same iterations: one log serves them.
+    std::uint32_t loggedAvailable = 0;
+    double logAvailable = 0;
     int j = 0;
     const int legalCount = legal_.size();
     for (std::uint32_t e = n.firstEdge; e < n.firstEdge + n.edgeCount && j < legalCount; ++e) {
@@ -214,10 +219,13 @@ class TreeSearch {
         if (rng_.below(static_cast<std::uint64_t>(++untriedSeen)) == 0) untried = e;
         continue;
       }
+      if (learning && untriedSeen > 0) continue;  // an untried move will be chosen: no score needed
       const double mean = s.valueSum / s.visits;
-      const double score =
-          learning ? mean + params_.exploration * std::sqrt(std::log(static_cast<double>(s.available)) / s.visits)
-                   : mean;
+      double score = mean;
+      if (learning) {
+        if (s.available != loggedAvailable) loggedAvailable = s.available, logAvailable = std::log(static_cast<double>(s.available));
+        score += params_.exploration * std::sqrt(logAvailable / s.visits);
+      }
       if (score > bestScore) bestScore = score, best = e;
     }
     if (learning && untried != kNoNode) return untried;
@@ -290,6 +298,7 @@ class TreeSearch {
   Rng rng_;
   Tree tree_;
   MoveList legal_;
+  EvalResult leafResult_;
   std::vector<std::pair<std::uint32_t, bool>> path_;  // learning edges, and whether they were ours
   long long iterations_ = 0;
   int maxDepth_ = 0;

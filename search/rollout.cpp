@@ -59,6 +59,11 @@ double rollout(Position& world, Seat perspective, RolloutPolicy policy, int dept
   for (int ply = 0;; ++ply, weight *= discount) {
     // The same order as boardOutcome, with the moves generated once.
     if (const auto taker = world.flagCapturedBy()) return *taker == perspective ? weight : -weight;
+    if (ply >= depth) {  // the last ply needs no move, only whether there is one
+      if (!hasLegalMove(world)) return world.sideToMove() == perspective ? -weight : weight;
+      if (quietLimit > 0 && world.quietPlies() >= quietLimit) return 0.0;
+      return staticEvaluation(world, perspective);
+    }
     int count = 0;
     if (greedy) {
       generateMoves(world, moves);
@@ -69,7 +74,6 @@ double rollout(Position& world, Seat perspective, RolloutPolicy policy, int dept
     }
     if (count == 0) return world.sideToMove() == perspective ? -weight : weight;
     if (quietLimit > 0 && world.quietPlies() >= quietLimit) return 0.0;
-    if (ply >= depth) return staticEvaluation(world, perspective);
     world.play(greedy ? greedyMove(world, moves, rng)
                       : nthMove(targets, static_cast<int>(rng.below(static_cast<std::uint64_t>(count)))));
   }

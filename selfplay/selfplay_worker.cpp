@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <mutex>
+#include <thread>
 
 #include "core/auto_layout.h"
 #include "core/stopwatch.h"
@@ -92,13 +93,22 @@ GameSamples playOne(nets::Backend& backend, Evaluator& evaluator, const SelfPlay
   return g;
 }
 
+// A batch of every game at once would leave all cores but the one running it
+// waiting: each core gets its share of the games instead.
+int evaluatorBatch(const SelfPlayOptions& o) {
+  const int games = std::max(1, std::min(o.parallelGames, o.games - o.firstGame));
+  if (o.batch > 0) return std::min(o.batch, games);
+  const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  return (games + cores - 1) / cores;
+}
+
 }  // namespace
 
 void SelfPlayStats::add(const SelfPlayStats& o) {
   games += o.games, positions += o.positions, seconds += o.seconds, cpuSeconds += o.cpuSeconds;
   redWins += o.redWins, blueWins += o.blueWins, draws += o.draws;
   resignations += o.resignations, checkedResignations += o.checkedResignations;
-  wrongResignations += o.wrongResignations, evaluations += o.evaluations;
+  wrongResignations += o.wrongResignations, evaluations += o.evaluations, batches += o.batches;
 }
 
 void SelfPlayStats::addGame(const Outcome& outcome, long long gamePositions) {
@@ -112,7 +122,11 @@ void SelfPlayStats::addGame(const Outcome& outcome, long long gamePositions) {
 Shard playSelfPlay(const std::shared_ptr<nets::Backend>& backend, const SelfPlayOptions& o, SelfPlayStats& stats,
                    const std::function<void(const SelfPlayStats&)>& progress, const std::atomic<bool>* stop) {
   const Stopwatch clock;
-  nets::NetEvaluator evaluator(backend, std::max(1, std::min(o.parallelGames, o.games - o.firstGame)));
+  // The evaluator knows how many game threads may still ask, so it runs a
+  // batch once they all wait; the wait limit only guards against a miscount.
+  nets::NetEvaluator evaluator(backend, evaluatorBatch(o), 50000);
+  const int threads = std::max(1, std::min(o.parallelGames, o.games - o.firstGame));
+  evaluator.setClients(threads);
   Shard shard;
   shard.ruleset = o.ruleset.toString();
   std::mutex mutex;
@@ -131,10 +145,11 @@ Shard playSelfPlay(const std::shared_ptr<nets::Backend>& backend, const SelfPlay
     stats.seconds = clock.wallSeconds();
     stats.cpuSeconds = clock.cpuSeconds();
     stats.evaluations = evaluator.evaluations();
+    stats.batches = evaluator.batches();
     results[static_cast<std::size_t>(game)] = std::move(g);
     finished[static_cast<std::size_t>(game)] = true;
     if (progress) progress(stats);
-  });
+  }, [&] { evaluator.removeClient(); });
 
   // Games in order, so the shard does not depend on which thread finished first.
   for (std::size_t i = 0; i < results.size(); ++i) {

@@ -27,7 +27,11 @@ struct SelfPlayOptions {
   // Plays games firstGame .. games-1 only: game n's seed depends on n alone,
   // so a stopped self-play goes on from the first game it did not play.
   int firstGame = 0;
-  int parallelGames = 8;   // games (threads) at once; also the evaluator's batch size
+  int parallelGames = 8;   // games (threads) at once
+  // The network's largest batch; 0: the games at once shared out over the
+  // cores (6 games on 2 cores: batches of 3), so that while one core runs a
+  // batch the games of another keep searching and fill the next one.
+  int batch = 0;
   SearchParams search;     // simulations, PUCT constant, rollout mix, root noise
   int temperaturePlies = 30;
   double resignValue = -0.97;     // resign below this value (for the side to move); <= -1: never
@@ -51,6 +55,7 @@ struct SelfPlayStats {
   int resignations = 0;
   int checkedResignations = 0, wrongResignations = 0;  // in played-out games: would-be resignations, and wrong ones
   long long evaluations = 0;
+  long long batches = 0;  // network runs: evaluations / batches is the mean batch
 
   void addGame(const Outcome& outcome, long long gamePositions);  // counts a finished game
   void add(const SelfPlayStats& other);  // the figures of both sessions of a resumed self-play

@@ -11,8 +11,10 @@
 #include <benchmark/benchmark.h>
 #include <malloc.h>
 
+#include <chrono>
 #include <cmath>
 #include <memory>
+#include <thread>
 #include <vector>
 
 #include "core/auto_layout.h"
@@ -59,22 +61,60 @@ nets::WeightsFile randomWeights(const NetworkShape& shape) {
   return net->exportWeights(Ruleset{}.toString(), "benchmark");
 }
 
-// Eigen, batch 1: arg 0 = tiny (2x32), 1 = standard (6x64).
+// Eigen: args = shape (0 = tiny 2x32, 1 = standard 6x64), batch. Batch 6 is
+// self-play's (BM_SelfPlayStandard): the raw rate it is compared with.
 void BM_EigenInference(benchmark::State& state) {
   const NetworkShape shape = shapeOf(state.range(0));
+  const int batch = static_cast<int>(state.range(1));
   const nets::EigenModel model(randomWeights(shape));
-  const std::vector<float> in = inputs(16);
-  std::vector<float> policy(nets::kPolicySize);
-  float wdl[3];
+  constexpr int kInputs = 16;
+  const std::vector<float> in = inputs(kInputs + batch);
+  std::vector<float> policy(static_cast<std::size_t>(batch) * nets::kPolicySize), wdl(static_cast<std::size_t>(batch) * 3);
   std::size_t i = 0;
   for (auto _ : state) {
-    model.forward(in.data() + (i++ % 16) * kInputSize, 1, policy.data(), wdl);
+    model.forward(in.data() + (i++ % kInputs) * kInputSize, batch, policy.data(), wdl.data());
     benchmark::DoNotOptimize(policy.data());
   }
-  state.counters["positions/s"] = benchmark::Counter(static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);
+  state.counters["positions/s"] =
+      benchmark::Counter(static_cast<double>(state.iterations()) * batch, benchmark::Counter::kIsRate);
   state.SetLabel(shape.toString());
 }
-BENCHMARK(BM_EigenInference)->Arg(0)->Arg(1)->MinTime(1.0)->MeasureProcessCPUTime();
+BENCHMARK(BM_EigenInference)
+    ->ArgNames({"shape", "batch"})
+    ->Args({0, 1})
+    ->Args({1, 1})
+    ->Args({1, 3})
+    ->Args({1, 6})
+    ->MinTime(1.0)
+    ->MeasureProcessCPUTime();
+
+// The standard network on both cores: two threads, each running batches of
+// `batch` positions (arg), as self-play's games do. positions/s per
+// CPU-second, wall-positions/s per wall second: the most self-play could get
+// from the network on 2 cores.
+void BM_EigenInferenceTwoThreads(benchmark::State& state) {
+  const int batch = static_cast<int>(state.range(0));
+  constexpr int kForwards = 16;  // per thread and benchmark iteration
+  const nets::EigenModel model(randomWeights(NetworkShape::standard()));
+  const std::vector<float> in = inputs(batch);
+  double wallSeconds = 0;
+  for (auto _ : state) {
+    const auto started = std::chrono::steady_clock::now();
+    const auto run = [&] {
+      std::vector<float> policy(static_cast<std::size_t>(batch) * nets::kPolicySize), wdl(static_cast<std::size_t>(batch) * 3);
+      for (int i = 0; i < kForwards; ++i) model.forward(in.data(), batch, policy.data(), wdl.data());
+    };
+    std::thread other(run);
+    run();
+    other.join();
+    wallSeconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  }
+  const double positions = static_cast<double>(state.iterations()) * 2 * kForwards * batch;
+  state.counters["positions/s"] = benchmark::Counter(positions, benchmark::Counter::kIsRate);
+  state.counters["wall-positions/s"] = positions / std::max(1e-9, wallSeconds);
+  state.SetLabel("6x64, 2 threads");
+}
+BENCHMARK(BM_EigenInferenceTwoThreads)->ArgName("batch")->Arg(2)->Arg(3)->Arg(6)->MinTime(1.0)->MeasureProcessCPUTime();
 
 // LibTorch inference of the standard network: args = batch, threads.
 void BM_TorchInference(benchmark::State& state) {
@@ -174,6 +214,55 @@ void BM_SelfPlay(benchmark::State& state) {
   torch::set_num_threads(before);
 }
 BENCHMARK(BM_SelfPlay)->Arg(0)->Arg(1)->Iterations(2)->MeasureProcessCPUTime()->Unit(benchmark::kMillisecond);
+
+// Self-play as junqi train runs it, with the standard network on the Eigen
+// backend: 6 games at once (so batches of up to 6), 48 simulations a move,
+// leaf values half from a greedy 16-ply rollout, games cut at 40 plies. Its
+// evals/s (per CPU-second of all threads) set beside BM_EigenInference at
+// batch 6 say how much of self-play's time the network gets; wall-evals/s
+// is the same count per wall second (2 cores: at most twice the CPU rate).
+// Arg: the largest batch; 6 = all games in one batch (as before 2026-12-01),
+// 0 = the default (the games shared out over the cores: 3 on 2 cores), 2 =
+// three batches for two cores.
+void BM_SelfPlayStandard(benchmark::State& state) {
+  const nets::WeightsFile weights = randomWeights(NetworkShape::standard());
+  const std::shared_ptr<nets::Backend> backend = nets::makeBackend("eigen", weights);
+  SelfPlayOptions o;
+  o.games = 6;
+  o.parallelGames = 6;
+  o.search.iterations = 48;
+  o.search.exploration = 1.5;
+  o.search.rolloutMix = 0.5;
+  o.search.rolloutDepth = 16;
+  o.search.rollout = RolloutPolicy::Greedy;
+  o.search.rootNoiseAlpha = 0.3;
+  o.temperaturePlies = 20;
+  o.maxPlies = 40;
+  o.batch = static_cast<int>(state.range(0));
+  long long evaluations = 0, batches = 0;
+  double wallSeconds = 0;
+  std::uint64_t seed = 1;
+  for (auto _ : state) {
+    o.seed = seed++;
+    SelfPlayStats stats;
+    playSelfPlay(backend, o, stats);
+    evaluations += stats.evaluations;
+    batches += stats.batches;
+    wallSeconds += stats.seconds;
+  }
+  state.counters["evals/s"] = benchmark::Counter(static_cast<double>(evaluations), benchmark::Counter::kIsRate);
+  state.counters["wall-evals/s"] = static_cast<double>(evaluations) / std::max(1e-9, wallSeconds);
+  state.counters["batch"] = static_cast<double>(evaluations) / std::max<long long>(1, batches);
+  state.SetLabel("eigen, standard (6x64), 6 games, 48 sims");
+}
+BENCHMARK(BM_SelfPlayStandard)
+    ->ArgName("batch")
+    ->Arg(6)
+    ->Arg(0)
+    ->Arg(2)
+    ->Iterations(1)
+    ->MeasureProcessCPUTime()
+    ->Unit(benchmark::kMillisecond);
 
 }  // namespace
 }  // namespace junqi

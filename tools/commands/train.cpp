@@ -54,7 +54,7 @@ void registerTrain(CLI::App& app) {
   cmd->add_option("--games", c.gamesPerGeneration, "Self-play games per generation")
       ->check(atLeast(1))
       ->capture_default_str();
-  cmd->add_option("--parallel-games", c.parallelGames, "Self-play games at once (the network's batch)")
+  cmd->add_option("--parallel-games", c.parallelGames, "Self-play games at once (shared out over the cores, they make the network's batches)")
       ->check(atLeast(1))
       ->capture_default_str();
   cmd->add_option("--sims", c.sims, "Search simulations per self-play move")->check(atLeast(1))->capture_default_str();
