@@ -61,8 +61,8 @@ FlipGame playFlipGame(FlipAgent& first, FlipAgent& second, const FlipRuleset& ru
       break;
     }
     if (const auto why = game.whyIllegal(Action::makeMove(mover, m))) {
-      if (!external) throw std::logic_error(fmt::format("flip agent '{}' chose {}: {}", agent.spec(), moveName(m), *why));
-      forfeit(mover, fmt::format("sent an illegal action {}: {}", moveName(m), *why));
+      if (!external) throw std::logic_error(fmt::format("flip agent '{}' chose {}: {}", agent.spec(), flipActionName(m), *why));
+      forfeit(mover, fmt::format("sent an illegal action {}: {}", flipActionName(m), *why));
       break;
     }
     game.apply(Action::makeMove(mover, m));

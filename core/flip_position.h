@@ -15,6 +15,7 @@
 #include <array>
 #include <cstdint>
 #include <optional>
+#include <string>
 
 #include "core/bitboard.h"
 #include "core/combat.h"
@@ -40,6 +41,8 @@ struct Identity {
 
 constexpr bool isFlip(Move m) { return m.from == m.to; }
 constexpr Move flipAt(int square) { return {static_cast<std::uint8_t>(square), static_cast<std::uint8_t>(square)}; }
+// "C3" for a flip, "C3-C4" for a move (docs/notation.md, "Flip positions").
+inline std::string flipActionName(Move m) { return isFlip(m) ? squareName(m.from) : moveName(m); }
 
 // What one action did, in full (both players see all of it).
 struct FlipResult {

@@ -11,7 +11,7 @@ namespace {
 
 std::string actionText(const Action& a) {
   if (a.type == ActionType::Resign) return "resign " + seatNumber(a.side);
-  return isFlip(a.move) ? squareName(a.move.from) : moveName(a.move);
+  return flipActionName(a.move);
 }
 
 std::string resultText(const Outcome& o) {

@@ -161,7 +161,7 @@ void BotSession::goFlip() {
   const Move m = flipAgent_->chooseAction(*flipPosition_);
   const AgentReport& r = flipAgent_->lastReport();
   say(fmt::format("info sims {} depth {} time {:.3f} value {:.3f}", r.simulations, r.depth, r.seconds, r.value));
-  say(fmt::format("move {}", isFlip(m) ? squareName(m.from) : moveName(m)));
+  say(fmt::format("move {}", flipActionName(m)));
 }
 
 void BotSession::newGame(const std::vector<std::string_view>& w) {

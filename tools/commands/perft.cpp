@@ -60,7 +60,7 @@ void registerPerft(CLI::App& app) {
       throw std::invalid_argument(fmt::format("a flip position needs a flip ruleset (--rules {}), not '{}'",
                                               FlipRuleset::presetNames().front(), a.rules));
     for (const auto& [move, leaves] : flip ? flipCounts(a, total) : classicCounts(a, total)) {
-      fmt::print("{} {}\n", flip && isFlip(move) ? squareName(move.from) : moveName(move), leaves);
+      fmt::print("{} {}\n", flip ? flipActionName(move) : moveName(move), leaves);
       total += leaves;
     }
     const double seconds = clock.wallSeconds(), cpu = clock.cpuSeconds();
