@@ -62,7 +62,12 @@ FlipDeal parseFlipDeal(std::string_view text, Bitboard faceDown) {
 
 Outcome flipBoardOutcome(const FlipPosition& pos) {
   if (const auto taker = pos.flagCapturedBy()) return {Termination::FlagCaptured, *taker};
-  if (!hasLegalFlipAction(pos)) return {Termination::Immobilised, opposite(pos.toMove())};
+  return flipBoardOutcome(pos, countFlipActions(pos));
+}
+
+Outcome flipBoardOutcome(const FlipPosition& pos, int legalActions) {
+  if (const auto taker = pos.flagCapturedBy()) return {Termination::FlagCaptured, *taker};
+  if (legalActions == 0) return {Termination::Immobilised, opposite(pos.toMove())};
   const int limit = pos.rules().quietMoveLimit;
   if (limit > 0 && pos.quietPlies() >= limit) return {Termination::QuietMoves, std::nullopt};
   return {};

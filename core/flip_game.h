@@ -40,6 +40,8 @@ FlipDeal parseFlipDeal(std::string_view text, Bitboard faceDown);  // throws Not
 // turn: a taken flag wins; a side with nothing to flip and nothing that may
 // move loses; then the quiet-turn draw.
 Outcome flipBoardOutcome(const FlipPosition& pos);
+// The same for a caller that already counted the side to move's legal actions.
+Outcome flipBoardOutcome(const FlipPosition& pos, int legalActions);
 
 // One applied action and what it caused.
 struct FlipActionRecord {

@@ -4,15 +4,6 @@ namespace junqi {
 
 namespace {
 
-// The game's end at the start of a turn with `actions` legal actions.
-Outcome endBefore(const FlipPosition& pos, int actions) {
-  if (const auto taker = pos.flagCapturedBy()) return {Termination::FlagCaptured, *taker};
-  if (actions == 0) return {Termination::Immobilised, opposite(pos.toMove())};
-  const int limit = pos.rules().quietMoveLimit;
-  if (limit > 0 && pos.quietPlies() >= limit) return {Termination::QuietMoves, std::nullopt};
-  return {};
-}
-
 void play(FlipPosition& pos, const FlipDeal& deal, Move m) {
   if (isFlip(m))
     pos.flip(m.from, *deal.under[m.from]);
@@ -27,7 +18,7 @@ PlayoutResult randomFlipPlayout(FlipPosition& pos, const FlipDeal& deal, Rng& rn
   for (int ply = 0;; ++ply) {
     collectFlipMoveTargets(pos, targets);
     const int flips = pos.poolSize();
-    const Outcome end = endBefore(pos, flips + targets.moves);
+    const Outcome end = flipBoardOutcome(pos, flips + targets.moves);
     if (end.isOver()) return {end, ply};
     if (ply >= maxPlies) return {{Termination::Adjudicated, std::nullopt}, ply};
     const int k = static_cast<int>(rng.below(static_cast<std::uint64_t>(flips + targets.moves)));
@@ -39,7 +30,7 @@ PlayoutResult randomFlipPlayoutByList(FlipPosition& pos, const FlipDeal& deal, R
   MoveList actions;
   for (int ply = 0;; ++ply) {
     generateFlipActions(pos, actions);
-    const Outcome end = endBefore(pos, actions.size());
+    const Outcome end = flipBoardOutcome(pos, actions.size());
     if (end.isOver()) return {end, ply};
     if (ply >= maxPlies) return {{Termination::Adjudicated, std::nullopt}, ply};
     play(pos, deal, actions[static_cast<int>(rng.below(static_cast<std::uint64_t>(actions.size())))]);

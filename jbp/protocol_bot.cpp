@@ -8,7 +8,6 @@
 #include <fmt/ranges.h>
 
 #include "core/flip_notation.h"
-#include "core/flip_record.h"
 #include "core/notation.h"
 #include "core/perft.h"
 #include "core/text.h"

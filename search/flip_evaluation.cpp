@@ -34,11 +34,12 @@ double largestThreat(const FlipPosition& pos, Colour victim) {
   const auto attacker = pos.colourOf(pos.toMove());
   if (!attacker || *attacker == victim) return 0;
   const bool survives = pos.rules().landmineSurvivesAttack;
+  MoverTargets movers;  // one turn's tables for every piece
+  collectFlipMoveTargets(pos, movers);
   double worst = 0;
-  for (Bitboard movers = pos.faceUp(*attacker) & ~pos.immobile(*attacker); movers;) {
-    const int from = popLsb(movers);
-    const PieceType a = pos.identityAt(from).type;
-    for (Bitboard hits = flipMoveTargets(pos, from) & pos.faceUp(victim); hits;) {
+  for (int i = 0; i < movers.movers; ++i) {
+    const PieceType a = pos.identityAt(movers.from[i]).type;
+    for (Bitboard hits = movers.targets[i] & pos.faceUp(victim); hits;) {
       const PieceType d = pos.identityAt(popLsb(hits)).type;
       const Combat c = resolveCombat(a, d, survives);
       const double taken = d == PieceType::Flag ? kFlagValue : defenderRemoved(c) ? flipPieceValue(d) : 0;
@@ -48,18 +49,20 @@ double largestThreat(const FlipPosition& pos, Colour victim) {
   return worst;
 }
 
+// The capture from the lowest point, when several pieces reach the flag.
 std::optional<Move> flagCaptureInOne(const FlipPosition& pos) {
   const auto own = pos.colourOf(pos.toMove());
   if (!own) return std::nullopt;
-  for (Bitboard movers = pos.faceUp(*own) & ~pos.immobile(*own); movers;) {
-    const int from = popLsb(movers);
-    for (Bitboard hits = flipMoveTargets(pos, from) & pos.faceUp(other(*own)); hits;) {
-      const int to = popLsb(hits);
-      if (pos.identityAt(to).type == PieceType::Flag)
-        return Move{static_cast<std::uint8_t>(from), static_cast<std::uint8_t>(to)};
-    }
+  const Bitboard flags = pos.pieces(other(*own), PieceType::Flag);
+  MoverTargets movers;
+  collectFlipMoveTargets(pos, movers);
+  std::optional<Move> capture;
+  for (int i = 0; i < movers.movers; ++i) {
+    const Bitboard hits = movers.targets[i] & flags;
+    if (hits && (!capture || movers.from[i] < capture->from))
+      capture = Move{movers.from[i], static_cast<std::uint8_t>(lsb(hits))};
   }
-  return std::nullopt;
+  return capture;
 }
 
 bool leavesFlagToCapture(const FlipPosition& pos, Move action) {

@@ -130,15 +130,16 @@ double FlipMctsAgent::iterate(const FlipPosition& root, const FlipDeal& world) {
   int node = 0;
   double value = 0;
   for (;;) {
-    const Outcome o = flipBoardOutcome(pos);
-    if (o.isOver()) {
-      value = valueForSeatZero(pos, o);
-      break;
-    }
-    if (nodes_[node].edgeCount < 0) {
+    // A node's edges are its legal actions (at the root, the safe ones, never
+    // none while any exists): their count decides the end without a second count.
+    const bool fresh = nodes_[node].edgeCount < 0;
+    if (fresh) {
       expand(node, pos, node == 0);
       if (node == 0 && params_.priorTemperature > 0) setRootPriors(pos);
-      value = rollout(pos, world);
+    }
+    const Outcome o = flipBoardOutcome(pos, nodes_[node].edgeCount);
+    if (o.isOver() || fresh) {
+      value = o.isOver() ? valueForSeatZero(pos, o) : rollout(pos, world);
       break;
     }
     const int e = node == 0 && params_.priorTemperature > 0 ? selectWithPriors(nodes_[node]) : select(nodes_[node]);
