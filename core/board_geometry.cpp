@@ -26,16 +26,61 @@ BoardGeometry::BoardGeometry(const BoardDescription& description)
   if (columns_ < 1 || columns_ > 26 || rows_ < 1)
     fail("size", std::to_string(columns_) + " columns and " + std::to_string(rows_) +
                      " rows (1-26 columns and at least one row are needed)");
+  numberPoints(description);
   addRoads(description);
   addRailways(description);
   addRegions(description);
 }
 
+void BoardGeometry::numberPoints(const BoardDescription& description) {
+  pointOfGrid_.assign(static_cast<std::size_t>(columns_ * rows_), 0);
+  for (const std::string_view word : words(description.absent)) {
+    const auto places = gridRectangle(word);
+    if (!places) fail("absent points", "unknown point '" + std::string(word) + "'");
+    for (const int grid : *places) pointOfGrid_[static_cast<std::size_t>(grid)] = -1;
+  }
+  for (int grid = 0; grid < columns_ * rows_; ++grid) {
+    if (pointOfGrid_[static_cast<std::size_t>(grid)] < 0) continue;
+    pointOfGrid_[static_cast<std::size_t>(grid)] = static_cast<int>(gridOfPoint_.size());
+    gridOfPoint_.push_back(grid);
+  }
+  if (gridOfPoint_.empty()) fail("absent points", "no point is left");
+}
+
+std::optional<std::vector<int>> BoardGeometry::gridRectangle(std::string_view word) const {
+  // "X-Y" is the rectangle with corners X and Y; a plain name is one place.
+  const auto dash = word.find('-');
+  const auto first = gridPlace(word.substr(0, dash));
+  const auto last = dash == std::string_view::npos ? first : gridPlace(word.substr(dash + 1));
+  if (!first || !last) return std::nullopt;
+  const int firstColumn = *first % columns_, lastColumn = *last % columns_;
+  const int firstRow = *first / columns_, lastRow = *last / columns_;
+  std::vector<int> places;
+  for (int r = std::min(firstRow, lastRow); r <= std::max(firstRow, lastRow); ++r)
+    for (int c = std::min(firstColumn, lastColumn); c <= std::max(firstColumn, lastColumn); ++c)
+      places.push_back(r * columns_ + c);
+  return places;
+}
+
 std::string BoardGeometry::pointName(int point) const {
-  return std::string(1, static_cast<char>('A' + point % columns_)) + std::to_string(point / columns_ + 1);
+  const int grid = gridOfPoint_.at(static_cast<std::size_t>(point));
+  return std::string(1, static_cast<char>('A' + grid % columns_)) + std::to_string(grid / columns_ + 1);
+}
+
+std::optional<int> BoardGeometry::pointAt(int column, int row) const {
+  if (column < 0 || column >= columns_ || row < 0 || row >= rows_) return std::nullopt;
+  const int p = pointOfGrid_[static_cast<std::size_t>(row * columns_ + column)];
+  if (p < 0) return std::nullopt;
+  return p;
 }
 
 std::optional<int> BoardGeometry::point(std::string_view name) const {
+  const auto grid = gridPlace(name);
+  if (!grid) return std::nullopt;
+  return pointAt(*grid % columns_, *grid / columns_);
+}
+
+std::optional<int> BoardGeometry::gridPlace(std::string_view name) const {
   if (name.size() < 2) return std::nullopt;
   const char letter = static_cast<char>(name[0] >= 'a' && name[0] <= 'z' ? name[0] - 'a' + 'A' : name[0]);
   if (letter < 'A' || letter >= 'A' + columns_) return std::nullopt;
@@ -67,21 +112,16 @@ std::vector<int> BoardGeometry::parseLine(std::string_view what, std::string_vie
 std::vector<int> BoardGeometry::parseSet(std::string_view what, std::string_view text) const {
   std::vector<int> set;
   for (const std::string_view word : words(text)) {
-    // "X-Y" is the rectangle with corners X and Y; a plain name is one point.
-    const auto dash = word.find('-');
-    const auto first = point(word.substr(0, dash));
-    const auto last = dash == std::string_view::npos ? first : point(word.substr(dash + 1));
-    if (!first || !last) fail(what, "unknown point '" + std::string(word) + "'");
-    const int lowColumn = std::min(*first % columns_, *last % columns_);
-    const int highColumn = std::max(*first % columns_, *last % columns_);
-    const int lowRow = std::min(*first / columns_, *last / columns_);
-    const int highRow = std::max(*first / columns_, *last / columns_);
-    for (int row = lowRow; row <= highRow; ++row)
-      for (int column = lowColumn; column <= highColumn; ++column) {
-        const int p = row * columns_ + column;
-        if (has(set, p)) fail(what, pointName(p) + " is listed twice");
-        set.push_back(p);
-      }
+    // A rectangle holds the points among its places; a plain name must be a point.
+    const auto places = gridRectangle(word);
+    const bool plain = word.find('-') == std::string_view::npos;
+    if (!places || (plain && !point(word))) fail(what, "unknown point '" + std::string(word) + "'");
+    for (const int grid : *places) {
+      const int p = pointOfGrid_[static_cast<std::size_t>(grid)];
+      if (p < 0) continue;
+      if (has(set, p)) fail(what, pointName(p) + " is listed twice");
+      set.push_back(p);
+    }
   }
   return set;
 }
@@ -109,19 +149,21 @@ void BoardGeometry::addRoads(const BoardDescription& description) {
 }
 
 void BoardGeometry::addRailways(const BoardDescription& description) {
-  std::vector<PointPair> links;  // every railway link so far: each on one line only
+  std::vector<PointPair> links;  // every railway link so far
   for (std::size_t i = 0; i < description.railways.size(); ++i) {
     const std::string what = entry("railway line", i, description.railways[i]);
     std::vector<int> line = parseLine(what, description.railways[i]);
     if (line.size() < 2) fail(what, "a railway line needs at least two points");
+    bool ownLink = false;  // lines share links only where a railway forks
     for (std::size_t k = 1; k < line.size(); ++k) {
-      const std::string link = pointName(line[k - 1]) + " and " + pointName(line[k]);
       // A railway runs on the road: a gap or a jump in a line is a typo.
-      if (!joinedByRoad(line[k - 1], line[k])) fail(what, link + " are not joined by a road");
-      if (std::find(links.begin(), links.end(), ordered(line[k - 1], line[k])) != links.end())
-        fail(what, link + " are already joined by another railway line");
+      if (!joinedByRoad(line[k - 1], line[k]))
+        fail(what, pointName(line[k - 1]) + " and " + pointName(line[k]) + " are not joined by a road");
+      if (std::find(links.begin(), links.end(), ordered(line[k - 1], line[k])) != links.end()) continue;
       links.push_back(ordered(line[k - 1], line[k]));
+      ownLink = true;
     }
+    if (!ownLink) fail(what, "every link of it is on an earlier railway line");
     railways_.push_back(std::move(line));
   }
 }

@@ -6,9 +6,11 @@
 // bitboard tables. The classic board is core/classic_board.cpp.
 //
 // Points lie on a grid of `columns` x `rows` and are named column letter then
-// row number ("A1", "C6", "E12"); a point's index is (row - 1) * columns +
-// column, as in core/square.h. Every grid point exists (a board with holes, the
-// four-player cross, will add a list of absent points).
+// row number ("A1", "C6", "E12"). A board may leave grid points out (the
+// four-player cross has no corners, and its centre has nine points on a 5 x 5
+// patch of the grid): the points that exist are numbered from 0 in grid order,
+// row 1 first, so a board without holes numbers (row - 1) * columns + column,
+// as core/square.h does.
 #pragma once
 
 #include <optional>
@@ -34,11 +36,15 @@ struct BoardDescription {
   std::vector<std::string> gaps;
   // Railway lines, each an ordered list of points joined in turn by a road. A
   // piece slides along one line until the first piece on it; only an engineer
-  // changes lines (and turns). A railway link belongs to one line only.
+  // changes lines (and turns). Lines may share links where a railway forks
+  // (on the four-player board a column runs on straight into the centre and,
+  // round a curve, into the next army's row: two lines with a common part),
+  // but every line needs a link of its own.
   std::vector<std::string> railways;
   std::string camps;         // pieces here cannot be attacked
   std::string headquarters;  // a flag starts here
   std::vector<std::string> homes;  // one region per seat, in seat order
+  std::string absent;              // grid points that are not points of the board
 };
 
 using PointPair = std::pair<int, int>;  // two point indices, the lower first
@@ -52,8 +58,13 @@ class BoardGeometry {
   const std::string& name() const { return name_; }
   int columns() const { return columns_; }
   int rows() const { return rows_; }
-  int pointCount() const { return columns_ * rows_; }
+  int pointCount() const { return static_cast<int>(gridOfPoint_.size()); }
   std::string pointName(int point) const;
+  // A point's place on the grid, from 0: column 0 is A, row 0 is row 1.
+  int column(int point) const { return gridOfPoint_.at(static_cast<std::size_t>(point)) % columns_; }
+  int row(int point) const { return gridOfPoint_.at(static_cast<std::size_t>(point)) / columns_; }
+  // The point at a grid place; nullopt off the grid or where the board has none.
+  std::optional<int> pointAt(int column, int row) const;
   // The index of a named point (column letter in either case); nullopt if none.
   std::optional<int> point(std::string_view name) const;
 
@@ -70,11 +81,18 @@ class BoardGeometry {
   void addRoads(const BoardDescription& description);
   void addRailways(const BoardDescription& description);
   void addRegions(const BoardDescription& description);
+  void numberPoints(const BoardDescription& description);
+  // A grid place (row * columns + column) by its name, present or absent.
+  std::optional<int> gridPlace(std::string_view name) const;
+  // The grid places of "X" or of the rectangle "X-Y"; nullopt for an unknown name.
+  std::optional<std::vector<int>> gridRectangle(std::string_view word) const;
   [[noreturn]] void fail(std::string_view what, const std::string& why) const;
 
   std::string name_;
   int columns_ = 0;
   int rows_ = 0;
+  std::vector<int> gridOfPoint_;  // point -> grid index (row * columns + column)
+  std::vector<int> pointOfGrid_;  // grid index -> point, -1 where absent
   std::vector<PointPair> roads_;
   std::vector<std::vector<int>> railways_;
   std::vector<int> camps_;

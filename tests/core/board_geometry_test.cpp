@@ -81,6 +81,35 @@ TEST(BoardGeometry, AcceptsCurvedRailwayLines) {
   EXPECT_EQ(geometry.railways()[0], (std::vector<int>{0, 3, 6, 7, 8}));
 }
 
+TEST(BoardGeometry, AcceptsRailwayLinesThatFork) {
+  // From B1 one line runs on to C1, another turns up to B2 (as the
+  // four-player board's columns fork into the centre and round a corner).
+  BoardDescription board = smallBoard();
+  board.railways = {"A1 B1 C1", "A1 B1 B2"};
+  const BoardGeometry geometry(board);
+  EXPECT_EQ(geometry.railways().size(), 2u);
+}
+
+// The four-player cross leaves grid places out; the points left are numbered in grid order.
+TEST(BoardGeometry, AbsentPointsAreNumberedAroundAndRefused) {
+  BoardDescription board = smallBoard();
+  board.absent = "B2 A3";
+  board.roads = {"A1 B1 C1", "A1 A2", "B3 C3 C2 C1"};
+  board.camps = "";
+  board.homes = {"A1-C1", "A3-C3"};
+  const BoardGeometry geometry(board);
+  EXPECT_EQ(geometry.pointCount(), 7);
+  EXPECT_EQ(geometry.point("C2"), 4);
+  EXPECT_EQ(geometry.point("B2"), std::nullopt);
+  EXPECT_EQ(geometry.pointName(5), "B3");
+  EXPECT_EQ(geometry.homes()[1], (std::vector<int>{5, 6}));  // a rectangle holds the points among its places
+  board.roads.push_back("A2 B2");
+  EXPECT_EQ(rejection(board), "board 'small': road line 4 (\"A2 B2\"): unknown point 'B2'");
+  board = smallBoard();
+  board.absent = "A1-C3";
+  EXPECT_EQ(rejection(board), "board 'small': absent points: no point is left");
+}
+
 TEST(BoardGeometry, RejectsUnknownPoints) {
   BoardDescription board = smallBoard();
   board.railways = {"A1 B1 D1"};
@@ -110,9 +139,9 @@ TEST(BoardGeometry, RejectsARailwayLineThatJumpsOrCrossesAGap) {
 
 TEST(BoardGeometry, RejectsMalformedLines) {
   BoardDescription board = smallBoard();
-  board.railways = {"A1 B1 C1", "B1 C1 C2"};
+  board.railways = {"A1 B1 C1", "B1 C1"};
   EXPECT_EQ(rejection(board),
-            "board 'small': railway line 2 (\"B1 C1 C2\"): B1 and C1 are already joined by another railway line");
+            "board 'small': railway line 2 (\"B1 C1\"): every link of it is on an earlier railway line");
   board = smallBoard();
   board.railways = {"A1 A2 B2 B1 A1"};
   EXPECT_EQ(rejection(board), "board 'small': railway line 1 (\"A1 A2 B2 B1 A1\"): A1 is on it twice");

@@ -1,0 +1,78 @@
+#include "core/cross_topology.h"
+
+#include <algorithm>
+
+namespace junqi {
+
+namespace {
+
+CrossBitboard setOf(const std::vector<int>& points) {
+  CrossBitboard b;
+  for (const int p : points) b |= CrossBitboard::bit(p);
+  return b;
+}
+
+// The walks leaving `p` along every line through it, both ways.
+std::vector<std::vector<int>> walksFrom(const BoardGeometry& geometry, int p) {
+  std::vector<std::vector<int>> walks;
+  for (const std::vector<int>& line : geometry.railways()) {
+    const auto at = std::find(line.begin(), line.end(), p);
+    if (at == line.end()) continue;
+    if (at + 1 != line.end()) walks.emplace_back(at + 1, line.end());
+    if (at != line.begin()) walks.emplace_back(std::make_reverse_iterator(at), line.rend());
+  }
+  return walks;
+}
+
+bool isPrefix(const std::vector<int>& shorter, const std::vector<int>& longer) {
+  return shorter.size() <= longer.size() && std::equal(shorter.begin(), shorter.end(), longer.begin());
+}
+
+// Keeps the walks no other walk of the point begins with (nor equals, once).
+std::vector<std::vector<int>> withoutPrefixes(std::vector<std::vector<int>> walks) {
+  std::vector<std::vector<int>> kept;
+  for (std::size_t i = 0; i < walks.size(); ++i) {
+    bool covered = false;
+    for (std::size_t j = 0; j < walks.size() && !covered; ++j)
+      covered = j != i && isPrefix(walks[i], walks[j]) && (walks[i].size() < walks[j].size() || j < i);
+    if (!covered) kept.push_back(walks[i]);
+  }
+  return kept;
+}
+
+}  // namespace
+
+CrossTopology CrossTopology::build(const BoardGeometry& geometry) {
+  CrossTopology t;
+  for (int p = 0; p < geometry.pointCount(); ++p) t.all |= CrossBitboard::bit(p);
+  t.camps = setOf(geometry.camps());
+  t.headquarters = setOf(geometry.headquarters());
+  for (int army = 0; army < kArmies; ++army) t.home[static_cast<std::size_t>(army)] = setOf(geometry.homes().at(static_cast<std::size_t>(army)));
+  for (const auto& [a, b] : geometry.roads()) {
+    t.stepNeighbours[static_cast<std::size_t>(a)] |= CrossBitboard::bit(b);
+    t.stepNeighbours[static_cast<std::size_t>(b)] |= CrossBitboard::bit(a);
+  }
+  for (const std::vector<int>& line : geometry.railways()) {
+    t.railway |= setOf(line);
+    for (std::size_t k = 1; k < line.size(); ++k) {
+      t.railNeighbours[static_cast<std::size_t>(line[k - 1])] |= CrossBitboard::bit(line[k]);
+      t.railNeighbours[static_cast<std::size_t>(line[k])] |= CrossBitboard::bit(line[k - 1]);
+    }
+  }
+  for (int p = 0; p < kCrossPoints; ++p) {
+    t.walkStart[static_cast<std::size_t>(p)] = static_cast<std::uint16_t>(t.walkPoints.size());
+    for (const std::vector<int>& walk : withoutPrefixes(walksFrom(geometry, p))) {
+      for (const int q : walk) t.walkPoints.push_back(static_cast<std::uint8_t>(q));
+      t.walkPoints.push_back(kWalkEnd);
+    }
+  }
+  t.walkStart[kCrossPoints] = static_cast<std::uint16_t>(t.walkPoints.size());
+  return t;
+}
+
+const CrossTopology& CrossTopology::get() {
+  static const CrossTopology topology = build(crossBoard());
+  return topology;
+}
+
+}  // namespace junqi

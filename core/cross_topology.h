@@ -1,0 +1,41 @@
+// The four-player board's tables for the move generator, derived once from
+// the cross board (core/cross_board.h) as core/topology.h does for the classic
+// board. The cross has 129 points, so its point sets are three-word bitboards
+// (core/wide_bitboard.h), chosen at compile time.
+//
+// Railway lines on the cross curve and fork, so a slide cannot be a straight
+// ray found by a bit scan as on the classic board. Instead each point keeps
+// its railway walks: for each line through it and each way along the line,
+// the points met in order. A slide follows a walk to the first piece.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "core/cross_board.h"
+#include "core/wide_bitboard.h"
+
+namespace junqi {
+
+using CrossBitboard = BitboardFor<kCrossPoints>;
+
+struct CrossTopology {
+  CrossBitboard all, camps, headquarters, railway;
+  std::array<CrossBitboard, kArmies> home{};  // each army's arm
+  // Points one road step away (railway links are roads too).
+  std::array<CrossBitboard, kCrossPoints> stepNeighbours{};
+  // Points joined by a railway link (the engineer's graph).
+  std::array<CrossBitboard, kCrossPoints> railNeighbours{};
+  // The railway walks leaving a point: walkPoints[walkStart[p] .. walkStart[p + 1])
+  // holds its walks back to back, each ended by kWalkEnd. A walk that another
+  // walk of the point begins with is left out (it reaches nothing more).
+  static constexpr std::uint8_t kWalkEnd = 255;
+  std::vector<std::uint8_t> walkPoints;
+  std::array<std::uint16_t, kCrossPoints + 1> walkStart{};
+
+  static CrossTopology build(const BoardGeometry& geometry);
+  static const CrossTopology& get();  // the cross board's, built once
+};
+
+}  // namespace junqi

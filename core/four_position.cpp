@@ -1,0 +1,116 @@
+#include "core/four_position.h"
+
+#include <stdexcept>
+#include <string>
+
+#include "core/four_movegen.h"
+
+namespace junqi {
+
+FourPosition::FourPosition(const FourRuleset& rules)
+    : combat_(&Rules::of(rules.army)), quietMoveLimit_(rules.quietMoveLimit) {
+  pieceAt_.fill(kNoFourPiece);
+  point_.fill(kNoSquare);
+}
+
+void FourPosition::place(int piece, PieceType type, int point) {
+  type_[static_cast<std::size_t>(piece)] = type;
+  point_[static_cast<std::size_t>(piece)] = static_cast<std::uint8_t>(point);
+  pieceAt_[static_cast<std::size_t>(point)] = static_cast<std::uint8_t>(piece);
+  occupied_[static_cast<std::size_t>(armyOfPiece(piece))] |= CrossBitboard::bit(point);
+}
+
+FourPosition::FourPosition(const FourRuleset& rules, const std::array<Layout, kArmies>& layouts) : FourPosition(rules) {
+  for (int army = 0; army < kArmies; ++army) {
+    int next = army * kPiecesPerArmy;
+    for (int i = 0; i < kHalfSquares; ++i) {
+      const auto type = layouts[static_cast<std::size_t>(army)].at[static_cast<std::size_t>(i)];
+      if (type && next < (army + 1) * kPiecesPerArmy) place(next++, *type, armyPoint(army, i));
+    }
+  }
+}
+
+FourPosition::FourPosition(const FourRuleset& rules, const std::vector<FourPiece>& pieces, int toMove)
+    : FourPosition(rules) {
+  std::array<int, kArmies> count{};
+  for (const FourPiece& p : pieces) {
+    const std::string what = "piece " + std::string(typeName(p.type)) + " of army " + std::to_string(p.army);
+    if (p.army < 0 || p.army >= kArmies) throw std::invalid_argument(what + ": no such army (0-3)");
+    if (p.point < 0 || p.point >= kCrossPoints) throw std::invalid_argument(what + ": no such point");
+    if (!isEmpty(p.point)) throw std::invalid_argument(what + ": " + crossBoard().pointName(p.point) + " is taken");
+    if (count[static_cast<std::size_t>(p.army)] == kPiecesPerArmy) throw std::invalid_argument(what + ": more than 25 pieces");
+    place(p.army * kPiecesPerArmy + count[static_cast<std::size_t>(p.army)]++, p.type, p.point);
+  }
+  for (int army = 0; army < kArmies; ++army)
+    if (!occupied(army)) armiesIn_ &= static_cast<std::uint8_t>(~(1u << army));
+  if (toMove < 0 || toMove >= kArmies || !armyIn(toMove)) throw std::invalid_argument("the army to move has no piece");
+  toMove_ = toMove;
+}
+
+void FourPosition::removePiece(int piece) {
+  const int p = point_[static_cast<std::size_t>(piece)];
+  pieceAt_[static_cast<std::size_t>(p)] = kNoFourPiece;
+  point_[static_cast<std::size_t>(piece)] = kNoSquare;
+  occupied_[static_cast<std::size_t>(armyOfPiece(piece))] ^= CrossBitboard::bit(p);
+  if (type_[static_cast<std::size_t>(piece)] == PieceType::Marshal) flagShown_ |= std::uint8_t(1u << armyOfPiece(piece));
+}
+
+void FourPosition::removeArmy(int army, Termination why) {
+  for (CrossBitboard b = occupied(army); b;) removePiece(pieceAt(popLsb(b)));
+  armiesIn_ &= static_cast<std::uint8_t>(~(1u << army));
+  lastExit_ = why;
+}
+
+FourMoveResult FourPosition::play(Move m) {
+  FourMoveResult r;
+  r.attacker = pieceAt_[m.from];
+  r.defender = pieceAt_[m.to];
+  const int army = armyOfPiece(r.attacker);
+  bool moves = true;
+  if (r.defender == kNoFourPiece) {
+    ++quietMoves_;
+  } else {
+    quietMoves_ = 0;
+    const PieceType defender = typeOf(r.defender);
+    r.combat = combat(typeOf(r.attacker), defender);
+    if (defenderRemoved(r.combat)) removePiece(r.defender);
+    if (attackerRemoved(r.combat)) {
+      removePiece(r.attacker);
+      moves = false;
+    }
+    if (defender == PieceType::Flag && defenderRemoved(r.combat)) {
+      r.flagTakenFrom = armyOfPiece(r.defender);
+      removeArmy(r.flagTakenFrom, Termination::FlagCaptured);
+    }
+  }
+  if (moves) {
+    pieceAt_[m.from] = kNoFourPiece;
+    pieceAt_[m.to] = r.attacker;
+    point_[r.attacker] = m.to;
+    occupied_[static_cast<std::size_t>(army)] ^= CrossBitboard::bit(m.from) | CrossBitboard::bit(m.to);
+  }
+  ++ply_;
+  passTurn();
+  return r;
+}
+
+void FourPosition::passTurn() {
+  // The next army still on the board; one without a legal move leaves it.
+  for (int k = 1; k <= kArmies; ++k) {
+    if (!teamIn(0) || !teamIn(1)) return;
+    const int army = (toMove_ + 1) % kArmies;
+    toMove_ = army;
+    if (!armyIn(army)) continue;
+    if (fourHasLegalMove(*this, army)) return;
+    removeArmy(army, Termination::Immobilised);
+  }
+}
+
+FourOutcome fourOutcome(const FourPosition& pos) {
+  for (int team = 0; team < 2; ++team)
+    if (!pos.teamIn(team)) return {pos.lastExit(), 1 - team};
+  if (pos.quietMoveLimit() > 0 && pos.quietMoves() >= pos.quietMoveLimit()) return {Termination::QuietMoves, {}};
+  return {};
+}
+
+}  // namespace junqi

@@ -1,0 +1,116 @@
+// FourPosition: a four-player game's board as the referee knows it (every
+// identity). Four armies of 25 pieces on the cross (core/cross_board.h), in
+// turn order south, east, north, west; south and north one team, east and
+// west the other.
+//
+// An army whose flag is taken leaves the board with all its pieces at once;
+// an army with no legal move when its turn comes leaves the same way, and the
+// turn passes on. A team is beaten when both its armies are gone; one army may
+// play on alone against two. Seventy moves in a row without a battle, counted
+// across all armies, draw (FourRuleset::quietMoveLimit).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "core/combat.h"
+#include "core/cross_topology.h"
+#include "core/four_ruleset.h"
+#include "core/layout.h"
+#include "core/move.h"
+#include "core/outcome.h"
+#include "core/rules.h"
+
+namespace junqi {
+
+constexpr int kPiecesPerArmy = 25;
+constexpr int kFourPieces = kArmies * kPiecesPerArmy;
+constexpr std::uint8_t kNoFourPiece = 255;
+
+constexpr int armyOfPiece(int piece) { return piece / kPiecesPerArmy; }
+
+// What one move did.
+struct FourMoveResult {
+  Combat combat = Combat::None;
+  std::uint8_t attacker = kNoFourPiece, defender = kNoFourPiece;  // piece ids (defender: none for a quiet move)
+  int flagTakenFrom = -1;  // the army whose flag this move took (it has left the board), or -1
+};
+
+// One piece of a position written out piece by piece.
+struct FourPiece {
+  int army;
+  PieceType type;
+  int point;
+};
+
+class FourPosition {
+ public:
+  // Each army deploys its layout on its arm (the caller checks the layouts
+  // against rules.army, core/layout.h); south moves first.
+  FourPosition(const FourRuleset& rules, const std::array<Layout, kArmies>& layouts);
+  // A position given piece by piece (at most 25 an army, one a point), `toMove`
+  // to move; an army with no piece has left the board. Throws
+  // std::invalid_argument naming the piece at fault.
+  FourPosition(const FourRuleset& rules, const std::vector<FourPiece>& pieces, int toMove);
+
+  // The rules a position needs (the rest of FourRuleset is about what seats see).
+  int quietMoveLimit() const { return quietMoveLimit_; }
+  bool headquartersFreeze() const { return combat_->ruleset().headquartersFreeze; }
+  int toMove() const { return toMove_; }
+  bool armyIn(int army) const { return (armiesIn_ >> army) & 1; }
+  bool teamIn(int team) const { return armyIn(team) || armyIn(team + 2); }
+  int ply() const { return ply_; }
+  int quietMoves() const { return quietMoves_; }
+  // How the most recent army to leave the board left (FlagCaptured or Immobilised).
+  Termination lastExit() const { return lastExit_; }
+  // Has this army's marshal fallen (001: its flag is then shown to everyone)?
+  bool flagShown(int army) const { return (flagShown_ >> army) & 1; }
+
+  bool isEmpty(int point) const { return pieceAt_[static_cast<std::size_t>(point)] == kNoFourPiece; }
+  int pieceAt(int point) const { return pieceAt_[static_cast<std::size_t>(point)]; }
+  PieceType typeOf(int piece) const { return type_[static_cast<std::size_t>(piece)]; }
+  PieceType typeAt(int point) const { return typeOf(pieceAt(point)); }
+  int armyAt(int point) const { return armyOfPiece(pieceAt(point)); }
+  int pointOf(int piece) const { return point_[static_cast<std::size_t>(piece)]; }  // kNoSquare once removed
+  CrossBitboard occupied(int army) const { return occupied_[static_cast<std::size_t>(army)]; }
+  CrossBitboard occupied() const { return occupied_[0] | occupied_[1] | occupied_[2] | occupied_[3]; }
+  Combat combat(PieceType attacker, PieceType defender) const { return combat_->combat(attacker, defender); }
+
+  // Plays a legal move of the army to move, then passes the turn (removing
+  // every army that has no legal move when its turn comes).
+  FourMoveResult play(Move m);
+
+ private:
+  explicit FourPosition(const FourRuleset& rules);
+  void place(int piece, PieceType type, int point);
+  void removePiece(int piece);
+  void removeArmy(int army, Termination why);
+  void passTurn();
+
+  const Rules* combat_;  // the two-army rules' combat table (interned: lives as long as the program)
+  int quietMoveLimit_;
+  std::array<std::uint8_t, kCrossPoints> pieceAt_{};
+  std::array<std::uint8_t, kFourPieces> point_{};
+  std::array<PieceType, kFourPieces> type_{};
+  std::array<CrossBitboard, kArmies> occupied_{};
+  int toMove_ = 0;
+  std::uint8_t armiesIn_ = 0xF;
+  std::uint8_t flagShown_ = 0;
+  int ply_ = 0;
+  int quietMoves_ = 0;
+  Termination lastExit_ = Termination::None;
+};
+
+// The end of a four-player game: a team with both armies gone loses (to the
+// other team, `winner` holding its first army's seat: 0 south-north, 1
+// east-west), by the way its last army left; then the quiet-move draw.
+struct FourOutcome {
+  Termination reason = Termination::None;
+  std::optional<int> winningTeam;
+  bool isOver() const { return reason != Termination::None; }
+};
+FourOutcome fourOutcome(const FourPosition& pos);
+
+}  // namespace junqi
