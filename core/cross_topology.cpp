@@ -13,7 +13,7 @@ CrossBitboard setOf(const std::vector<int>& points) {
 }
 
 // The walks leaving `p` along every line through it, both ways.
-std::vector<std::vector<int>> walksFrom(const BoardGeometry& geometry, int p) {
+std::vector<std::vector<int>> walksLeaving(const BoardGeometry& geometry, int p) {
   std::vector<std::vector<int>> walks;
   for (const std::vector<int>& line : geometry.railways()) {
     const auto at = std::find(line.begin(), line.end(), p);
@@ -60,13 +60,18 @@ CrossTopology CrossTopology::build(const BoardGeometry& geometry) {
     }
   }
   for (int p = 0; p < kCrossPoints; ++p) {
-    t.walkStart[static_cast<std::size_t>(p)] = static_cast<std::uint16_t>(t.walkPoints.size());
-    for (const std::vector<int>& walk : withoutPrefixes(walksFrom(geometry, p))) {
-      for (const int q : walk) t.walkPoints.push_back(static_cast<std::uint8_t>(q));
-      t.walkPoints.push_back(kWalkEnd);
+    t.walksFrom[static_cast<std::size_t>(p)] = static_cast<std::uint16_t>(t.walks.size());
+    for (const std::vector<int>& walk : withoutPrefixes(walksLeaving(geometry, p))) {
+      t.walks.push_back({static_cast<std::uint16_t>(t.walkPoints.size()), static_cast<std::uint16_t>(walk.size())});
+      CrossBitboard prefix;
+      for (const int q : walk) {
+        prefix |= CrossBitboard::bit(q);
+        t.walkPoints.push_back(static_cast<std::uint8_t>(q));
+        t.walkPrefix.push_back(prefix);
+      }
     }
   }
-  t.walkStart[kCrossPoints] = static_cast<std::uint16_t>(t.walkPoints.size());
+  t.walksFrom[kCrossPoints] = static_cast<std::uint16_t>(t.walks.size());
   return t;
 }
 

@@ -27,12 +27,20 @@ struct CrossTopology {
   std::array<CrossBitboard, kCrossPoints> stepNeighbours{};
   // Points joined by a railway link (the engineer's graph).
   std::array<CrossBitboard, kCrossPoints> railNeighbours{};
-  // The railway walks leaving a point: walkPoints[walkStart[p] .. walkStart[p + 1])
-  // holds its walks back to back, each ended by kWalkEnd. A walk that another
-  // walk of the point begins with is left out (it reaches nothing more).
-  static constexpr std::uint8_t kWalkEnd = 255;
+  // The railway walks leaving a point: for each line through it and each way
+  // along the line, the points met in order (a walk that another walk of the
+  // point begins with is left out: it reaches nothing more). A walk's points
+  // are walkPoints[first .. first + length), and walkPrefix[first + k] is the
+  // set of its first k + 1 points, so a slide tests points one by one and
+  // adds what it reached in one go.
+  struct Walk {
+    std::uint16_t first;
+    std::uint16_t length;
+  };
+  std::vector<Walk> walks;
+  std::array<std::uint16_t, kCrossPoints + 1> walksFrom{};  // point p's walks: walks[walksFrom[p] .. walksFrom[p + 1])
   std::vector<std::uint8_t> walkPoints;
-  std::array<std::uint16_t, kCrossPoints + 1> walkStart{};
+  std::vector<CrossBitboard> walkPrefix;
 
   static CrossTopology build(const BoardGeometry& geometry);
   static const CrossTopology& get();  // the cross board's, built once

@@ -1,5 +1,7 @@
 #include "core/four_movegen.h"
 
+#include <bit>
+
 #include "core/cross_board.h"
 
 namespace junqi {
@@ -8,29 +10,29 @@ namespace {
 
 // Where the army's pieces stand, and what they may move onto.
 struct FourView {
+  const CrossTopology& t = CrossTopology::get();
   CrossBitboard friendly;    // the army's and its ally's pieces
   CrossBitboard occupied;    // every piece
   CrossBitboard attackable;  // enemy pieces outside camps
 };
 
 FourView viewOf(const FourPosition& pos, int army) {
-  const CrossTopology& t = CrossTopology::get();
   FourView v;
   v.friendly = pos.occupied(army) | pos.occupied(allyOf(army));
   v.occupied = pos.occupied();
-  v.attackable = v.occupied & ~v.friendly & ~t.camps;
+  v.attackable = v.occupied & ~v.friendly & ~v.t.camps;
   return v;
 }
 
-bool canMove(const FourPosition& pos, int from) {
+bool canMove(const FourPosition& pos, const FourView& v, int from) {
   if (isImmobile(pos.typeAt(from))) return false;
-  return !(pos.headquartersFreeze() && CrossTopology::get().headquarters.contains(from));
+  return !(pos.headquartersFreeze() && v.t.headquarters.contains(from));
 }
 
 // An engineer's railway paths: every point reachable through empty points,
 // and the first enemy piece on each path.
 CrossBitboard engineerTargets(const FourView& v, int from) {
-  const CrossTopology& t = CrossTopology::get();
+  const CrossTopology& t = v.t;
   CrossBitboard seen = CrossBitboard::bit(from), reached, frontier = CrossBitboard::bit(from);
   while (frontier) {
     const int p = popLsb(frontier);
@@ -44,23 +46,27 @@ CrossBitboard engineerTargets(const FourView& v, int from) {
 
 // Slides along each railway walk from `from`, to the first piece.
 CrossBitboard slideTargets(const FourView& v, int from) {
-  const CrossTopology& t = CrossTopology::get();
+  const CrossTopology& t = v.t;
   CrossBitboard reached;
-  const std::uint8_t* q = t.walkPoints.data() + t.walkStart[static_cast<std::size_t>(from)];
-  const std::uint8_t* end = t.walkPoints.data() + t.walkStart[static_cast<std::size_t>(from) + 1];
-  while (q < end) {
-    for (; *q != CrossTopology::kWalkEnd; ++q) {
-      reached |= CrossBitboard::bit(*q);
-      if (v.occupied.contains(*q)) break;
-    }
-    while (*q != CrossTopology::kWalkEnd) ++q;  // the rest of a blocked walk
-    ++q;
+  for (int w = t.walksFrom[static_cast<std::size_t>(from)]; w < t.walksFrom[static_cast<std::size_t>(from) + 1]; ++w) {
+    const CrossTopology::Walk walk = t.walks[static_cast<std::size_t>(w)];
+    int k = 0;
+    while (k + 1 < walk.length && !v.occupied.contains(t.walkPoints[walk.first + static_cast<std::size_t>(k)])) ++k;
+    reached |= t.walkPrefix[walk.first + static_cast<std::size_t>(k)];
   }
   return reached & (~v.occupied | v.attackable);
 }
 
+// Writes a move from `from` to each point of `targets`, a word at a time.
+void pushMoves(MoveList& out, int from, const CrossBitboard& targets) {
+  const auto& words = targets.words();
+  for (std::size_t i = 0; i < words.size(); ++i)
+    for (std::uint64_t w = words[i]; w; w &= w - 1)
+      out.push({static_cast<std::uint8_t>(from), static_cast<std::uint8_t>(64 * i + static_cast<std::size_t>(std::countr_zero(w)))});
+}
+
 CrossBitboard targetsOf(const FourPosition& pos, const FourView& v, int from) {
-  const CrossTopology& t = CrossTopology::get();
+  const CrossTopology& t = v.t;
   CrossBitboard targets = t.stepNeighbours[static_cast<std::size_t>(from)] & (~v.occupied | v.attackable);
   if (t.railway.contains(from))
     targets |= pos.typeAt(from) == PieceType::Engineer ? engineerTargets(v, from) : slideTargets(v, from);
@@ -70,7 +76,7 @@ CrossBitboard targetsOf(const FourPosition& pos, const FourView& v, int from) {
 }  // namespace
 
 CrossBitboard fourTargets(const FourPosition& pos, int from) {
-  if (pos.isEmpty(from) || pos.armyAt(from) != pos.toMove() || !canMove(pos, from)) return {};
+  if (pos.isEmpty(from) || pos.armyAt(from) != pos.toMove() || !canMove(pos, viewOf(pos, pos.toMove()), from)) return {};
   return targetsOf(pos, viewOf(pos, pos.toMove()), from);
 }
 
@@ -79,9 +85,8 @@ void generateFourMoves(const FourPosition& pos, MoveList& out) {
   const FourView v = viewOf(pos, pos.toMove());
   for (CrossBitboard own = pos.occupied(pos.toMove()); own;) {
     const int from = popLsb(own);
-    if (!canMove(pos, from)) continue;
-    for (CrossBitboard to = targetsOf(pos, v, from); to;)
-      out.push({static_cast<std::uint8_t>(from), static_cast<std::uint8_t>(popLsb(to))});
+    if (!canMove(pos, v, from)) continue;
+    pushMoves(out, from, targetsOf(pos, v, from));
   }
 }
 
@@ -89,7 +94,7 @@ bool fourHasLegalMove(const FourPosition& pos, int army) {
   const FourView v = viewOf(pos, army);
   for (CrossBitboard own = pos.occupied(army); own;) {
     const int from = popLsb(own);
-    if (canMove(pos, from) && targetsOf(pos, v, from)) return true;
+    if (canMove(pos, v, from) && targetsOf(pos, v, from)) return true;
   }
   return false;
 }

@@ -51,6 +51,14 @@ class WideBitboard {
     while (!words_[i]) --i;
     return 64 * i + 63 - std::countl_zero(words_[i]);
   }
+  // Removes and returns the lowest set point; undefined for an empty set.
+  constexpr int popLsb() {
+    int i = 0;
+    while (!words_[i]) ++i;
+    const int s = 64 * i + std::countr_zero(words_[i]);
+    words_[i] &= words_[i] - 1;
+    return s;
+  }
   // The k-th set point (0-based, from the lowest); undefined unless k < popcount().
   int nthSetPoint(int k) const {
     int i = 0;
@@ -111,11 +119,7 @@ constexpr int lsb(const WideBitboard<W>& b) { return b.lsb(); }
 template <int W>
 constexpr int msb(const WideBitboard<W>& b) { return b.msb(); }
 template <int W>
-constexpr int popLsb(WideBitboard<W>& b) {
-  const int s = b.lsb();
-  b ^= WideBitboard<W>::bit(s);
-  return s;
-}
+constexpr int popLsb(WideBitboard<W>& b) { return b.popLsb(); }
 template <int W>
 int nthSetPoint(const WideBitboard<W>& b, int k) { return b.nthSetPoint(k); }
 

@@ -14,6 +14,10 @@
 //   BM_RandomGame_Referee          the same games through Game::apply          games/s, plies/s
 //   BM_FlipRandomPlayout/<preset>  random Flip Junqi games from a fresh deal   games/s, plies/s
 //   BM_FlipRandomPlayout_List/<preset>  the same games with an action list a turn
+//   BM_FourRandomPlayout           random four-player games from random layouts games/s, plies/s
+//   BM_FourGenerateMoves_GamePositions
+//                                  generateFourMoves on 4,000 positions of random
+//                                  four-player games, in turn                  moves/s, positions/s
 //   BM_InfoState_Apply_WholeGame/<preset>
 //                                  InfoState::apply (observation, knowledge, exact counter
 //                                  rebuild, marginals) on every event of recorded random
@@ -42,6 +46,8 @@
 
 #include "core/auto_layout.h"
 #include "core/flip_playout.h"
+#include "core/four_movegen.h"
+#include "core/four_perft.h"
 #include "core/game.h"
 #include "core/identity_counter.h"
 #include "core/info_state.h"
@@ -306,6 +312,65 @@ void BM_FlipRandomPlayout(benchmark::State& state) { flipPlayouts<randomFlipPlay
 BENCHMARK(BM_FlipRandomPlayout)->Arg(0)->Arg(1)->Unit(benchmark::kMicrosecond);
 void BM_FlipRandomPlayout_List(benchmark::State& state) { flipPlayouts<randomFlipPlayoutByList>(state); }
 BENCHMARK(BM_FlipRandomPlayout_List)->Arg(0)->Arg(1)->Unit(benchmark::kMicrosecond);
+
+// Four-player Junqi: 64 starts from random layouts (made before the timed
+// loop), random games to the end.
+const std::vector<FourPosition>& fourStarts() {
+  static const std::vector<FourPosition> starts = [] {
+    std::vector<FourPosition> out;
+    Rng rng(kGameSeed);
+    const FourRuleset rules = FourRuleset::worldAtPlay();
+    for (int k = 0; k < 64; ++k) {
+      std::array<Layout, kArmies> layouts;
+      for (Layout& l : layouts) l = randomLayout(rules.army, rng);
+      out.emplace_back(rules, layouts);
+    }
+    return out;
+  }();
+  return starts;
+}
+
+void BM_FourRandomPlayout(benchmark::State& state) {
+  std::uint64_t game = 0;
+  std::int64_t plies = 0;
+  for (auto _ : state) {
+    FourPosition pos = fourStarts()[game % fourStarts().size()];
+    Rng rng(Rng::mix(kGameSeed, game++));
+    plies += randomFourPlayout(pos, rng, 5000);
+  }
+  state.counters["games/s"] = benchmark::Counter(static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);
+  state.counters["plies/s"] = benchmark::Counter(static_cast<double>(plies), benchmark::Counter::kIsRate);
+}
+BENCHMARK(BM_FourRandomPlayout)->Unit(benchmark::kMicrosecond);
+
+// Every 5th position of random four-player games, 4,000 of them: too many for
+// the branch predictor to learn, like BM_GenerateMoves_GamePositions.
+void BM_FourGenerateMoves_GamePositions(benchmark::State& state) {
+  static const std::vector<FourPosition> positions = [] {
+    std::vector<FourPosition> out;
+    Rng rng(Rng::mix(kGameSeed, 4));
+    for (std::size_t game = 0; out.size() < 4000; ++game) {
+      FourPosition pos = fourStarts()[game % fourStarts().size()];
+      for (int ply = 0; !fourOutcome(pos).isOver() && out.size() < 4000; ++ply) {
+        if (ply % 5 == 0) out.push_back(pos);
+        randomFourPlayout(pos, rng, 1);
+      }
+    }
+    return out;
+  }();
+  MoveList moves;
+  std::size_t i = 0;
+  std::int64_t total = 0;
+  for (auto _ : state) {
+    generateFourMoves(positions[i], moves);
+    benchmark::DoNotOptimize(moves);
+    total += moves.size();
+    if (++i == positions.size()) i = 0;
+  }
+  state.counters["moves"] = benchmark::Counter(static_cast<double>(total), benchmark::Counter::kIsRate);
+  state.counters["positions"] = benchmark::Counter(static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);
+}
+BENCHMARK(BM_FourGenerateMoves_GamePositions);
 
 // The playout as it was before MoverTargets (randomPlayoutByMoveList), the
 // same games (tests/core/playout_test.cpp), measured beside it in one run.
