@@ -58,4 +58,12 @@ std::string FourRuleset::toString() const {
   return options.empty() ? preset : preset + ":" + options.substr(1);
 }
 
+std::string FourRuleset::describe() const {
+  return fmt::format(
+      "visibility = {:<6}  # whose identities a seat sees: own (its army), team (and its ally's), all\n"
+      "quiet-moves = {:<5}  # moves in a row, all armies counted, without a battle that draw (0: never)\n"
+      "army = {:<12}  # the two-army rules for moves, battles and layouts (junqi rules --rules {})\n",
+      visibilityName(visibility), quietMoveLimit, army.preset, army.preset);
+}
+
 }  // namespace junqi

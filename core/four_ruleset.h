@@ -36,6 +36,7 @@ struct FourRuleset {
   // "preset" or "preset:key=value,...": throws FourRulesetError naming what is wrong.
   static FourRuleset parse(std::string_view text);
   std::string toString() const;  // the preset and the fields that differ from it
+  std::string describe() const;  // every field, one "key = value  # meaning" line each
 
   bool operator==(const FourRuleset&) const = default;
 };

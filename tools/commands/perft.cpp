@@ -4,6 +4,9 @@
 
 #include "core/flip_notation.h"
 #include "core/flip_perft.h"
+#include "core/four_movegen.h"
+#include "core/four_perft.h"
+#include "core/notation.h"
 #include "core/perft.h"
 #include "core/stopwatch.h"
 #include "tools/commands/commands.h"
@@ -30,6 +33,30 @@ std::vector<PerftDivide> flipCounts(const PerftArguments& a, std::uint64_t& tota
   if (a.divide) return flipPerftDivide(pos, deal, a.depth, a.expandChance);
   total = a.expandChance ? flipPerftExpanded(pos, a.depth) : flipPerft(pos, deal, a.depth);
   return {};
+}
+
+// Four-player Junqi: from the start, every army deploying the example layout
+// (core/layout.h), or from random layouts drawn by the seed.
+std::vector<PerftDivide> fourCounts(const PerftArguments& a, std::uint64_t& total) {
+  if (a.expandChance) throw std::invalid_argument("--expand-chance: four-player Junqi has no chance events");
+  if (a.position != "start")
+    throw std::invalid_argument("--position: four-player Junqi counts from 'start' (positions have no text yet)");
+  const FourRuleset rules = FourRuleset::parse(a.rules);
+  const Layout example = parseLayout(kExampleLayout);
+  const FourPosition pos(rules, {example, example, example, example});
+  if (!a.divide) {
+    total = fourPerft(pos, a.depth);
+    return {};
+  }
+  MoveList moves;
+  generateFourMoves(pos, moves);
+  std::vector<PerftDivide> out;
+  for (const Move m : moves) {
+    FourPosition next = pos;
+    next.play(m);
+    out.push_back({m, a.depth > 0 ? fourPerft(next, a.depth - 1) : 0});
+  }
+  return out;
 }
 
 std::vector<PerftDivide> classicCounts(const PerftArguments& a, std::uint64_t& total) {
@@ -59,8 +86,9 @@ void registerPerft(CLI::App& app) {
     if (flip && !FlipRuleset::namesFlip(a.rules))
       throw std::invalid_argument(fmt::format("a flip position needs a flip ruleset (--rules {}), not '{}'",
                                               FlipRuleset::presetNames().front(), a.rules));
-    for (const auto& [move, leaves] : flip ? flipCounts(a, total) : classicCounts(a, total)) {
-      fmt::print("{} {}\n", flip ? flipActionName(move) : moveName(move), leaves);
+    const bool four = FourRuleset::namesFour(a.rules);
+    for (const auto& [move, leaves] : flip ? flipCounts(a, total) : four ? fourCounts(a, total) : classicCounts(a, total)) {
+      fmt::print("{} {}\n", flip ? flipActionName(move) : four ? fourMoveName(move) : moveName(move), leaves);
       total += leaves;
     }
     const double seconds = clock.wallSeconds(), cpu = clock.cpuSeconds();
