@@ -30,10 +30,9 @@ FourPosition::FourPosition(const FourRuleset& rules, const std::array<Layout, kA
   }
 }
 
-FourPosition::FourPosition(const FourRuleset& rules, const std::vector<FourPiece>& pieces, int toMove)
-    : FourPosition(rules) {
+FourPosition::FourPosition(const FourRuleset& rules, const FourSetup& setup) : FourPosition(rules) {
   std::array<int, kArmies> count{};
-  for (const FourPiece& p : pieces) {
+  for (const FourPiece& p : setup.pieces) {
     const std::string what = "piece " + std::string(typeName(p.type)) + " of army " + std::to_string(p.army);
     if (p.army < 0 || p.army >= kArmies) throw std::invalid_argument(what + ": no such army (0-3)");
     if (p.point < 0 || p.point >= kCrossPoints) throw std::invalid_argument(what + ": no such point");
@@ -43,8 +42,24 @@ FourPosition::FourPosition(const FourRuleset& rules, const std::vector<FourPiece
   }
   for (int army = 0; army < kArmies; ++army)
     if (!occupied(army)) armiesIn_ &= static_cast<std::uint8_t>(~(1u << army));
-  if (toMove < 0 || toMove >= kArmies || !armyIn(toMove)) throw std::invalid_argument("the army to move has no piece");
-  toMove_ = toMove;
+  if (setup.toMove < 0 || setup.toMove >= kArmies || !armyIn(setup.toMove))
+    throw std::invalid_argument("the army to move has no piece");
+  if (setup.quietMoves < 0 || setup.ply < setup.quietMoves)
+    throw std::invalid_argument("the quiet moves must be from 0 to the ply");
+  toMove_ = setup.toMove;
+  quietMoves_ = setup.quietMoves;
+  ply_ = setup.ply;
+  flagShown_ = static_cast<std::uint8_t>(setup.flagShown & 0xF);
+}
+
+FourSetup FourPosition::setup() const {
+  FourSetup s{{}, toMove_, quietMoves_, ply_, flagShown_};
+  for (int army = 0; army < kArmies; ++army)
+    for (CrossBitboard b = occupied(army); b;) {
+      const int p = popLsb(b);
+      s.pieces.push_back({army, typeAt(p), p});
+    }
+  return s;
 }
 
 void FourPosition::removePiece(int piece) {
@@ -96,13 +111,12 @@ FourMoveResult FourPosition::play(Move m) {
 
 void FourPosition::passTurn() {
   // The next army still on the board; one without a legal move leaves it.
-  for (int k = 1; k <= kArmies; ++k) {
-    if (!teamIn(0) || !teamIn(1)) return;
-    const int army = (toMove_ + 1) % kArmies;
-    toMove_ = army;
-    if (!armyIn(army)) continue;
-    if (fourHasLegalMove(*this, army)) return;
-    removeArmy(army, Termination::Immobilised);
+  // Once a team is gone the turn rests with the next army left.
+  for (int k = 0; k < kArmies; ++k) {
+    toMove_ = (toMove_ + 1) % kArmies;
+    if (!armyIn(toMove_)) continue;
+    if (!teamIn(0) || !teamIn(1) || fourHasLegalMove(*this, toMove_)) return;
+    removeArmy(toMove_, Termination::Immobilised);
   }
 }
 

@@ -45,15 +45,28 @@ struct FourPiece {
   int point;
 };
 
+// A position written out: its pieces (at most 25 an army, one a point; an
+// army with none has left the board), the army to move and the counters.
+struct FourSetup {
+  std::vector<FourPiece> pieces;
+  int toMove = 0;
+  int quietMoves = 0;
+  int ply = 0;
+  std::uint8_t flagShown = 0;  // bit a: army a's marshal has fallen
+};
+
 class FourPosition {
  public:
   // Each army deploys its layout on its arm (the caller checks the layouts
   // against rules.army, core/layout.h); south moves first.
   FourPosition(const FourRuleset& rules, const std::array<Layout, kArmies>& layouts);
-  // A position given piece by piece (at most 25 an army, one a point), `toMove`
-  // to move; an army with no piece has left the board. Throws
-  // std::invalid_argument naming the piece at fault.
-  FourPosition(const FourRuleset& rules, const std::vector<FourPiece>& pieces, int toMove);
+  // A position written out. Throws std::invalid_argument naming the piece or
+  // the counter at fault.
+  FourPosition(const FourRuleset& rules, const FourSetup& setup);
+  FourPosition(const FourRuleset& rules, const std::vector<FourPiece>& pieces, int toMove)
+      : FourPosition(rules, FourSetup{pieces, toMove}) {}
+  // The position written out, pieces army by army in point order.
+  FourSetup setup() const;
 
   // The rules a position needs (the rest of FourRuleset is about what seats see).
   int quietMoveLimit() const { return quietMoveLimit_; }

@@ -3,6 +3,8 @@
 
 #include "core/flip_notation.h"
 #include "core/flip_record.h"
+#include "core/four_notation.h"
+#include "core/four_record.h"
 #include "core/notation.h"
 #include "core/record.h"
 #include "core/text.h"
@@ -38,15 +40,26 @@ int replayFlipRecord(const std::string& text) {
   return 0;
 }
 
+int replayFourRecord(const std::string& text) {
+  const FourRecord record = parseFourRecord(text);
+  const FourGame game = replayFour(record);
+  fmt::print("position {}\n", formatFourPosition(game.position()));
+  const FourOutcome o = game.outcome();
+  fmt::print("valid record: {} moves, {} {}\n", record.moves.size(),
+             o.winningTeam ? teamName(*o.winningTeam) + " won by" : std::string("drawn by"), terminationName(o.reason));
+  return 0;
+}
+
 }  // namespace
 
 void registerReplay(CLI::App& app) {
   auto* cmd = app.add_subcommand("replay", "Validate a game record and show where it ends");
   static std::string path;
-  cmd->add_option("record", path, "Record file (docs/records.md; a Flip Junqi record too)")->required();
+  cmd->add_option("record", path, "Record file (docs/records.md; a Flip Junqi or four-player record too)")->required();
   setAction(cmd, [] {
     const std::string text = readFile(path);
     if (isFlipRecord(text)) return replayFlipRecord(text);
+    if (isFourRecordText(text)) return replayFourRecord(text);
     const GameRecord record = parseRecord(text);
     const Game game = replay(record);
     fmt::print("{}\n", boardDiagram(game.position()));
