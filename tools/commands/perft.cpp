@@ -5,6 +5,7 @@
 #include "core/flip_notation.h"
 #include "core/flip_perft.h"
 #include "core/four_movegen.h"
+#include "core/four_notation.h"
 #include "core/four_perft.h"
 #include "core/notation.h"
 #include "core/perft.h"
@@ -35,15 +36,14 @@ std::vector<PerftDivide> flipCounts(const PerftArguments& a, std::uint64_t& tota
   return {};
 }
 
-// Four-player Junqi: from the start, every army deploying the example layout
-// (core/layout.h), or from random layouts drawn by the seed.
+// Four-player Junqi: from a position (docs/notation.md, "Four-player
+// positions") or the start, every army deploying the example layout (core/layout.h).
 std::vector<PerftDivide> fourCounts(const PerftArguments& a, std::uint64_t& total) {
   if (a.expandChance) throw std::invalid_argument("--expand-chance: four-player Junqi has no chance events");
-  if (a.position != "start")
-    throw std::invalid_argument("--position: four-player Junqi counts from 'start' (positions have no text yet)");
   const FourRuleset rules = FourRuleset::parse(a.rules);
   const Layout example = parseLayout(kExampleLayout);
-  const FourPosition pos(rules, {example, example, example, example});
+  const FourPosition pos = a.position == "start" ? FourPosition(rules, {example, example, example, example})
+                                                 : parseFourPosition(a.position, rules);
   if (!a.divide) {
     total = fourPerft(pos, a.depth);
     return {};
@@ -86,7 +86,10 @@ void registerPerft(CLI::App& app) {
     if (flip && !FlipRuleset::namesFlip(a.rules))
       throw std::invalid_argument(fmt::format("a flip position needs a flip ruleset (--rules {}), not '{}'",
                                               FlipRuleset::presetNames().front(), a.rules));
-    const bool four = FourRuleset::namesFour(a.rules);
+    const bool four = FourRuleset::namesFour(a.rules) || isFourPositionText(a.position);
+    if (four && !FourRuleset::namesFour(a.rules))
+      throw std::invalid_argument(fmt::format("a four-player position needs a four-player ruleset (--rules {}), not '{}'",
+                                              FourRuleset::presetNames().front(), a.rules));
     for (const auto& [move, leaves] : flip ? flipCounts(a, total) : four ? fourCounts(a, total) : classicCounts(a, total)) {
       fmt::print("{} {}\n", flip ? flipActionName(move) : four ? fourMoveName(move) : moveName(move), leaves);
       total += leaves;
