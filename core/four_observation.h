@@ -1,0 +1,69 @@
+// What one army's seat sees of a four-player game (001: "What you can see
+// comes in three kinds: only your own army, your ally's as well, or all four.
+// In each of them a battle announces only its result, and a fallen field
+// marshal shows that army's flag to everyone.")
+//
+// Everyone sees where every piece stands and whose army it is, every move,
+// each battle's result (which of the two pieces left) and the flags that
+// fallen marshals showed. Identities are seen by the visibility mode: the
+// seat's own army's always, its ally's too under `team`, all four under `all`.
+// An agent is given this and nothing else.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/four_game.h"
+
+namespace junqi {
+
+// A move as everyone saw it: no identity in it.
+struct FourPublicMove {
+  int army;
+  Move move;
+  Combat combat;
+  int flagTakenFrom;
+};
+
+class FourObservation {
+ public:
+  // The seat of `army` in `pos`, reached by the moves of `history`.
+  static FourObservation of(const FourPosition& pos, const std::vector<FourPlayedMove>& history, int army,
+                            Visibility visibility);
+  static FourObservation of(const FourGame& game, int army) {
+    return of(game.position(), game.history(), army, game.rules().visibility);
+  }
+
+  int army() const { return army_; }
+  Visibility visibility() const { return visibility_; }
+  int toMove() const { return board_.toMove(); }
+  bool armyIn(int army) const { return board_.armyIn(army); }
+  int quietMoves() const { return board_.quietMoves(); }
+  int ply() const { return board_.ply(); }
+  bool flagShown(int army) const { return board_.flagShown(army); }
+  // The army whose piece stands on `point`, or -1.
+  int armyAt(int point) const { return board_.isEmpty(point) ? -1 : board_.armyAt(point); }
+  CrossBitboard occupied(int army) const { return board_.occupied(army); }
+  // The identity of the piece on `point`, when this seat sees it.
+  std::optional<PieceType> typeAt(int point) const;
+  const std::vector<FourPublicMove>& history() const { return history_; }
+  // The legal moves of the army to move, when it is this seat's.
+  void legalMoves(MoveList& out) const;
+  // Everything the observation holds, as text: equal texts, equal observations.
+  std::string toString() const;
+
+ private:
+  FourObservation(int army, Visibility visibility, FourPosition board, CrossBitboard seen)
+      : army_(army), visibility_(visibility), board_(std::move(board)), seen_(seen) {}
+
+  int army_;
+  Visibility visibility_;
+  // The board with every identity the seat does not see replaced by kUnseen:
+  // the move generator reads only the mover's own identities, which it sees.
+  FourPosition board_;
+  CrossBitboard seen_;  // the points whose identity the seat sees
+  std::vector<FourPublicMove> history_;
+};
+
+}  // namespace junqi
