@@ -1,21 +1,16 @@
 #include "arena/flip_match.h"
 
-#include <algorithm>
-#include <atomic>
-#include <cmath>
-#include <exception>
 #include <filesystem>
 #include <fstream>
 #include <mutex>
 #include <sstream>
 #include <stdexcept>
-#include <thread>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "arena/match_runner.h"
 #include "arena/match_seeds.h"
-#include "arena/rating_report.h"
 #include "core/files.h"
 #include "core/flip_record.h"
 #include "core/stopwatch.h"
@@ -82,14 +77,7 @@ FlipMatch::FlipMatch(FlipMatchOptions options) : options_(std::move(options)) {
       if (options_.players[j].name == p.name) throw bad(fmt::format("two players are called '{}'", p.name));
     if (p.command.empty()) makeFlipAgent(p.agent);  // fail now, not in the middle of the match
   }
-  const int n = static_cast<int>(options_.players.size());
-  for (int a = 0; a < n; ++a)
-    for (int b = a + 1; b < n; ++b) {
-      if (options_.schedule == MatchSchedule::Gauntlet && a != 0) continue;
-      for (int pair = 0; pair < options_.pairs; ++pair)
-        for (const bool swapped : {false, true})
-          schedule_.push_back({static_cast<int>(schedule_.size()), swapped ? b : a, swapped ? a : b, pair});
-    }
+  schedule_ = pairedSchedule(static_cast<int>(options_.players.size()), options_.schedule, options_.pairs);
 }
 
 std::string FlipMatch::recordPath(int index) const {
@@ -97,7 +85,6 @@ std::string FlipMatch::recordPath(int index) const {
 }
 
 void FlipMatch::claimRunDirectory() const {
-  fs::create_directories(fs::path(options_.outDir) / "games");
   nlohmann::json config = {{"variant", "flip"},
                            {"ruleset", options_.rules.toString()},
                            {"schedule", options_.schedule == MatchSchedule::RoundRobin ? "round-robin" : "gauntlet"},
@@ -105,20 +92,7 @@ void FlipMatch::claimRunDirectory() const {
                            {"seed", options_.seed},
                            {"max_plies", options_.maxPlies}};
   for (const MatchPlayer& p : options_.players) config["players"].push_back({{"name", p.name}, {"agent", p.agent}});
-  const fs::path path = fs::path(options_.outDir) / "match.json";
-  if (fs::exists(path)) {
-    std::ifstream in(path);
-    nlohmann::json old;
-    try {
-      old = nlohmann::json::parse(in);
-    } catch (const std::exception&) {
-      throw std::invalid_argument(fmt::format("match: {} is not a match's match.json", path.string()));
-    }
-    if (old != config)
-      throw std::invalid_argument(fmt::format("match: {} holds another match (use a new directory)", options_.outDir));
-    return;
-  }
-  writeFileAtomically(path.string(), config.dump(2) + "\n");
+  claimMatchDirectory(options_.outDir, config);
 }
 
 std::optional<FlipMatchResult> FlipMatch::loadRecorded(const FlipScheduledGame& g) const {
@@ -173,31 +147,20 @@ FlipMatchResult FlipMatch::play(const FlipScheduledGame& g) const {
 
 std::vector<RatedGame> FlipMatch::rated(const std::vector<FlipMatchResult>& results) const {
   std::vector<RatedGame> games;
-  for (const FlipMatchResult& r : results) {
-    const double score = !r.outcome.winner ? 0.5 : *r.outcome.winner == Seat::Red ? 1.0 : 0.0;
-    const int pairId = (std::min(r.game.first, r.game.second) * 1000 + std::max(r.game.first, r.game.second)) *
-                           (options_.pairs + 1) + r.game.pair;
-    games.push_back({r.game.first, r.game.second, score, pairId});
-  }
+  for (const FlipMatchResult& r : results) games.push_back(ratedPairedGame(r.game, !r.outcome.winner ? 0.5 : *r.outcome.winner == Seat::Red ? 1.0 : 0.0, options_.pairs));
   return games;
 }
 
 std::string FlipMatch::progressLine(const std::vector<FlipMatchResult>& results, double seconds, int remaining) const {
-  std::string line = fmt::format("games {}/{}", results.size(), schedule_.size());
-  const auto games = rated(results);
-  if (options_.players.size() == 2) {
-    const Trinomial t = trinomialCounts(games, 0, 1);
-    line += fmt::format(" | {} vs {} +{} ={} -{}", options_.players[0].name, options_.players[1].name, t.wins,
-                        t.draws, t.losses);
-  }
   int playedNow = 0;
   for (const auto& r : results) playedNow += !r.resumed;
-  if (seconds > 0 && playedNow > 0) {
-    const double eta = seconds / playedNow * remaining;
-    line += fmt::format(" | {:.1f} games/min | ETA {}:{:02}:{:02}", 60.0 * playedNow / seconds,
-                        static_cast<int>(eta / 3600), static_cast<int>(eta / 60) % 60, static_cast<int>(eta) % 60);
-  }
-  return line;
+  return matchProgressLine(playerNames(), rated(results), schedule_.size(), playedNow, seconds, remaining);
+}
+
+std::vector<std::string> FlipMatch::playerNames() const {
+  std::vector<std::string> names;
+  for (const MatchPlayer& p : options_.players) names.push_back(p.name);
+  return names;
 }
 
 FlipMatchSummary FlipMatch::run(const std::function<void(const std::string&)>& progress) {
@@ -208,8 +171,6 @@ FlipMatchSummary FlipMatch::run(const std::function<void(const std::string&)>& p
   for (const FlipScheduledGame& g : schedule_)
     if (!(done[g.index] = loadRecorded(g))) todo.push_back(g.index);
   std::mutex mutex;
-  std::atomic<std::size_t> next{0};
-  std::exception_ptr failure;
   const Stopwatch clock;
   const auto finished = [&] {
     std::vector<FlipMatchResult> out;
@@ -217,34 +178,15 @@ FlipMatchSummary FlipMatch::run(const std::function<void(const std::string&)>& p
       if (r) out.push_back(*r);
     return out;
   };
-  const auto worker = [&] {
-    for (std::size_t k; (k = next++) < todo.size();) {
-      try {
-        FlipMatchResult r = play(schedule_[todo[k]]);
-        std::lock_guard lock(mutex);
-        done[r.game.index] = r;
-        if (progress) progress(progressLine(finished(), clock.wallSeconds(), static_cast<int>(todo.size() - k - 1)));
-      } catch (...) {
-        std::lock_guard lock(mutex);
-        if (!failure) failure = std::current_exception();
-        next = todo.size();
-      }
-    }
-  };
-  std::vector<std::thread> pool;
-  for (int t = 0; t < std::max(1, std::min<int>(options_.concurrency, static_cast<int>(todo.size()))); ++t)
-    pool.emplace_back(worker);
-  for (auto& th : pool) th.join();
-  if (failure) std::rethrow_exception(failure);
-
+  runMatchTasks(todo.size(), options_.concurrency, [&](std::size_t k) {
+    FlipMatchResult r = play(schedule_[todo[k]]);
+    std::lock_guard lock(mutex);
+    done[r.game.index] = r;
+    if (progress) progress(progressLine(finished(), clock.wallSeconds(), static_cast<int>(todo.size() - k - 1)));
+  });
   FlipMatchSummary summary;
   summary.results = finished();
-  std::vector<std::string> names;
-  for (const MatchPlayer& p : options_.players) names.push_back(p.name);
-  const std::vector<RatedGame> games = rated(summary.results);
-  summary.ratings = fitElo(static_cast<int>(names.size()), games);
-  summary.table = formatRatingTable(makeRatingTable(names, summary.ratings)) + formatPairingTable(names, games);
-  writeFileAtomically((fs::path(options_.outDir) / "ratings.txt").string(), summary.table);
+  summary.table = writeMatchRatings(options_.outDir, playerNames(), rated(summary.results), summary.ratings);
   return summary;
 }
 

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "arena/match.h"
+#include "arena/match_runner.h"
 #include "core/flip_game.h"
 #include "search/flip_agent.h"
 
@@ -29,11 +30,7 @@ struct FlipMatchOptions {
   std::string outDir;       // required: games/, match.json, ratings.txt, NAME.stderr.log
 };
 
-struct FlipScheduledGame {
-  int index = 0;
-  int first = 0, second = 0;  // player indices: seat 1 moves first
-  int pair = 0;               // the deal (both games of a pair share it)
-};
+using FlipScheduledGame = PairedGame;  // `first` takes seat 1
 
 struct FlipMatchResult {
   FlipScheduledGame game;
@@ -74,6 +71,7 @@ class FlipMatch {
   FlipMatchResult play(const FlipScheduledGame& g) const;
   std::vector<RatedGame> rated(const std::vector<FlipMatchResult>& results) const;
   std::string progressLine(const std::vector<FlipMatchResult>& results, double seconds, int remaining) const;
+  std::vector<std::string> playerNames() const;
 
   FlipMatchOptions options_;
   std::vector<FlipScheduledGame> schedule_;

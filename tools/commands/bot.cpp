@@ -9,6 +9,7 @@
 
 #include "nets/nn_agent.h"
 #include "search/flip_agent.h"
+#include "search/four_agent.h"
 #include "search/registry.h"
 #include "jbp/protocol_bot.h"
 #include "tools/commands/commands.h"
@@ -83,6 +84,11 @@ void registerAgents(CLI::App& app) {
     }
     fmt::print("\nFlip Junqi agents (junqi match --rules flip-worldatplay or flip-kawu):\n");
     for (const FlipAgentKind& k : flipAgentKinds()) {
+      fmt::print("\n");
+      printAgentKind(k.name, k.help, k.params);
+    }
+    fmt::print("\nFour-player agents (junqi match --rules four-worldatplay; each plays both armies of a team):\n");
+    for (const FourAgentKind& k : fourAgentKinds()) {
       fmt::print("\n");
       printAgentKind(k.name, k.help, k.params);
     }

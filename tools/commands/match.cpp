@@ -8,6 +8,7 @@
 
 #include "core/text.h"
 #include "arena/flip_match.h"
+#include "arena/four_match.h"
 #include "arena/match.h"
 #include "tools/commands/commands.h"
 #include "tools/commands/common.h"
@@ -66,6 +67,29 @@ int runFlipMatch(const MatchOptions& o, const std::string& rules, bool hasBook, 
   fmt::print("records (games/*.jqf) and ratings.txt are in {}\n", f.outDir);
   return 0;
 }
+// Four-player Junqi (--rules four-...): built-in agents of search/four_agent.h,
+// each player a team of two armies, over paired deals of four layouts.
+int runFourMatch(const MatchOptions& o, const std::string& rules, bool hasBook, bool hasSprt) {
+  const auto refuse = [](const char* option) {
+    return std::invalid_argument(fmt::format("{} is not available in a four-player match yet", option));
+  };
+  if (hasBook) throw refuse("--layout-book");
+  if (o.agentLayouts) throw refuse("--agent-layouts");
+  if (o.live) throw refuse("--live");
+  if (hasSprt) throw refuse("--sprt");
+  if (o.moveSeconds > 0 || o.rulesetClock) throw refuse("a move clock");
+  FourMatchOptions f;
+  f.rules = FourRuleset::parse(rules);
+  f.players = o.players;
+  f.schedule = o.schedule;
+  f.pairs = o.pairs, f.concurrency = o.concurrency, f.seed = o.seed, f.maxPlies = o.maxPlies;
+  f.outDir = o.outDir;
+  FourMatch match(f);
+  const FourMatchSummary summary = match.run([](const std::string& line) { fmt::print(stderr, "{}\n", line); });
+  fmt::print("\n{}", summary.table);
+  fmt::print("records (games/*.jq4) and ratings.txt are in {}\n", f.outDir);
+  return 0;
+}
 }  // namespace
 
 void registerMatch(CLI::App& app) {
@@ -102,8 +126,8 @@ void registerMatch(CLI::App& app) {
   cmd->add_option("--out", out, "Run directory (records, games.pgn, ratings.*, report.svg); rerun to resume")
       ->required();
   setAction(cmd, [] {
-    const bool flip = FlipRuleset::namesFlip(rules);
-    if (!flip) o.ruleset = Ruleset::parse(rules);
+    const bool flip = FlipRuleset::namesFlip(rules), four = FourRuleset::namesFour(rules);
+    if (!flip && !four) o.ruleset = Ruleset::parse(rules);
     o.schedule = schedule == "gauntlet" ? MatchSchedule::Gauntlet : MatchSchedule::RoundRobin;
     if (schedule != "gauntlet" && schedule != "round-robin")
       throw std::invalid_argument(fmt::format("--schedule must be round-robin or gauntlet, not '{}'", schedule));
@@ -122,6 +146,7 @@ void registerMatch(CLI::App& app) {
       o.players.push_back({b.substr(0, eq), "", b.substr(eq + 1)});
     }
     if (flip) return runFlipMatch(o, rules, !book.empty(), !sprt.empty());
+    if (four) return runFourMatch(o, rules, !book.empty(), !sprt.empty());
     if (!sprt.empty()) o.sprt = parseSprt(sprt);
     Match match(o);
     running = &match;

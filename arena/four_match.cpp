@@ -1,0 +1,145 @@
+#include "arena/four_match.h"
+
+#include <filesystem>
+#include <mutex>
+#include <stdexcept>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "arena/match_runner.h"
+#include "arena/match_seeds.h"
+#include "core/auto_layout.h"
+#include "core/files.h"
+#include "core/four_record.h"
+#include "core/stopwatch.h"
+
+namespace junqi {
+
+namespace fs = std::filesystem;
+
+std::array<Layout, kArmies> fourMatchLayouts(const FourRuleset& rules, std::uint64_t matchSeed, int pair) {
+  Rng rng(Rng::mix(matchSeed ^ 0x666f7572ULL, static_cast<std::uint64_t>(pair)));  // "four": apart from other matches
+  std::array<Layout, kArmies> layouts;
+  for (Layout& l : layouts) l = randomLayout(rules.army, rng);
+  return layouts;
+}
+
+FourGame playFourGame(const std::array<FourAgent*, kArmies>& seats, const FourRuleset& rules,
+                      const std::array<Layout, kArmies>& layouts, std::uint64_t gameSeed, int maxPlies) {
+  FourGame game(rules, layouts);
+  for (int army = 0; army < kArmies; ++army)
+    seats[static_cast<std::size_t>(army)]->newGame(rules, army, Rng::mix(gameSeed, static_cast<std::uint64_t>(army)));
+  while (!game.isOver()) {
+    if (game.position().ply() >= maxPlies) {
+      game.adjudicateDraw();
+      break;
+    }
+    const int army = game.position().toMove();
+    FourAgent& agent = *seats[static_cast<std::size_t>(army)];
+    const Move m = agent.chooseMove(FourObservation::of(game, army));
+    try {
+      game.play(m);
+    } catch (const FourGameError& e) {
+      throw std::logic_error(fmt::format("four-player agent '{}': {}", agent.spec(), e.what()));
+    }
+  }
+  return game;
+}
+
+FourMatch::FourMatch(FourMatchOptions options) : options_(std::move(options)) {
+  const auto bad = [](const std::string& why) { return std::invalid_argument("match: " + why); };
+  if (options_.players.size() < 2) throw bad("a match needs at least two players");
+  if (options_.outDir.empty()) throw bad("a match needs a directory for its records (--out)");
+  for (std::size_t i = 0; i < options_.players.size(); ++i) {
+    const MatchPlayer& p = options_.players[i];
+    if (!p.command.empty()) throw bad("external bots cannot play four-player Junqi yet");
+    for (std::size_t j = 0; j < i; ++j)
+      if (options_.players[j].name == p.name) throw bad(fmt::format("two players are called '{}'", p.name));
+    makeFourAgent(p.agent);  // fail now, not in the middle of the match
+  }
+  schedule_ = pairedSchedule(static_cast<int>(options_.players.size()), options_.schedule, options_.pairs);
+}
+
+std::string FourMatch::recordPath(int index) const {
+  return (fs::path(options_.outDir) / "games" / fmt::format("game-{:05}.jq4", index)).string();
+}
+
+std::optional<FourMatchResult> FourMatch::loadRecorded(const FourScheduledGame& g) const {
+  if (!fs::exists(recordPath(g.index))) return std::nullopt;
+  const FourGame game = replayFour(parseFourRecord(readFile(recordPath(g.index))));  // a damaged record stops the match
+  return FourMatchResult{g, game.outcome(), game.position().ply(), true};
+}
+
+FourMatchResult FourMatch::play(const FourScheduledGame& g) const {
+  // Each army its own agent object: two of the first player, two of the second.
+  std::array<std::unique_ptr<FourAgent>, kArmies> agents;
+  std::array<FourAgent*, kArmies> seats{};
+  for (int army = 0; army < kArmies; ++army) {
+    const int player = teamOfArmy(army) == 0 ? g.first : g.second;
+    agents[static_cast<std::size_t>(army)] = makeFourAgent(options_.players[static_cast<std::size_t>(player)].agent);
+    seats[static_cast<std::size_t>(army)] = agents[static_cast<std::size_t>(army)].get();
+  }
+  const FourGame game = playFourGame(seats, options_.rules, fourMatchLayouts(options_.rules, options_.seed, g.pair),
+                                     matchGameSeed(options_.seed, g.index), options_.maxPlies);
+  std::vector<std::pair<std::string, std::string>> tags = {
+      {"south-north", options_.players[static_cast<std::size_t>(g.first)].name},
+      {"east-west", options_.players[static_cast<std::size_t>(g.second)].name},
+      {"south-north-agent", agents[0]->spec()},
+      {"east-west-agent", agents[1]->spec()},
+      {"game", std::to_string(g.index)},
+      {"pair", std::to_string(g.pair)}};
+  writeFileAtomically(recordPath(g.index), formatFourRecord(fourRecordOf(game, std::move(tags))));
+  return {g, game.outcome(), game.position().ply(), false};
+}
+
+std::vector<RatedGame> FourMatch::rated(const std::vector<FourMatchResult>& results) const {
+  std::vector<RatedGame> games;
+  for (const FourMatchResult& r : results) games.push_back(ratedPairedGame(r.game, !r.outcome.winningTeam ? 0.5 : *r.outcome.winningTeam == 0 ? 1.0 : 0.0, options_.pairs));
+  return games;
+}
+
+std::vector<std::string> FourMatch::playerNames() const {
+  std::vector<std::string> names;
+  for (const MatchPlayer& p : options_.players) names.push_back(p.name);
+  return names;
+}
+
+FourMatchSummary FourMatch::run(const std::function<void(const std::string&)>& progress) {
+  nlohmann::json config = {{"variant", "four"},
+                           {"ruleset", options_.rules.toString()},
+                           {"schedule", options_.schedule == MatchSchedule::RoundRobin ? "round-robin" : "gauntlet"},
+                           {"pairs", options_.pairs},
+                           {"seed", options_.seed},
+                           {"max_plies", options_.maxPlies}};
+  for (const MatchPlayer& p : options_.players) config["players"].push_back({{"name", p.name}, {"agent", p.agent}});
+  claimMatchDirectory(options_.outDir, config);
+  std::vector<std::optional<FourMatchResult>> done(schedule_.size());
+  std::vector<int> todo;
+  for (const FourScheduledGame& g : schedule_)
+    if (!(done[static_cast<std::size_t>(g.index)] = loadRecorded(g))) todo.push_back(g.index);
+  std::mutex mutex;
+  const Stopwatch clock;
+  const auto finished = [&] {
+    std::vector<FourMatchResult> out;
+    for (const auto& r : done)
+      if (r) out.push_back(*r);
+    return out;
+  };
+  int playedNow = 0;
+  runMatchTasks(todo.size(), options_.concurrency, [&](std::size_t k) {
+    FourMatchResult r = play(schedule_[static_cast<std::size_t>(todo[k])]);
+    std::lock_guard lock(mutex);
+    done[static_cast<std::size_t>(r.game.index)] = r;
+    ++playedNow;
+    if (progress)
+      progress(matchProgressLine(playerNames(), rated(finished()), schedule_.size(), playedNow, clock.wallSeconds(),
+                                 static_cast<int>(todo.size()) - playedNow));
+  });
+  FourMatchSummary summary;
+  summary.results = finished();
+  summary.table = writeMatchRatings(options_.outDir, playerNames(), rated(summary.results), summary.ratings);
+  return summary;
+}
+
+}  // namespace junqi

@@ -1,0 +1,76 @@
+// Matches of four-player agents, team against team: in each game one
+// player's agent plays both armies of one team (south and north, or east and
+// west) and the other player's agent the other team. Each deal of four
+// layouts is played twice, the teams swapping seats (the layouts stay with
+// their seats), so both players meet the same armies from both sides. A
+// record of every game (core/four_record.h), Elo of the players from the team
+// results with intervals and the pairing table, and resumption as for every
+// match. `junqi match --rules four-worldatplay` runs one.
+#pragma once
+
+#include <array>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "arena/match.h"
+#include "arena/match_runner.h"
+#include "core/four_game.h"
+#include "search/four_agent.h"
+
+namespace junqi {
+
+struct FourMatchOptions {
+  FourRuleset rules;
+  std::vector<MatchPlayer> players;  // four-player agent specs (search/four_agent.h)
+  MatchSchedule schedule = MatchSchedule::RoundRobin;
+  int pairs = 10;  // deals per pairing: two games each, the teams swapping seats
+  int concurrency = 1;
+  std::uint64_t seed = 1;
+  int maxPlies = 3000;  // then a draw is adjudicated
+  std::string outDir;   // required: games/, match.json, ratings.txt
+};
+
+using FourScheduledGame = PairedGame;  // `first` takes south and north
+
+struct FourMatchResult {
+  FourScheduledGame game;
+  FourOutcome outcome;
+  int plies = 0;
+  bool resumed = false;
+};
+
+struct FourMatchSummary {
+  std::vector<FourMatchResult> results;  // in schedule order
+  EloFit ratings;
+  std::string table;
+};
+
+// The four layouts of pair `pair` (random legal ones), the same for every pairing.
+std::array<Layout, kArmies> fourMatchLayouts(const FourRuleset& rules, std::uint64_t matchSeed, int pair);
+// One game: seats[a] plays army a. A draw is adjudicated at maxPlies; a
+// built-in agent's illegal move is a bug (std::logic_error).
+FourGame playFourGame(const std::array<FourAgent*, kArmies>& seats, const FourRuleset& rules,
+                      const std::array<Layout, kArmies>& layouts, std::uint64_t gameSeed, int maxPlies);
+
+class FourMatch {
+ public:
+  // Throws std::invalid_argument for a bad configuration (fewer than two
+  // players, a bot, a bad name or spec, a directory that holds another match).
+  explicit FourMatch(FourMatchOptions options);
+  const std::vector<FourScheduledGame>& schedule() const { return schedule_; }
+  FourMatchSummary run(const std::function<void(const std::string&)>& progress = {});
+
+ private:
+  std::string recordPath(int index) const;
+  std::optional<FourMatchResult> loadRecorded(const FourScheduledGame& g) const;
+  FourMatchResult play(const FourScheduledGame& g) const;
+  std::vector<RatedGame> rated(const std::vector<FourMatchResult>& results) const;
+  std::vector<std::string> playerNames() const;
+
+  FourMatchOptions options_;
+  std::vector<FourScheduledGame> schedule_;
+};
+
+}  // namespace junqi

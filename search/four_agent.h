@@ -1,0 +1,50 @@
+// Agents for four-player Junqi, by spec string like every agent. An agent
+// plays one army and is given that army's FourObservation (core/
+// four_observation.h): where everything stands, the moves and battle results,
+// and the identities its visibility mode shows. Nothing else.
+//
+// Kinds (`junqi agents` lists their parameters):
+//   random     a uniformly random legal move
+//   heuristic  one ply: a shown flag taken at once, each capture weighed by
+//              its expected material (an unseen piece by the identities an
+//              army starts with), a piece under a sure threat moved away, a
+//              push towards the nearest enemy headquarters
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/four_observation.h"
+#include "search/agent.h"
+#include "search/registry.h"
+
+namespace junqi {
+
+class FourAgent {
+ public:
+  virtual ~FourAgent() = default;
+  virtual std::string name() const = 0;
+  virtual std::string spec() const = 0;
+  // A new game for `army`; `gameSeed` varies per game, so one agent plays
+  // different games differently yet reproducibly.
+  virtual void newGame(const FourRuleset& rules, int army, std::uint64_t gameSeed) = 0;
+  // A legal move for the army to move (obs.toMove() is this agent's army).
+  virtual Move chooseMove(const FourObservation& obs) = 0;
+};
+
+struct FourAgentKind {
+  std::string name;
+  std::string help;
+  std::function<std::unique_ptr<FourAgent>(const AgentParams&)> make;
+  std::vector<AgentParamHelp> params = {};
+};
+
+std::vector<FourAgentKind> fourAgentKinds();
+// Throws AgentSpecError for an unknown name, key or value.
+std::unique_ptr<FourAgent> makeFourAgent(std::string_view spec);
+
+}  // namespace junqi
