@@ -14,6 +14,7 @@ namespace junqi {
 namespace {
 
 constexpr double kFlagValue = 100;  // a taken flag takes its whole army off the board
+constexpr double kInitiative = 1.0;  // for any battle, doubled as the quiet-move draw nears
 
 double fightGain(const Rules& rules, PieceType attacker, PieceType defender) {
   if (defender == PieceType::Flag) return kFlagValue;
@@ -57,11 +58,13 @@ std::string FourHeuristicAgent::spec() const { return fmt::format("heuristic:noi
 
 void FourHeuristicAgent::newGame(const FourRuleset& rules, int army, std::uint64_t gameSeed) {
   rules_ = &Rules::of(rules.army);
+  limit_ = rules.quietMoveLimit;
   rng_.reseed(Rng::mix(seed_ ^ static_cast<std::uint64_t>(army), gameSeed));
 }
 
 std::vector<double> FourHeuristicAgent::scores(const FourObservation& obs, const MoveList& moves) const {
   const CrossTopology& t = CrossTopology::get();
+  const double quietShare = limit_ > 0 ? static_cast<double>(obs.quietMoves()) / limit_ : 0;
   std::vector<double> out;
   for (const Move m : moves) {
     const PieceType mine = *obs.typeAt(m.from);  // the seat sees its own army
@@ -69,6 +72,7 @@ std::vector<double> FourHeuristicAgent::scores(const FourObservation& obs, const
     if (obs.armyAt(m.to) >= 0) {
       const auto theirs = obs.typeAt(m.to);
       s += theirs ? fightGain(*rules_, mine, *theirs) : unseenFightGain(*rules_, mine, t.headquarters.contains(m.to));
+      s += kInitiative * (1 + quietShare);  // a battle tells something and keeps the game from a quiet draw
     }
     s += 0.1 * (distanceToEnemy(obs, m.from) - distanceToEnemy(obs, m.to));
     if (t.camps.contains(m.to)) s += 0.3;

@@ -4,6 +4,7 @@
 //   - a fight: its expected material, over the target's identity when seen,
 //     else over the identities an army starts with (so a marshal does not
 //     charge an unknown piece that may be a bomb or a landmine);
+//   - a bonus for any battle, which grows as the quiet-move draw nears;
 //   - a small push towards the nearest enemy headquarters, and into camps;
 //     never into a headquarters of its own (a piece there never moves again);
 // plus a little noise to break ties.
@@ -29,6 +30,7 @@ class FourHeuristicAgent : public FourAgent {
   std::uint64_t seed_;
   Rng rng_;
   const Rules* rules_ = &Rules::of(FourRuleset::worldAtPlay().army);
+  int limit_ = FourRuleset::worldAtPlay().quietMoveLimit;
 };
 
 }  // namespace junqi
