@@ -62,16 +62,26 @@ CrossTopology CrossTopology::build(const BoardGeometry& geometry) {
   for (int p = 0; p < kCrossPoints; ++p) {
     t.walksFrom[static_cast<std::size_t>(p)] = static_cast<std::uint16_t>(t.walks.size());
     for (const std::vector<int>& walk : withoutPrefixes(walksLeaving(geometry, p))) {
-      t.walks.push_back({static_cast<std::uint16_t>(t.walkPoints.size()), static_cast<std::uint16_t>(walk.size())});
-      CrossBitboard prefix;
-      for (const int q : walk) {
-        prefix |= CrossBitboard::bit(q);
-        t.walkPoints.push_back(static_cast<std::uint8_t>(q));
-        t.walkPrefix.push_back(prefix);
+      t.walks.push_back({static_cast<std::uint16_t>(t.runs.size()), 0});
+      for (std::size_t k = 0; k < walk.size(); ++k) {
+        // A new run where the walk turns from rising to falling index or back.
+        const bool rising = (k == 0 ? walk[0] > p : walk[k] > walk[k - 1]);
+        if (k == 0 || rising != t.runs.back().rising) {
+          t.runs.push_back({CrossBitboard{}, rising});
+          ++t.walks.back().runs;
+        }
+        t.runs.back().points |= CrossBitboard::bit(walk[k]);
       }
     }
   }
   t.walksFrom[kCrossPoints] = static_cast<std::uint16_t>(t.walks.size());
+  CrossBitboard below;
+  for (int b = 0; b < kCrossPoints; ++b) {
+    below |= CrossBitboard::bit(b);
+    t.upTo[static_cast<std::size_t>(b)] = below;
+    t.downTo[static_cast<std::size_t>(b)] = t.all & ~below;
+    t.downTo[static_cast<std::size_t>(b)] |= CrossBitboard::bit(b);
+  }
   return t;
 }
 

@@ -3,10 +3,11 @@
 // board. The cross has 129 points, so its point sets are three-word bitboards
 // (core/wide_bitboard.h), chosen at compile time.
 //
-// Railway lines on the cross curve and fork, so a slide cannot be a straight
-// ray found by a bit scan as on the classic board. Instead each point keeps
-// its railway walks: for each line through it and each way along the line,
-// the points met in order. A slide follows a walk to the first piece.
+// Railway lines on the cross curve and fork, so a slide is not one straight
+// ray as on the classic board. Instead each point keeps its railway walks:
+// for each line through it and each way along the line, the points met in
+// order, cut into runs of rising or falling point index. A slide scans each
+// run for its first piece.
 #pragma once
 
 #include <array>
@@ -29,18 +30,23 @@ struct CrossTopology {
   std::array<CrossBitboard, kCrossPoints> railNeighbours{};
   // The railway walks leaving a point: for each line through it and each way
   // along the line, the points met in order (a walk that another walk of the
-  // point begins with is left out: it reaches nothing more). A walk's points
-  // are walkPoints[first .. first + length), and walkPrefix[first + k] is the
-  // set of its first k + 1 points, so a slide tests points one by one and
-  // adds what it reached in one go.
-  struct Walk {
-    std::uint16_t first;
-    std::uint16_t length;
+  // point begins with is left out: it reaches nothing more). A walk is kept
+  // as runs whose points come in rising or in falling index order (a curve
+  // can turn a rising run into a falling one), so that a slide finds the
+  // first piece on a run by one bit scan, as on the classic board.
+  struct Run {
+    CrossBitboard points;
+    bool rising;
   };
+  struct Walk {
+    std::uint16_t firstRun;
+    std::uint16_t runs;
+  };
+  std::vector<Run> runs;
   std::vector<Walk> walks;
   std::array<std::uint16_t, kCrossPoints + 1> walksFrom{};  // point p's walks: walks[walksFrom[p] .. walksFrom[p + 1])
-  std::vector<std::uint8_t> walkPoints;
-  std::vector<CrossBitboard> walkPrefix;
+  // upTo[b]: the points b and below; downTo[b]: the points b and above.
+  std::array<CrossBitboard, kCrossPoints> upTo{}, downTo{};
 
   static CrossTopology build(const BoardGeometry& geometry);
   static const CrossTopology& get();  // the cross board's, built once

@@ -24,9 +24,12 @@ FourView viewOf(const FourPosition& pos, int army) {
   return v;
 }
 
-bool canMove(const FourPosition& pos, const FourView& v, int from) {
-  if (isImmobile(pos.typeAt(from))) return false;
-  return !(pos.headquartersFreeze() && v.t.headquarters.contains(from));
+// The army's pieces that may move: not landmines or flags, nor (under the
+// two-army rules) a piece in a headquarters.
+CrossBitboard movers(const FourPosition& pos, const FourView& v, int army) {
+  CrossBitboard m = pos.occupied(army) & ~pos.immobile();
+  if (pos.headquartersFreeze()) m &= ~v.t.headquarters;
+  return m;
 }
 
 // An engineer's railway paths: every point reachable through empty points,
@@ -44,15 +47,25 @@ CrossBitboard engineerTargets(const FourView& v, int from) {
   return reached & (~v.occupied | v.attackable);
 }
 
-// Slides along each railway walk from `from`, to the first piece.
+// Slides along each railway walk from `from`, to the first piece: on each
+// run of the walk the first piece met is the lowest (rising) or the highest
+// (falling) occupied point.
 CrossBitboard slideTargets(const FourView& v, int from) {
   const CrossTopology& t = v.t;
   CrossBitboard reached;
   for (int w = t.walksFrom[static_cast<std::size_t>(from)]; w < t.walksFrom[static_cast<std::size_t>(from) + 1]; ++w) {
     const CrossTopology::Walk walk = t.walks[static_cast<std::size_t>(w)];
-    int k = 0;
-    while (k + 1 < walk.length && !v.occupied.contains(t.walkPoints[walk.first + static_cast<std::size_t>(k)])) ++k;
-    reached |= t.walkPrefix[walk.first + static_cast<std::size_t>(k)];
+    for (int r = walk.firstRun; r < walk.firstRun + walk.runs; ++r) {
+      const CrossTopology::Run& run = t.runs[static_cast<std::size_t>(r)];
+      const CrossBitboard blockers = run.points & v.occupied;
+      if (!blockers) {
+        reached |= run.points;
+        continue;
+      }
+      const std::size_t first = static_cast<std::size_t>(run.rising ? blockers.lsb() : blockers.msb());
+      reached |= run.points & (run.rising ? t.upTo[first] : t.downTo[first]);
+      break;
+    }
   }
   return reached & (~v.occupied | v.attackable);
 }
@@ -65,36 +78,50 @@ void pushMoves(MoveList& out, int from, const CrossBitboard& targets) {
       out.push({static_cast<std::uint8_t>(from), static_cast<std::uint8_t>(64 * i + static_cast<std::size_t>(std::countr_zero(w)))});
 }
 
+CrossBitboard stepTargets(const FourView& v, int from) {
+  return v.t.stepNeighbours[static_cast<std::size_t>(from)] & (~v.occupied | v.attackable);
+}
+
 CrossBitboard targetsOf(const FourPosition& pos, const FourView& v, int from) {
-  const CrossTopology& t = v.t;
-  CrossBitboard targets = t.stepNeighbours[static_cast<std::size_t>(from)] & (~v.occupied | v.attackable);
-  if (t.railway.contains(from))
-    targets |= pos.typeAt(from) == PieceType::Engineer ? engineerTargets(v, from) : slideTargets(v, from);
+  CrossBitboard targets = stepTargets(v, from);
+  if (v.t.railway.contains(from))
+    targets |= pos.engineers().contains(from) ? engineerTargets(v, from) : slideTargets(v, from);
   return targets;
 }
 
 }  // namespace
 
 CrossBitboard fourTargets(const FourPosition& pos, int from) {
-  if (pos.isEmpty(from) || pos.armyAt(from) != pos.toMove() || !canMove(pos, viewOf(pos, pos.toMove()), from)) return {};
-  return targetsOf(pos, viewOf(pos, pos.toMove()), from);
+  const FourView v = viewOf(pos, pos.toMove());
+  if (!movers(pos, v, pos.toMove()).contains(from)) return {};
+  return targetsOf(pos, v, from);
 }
 
+// Pieces by kind, as the classic generator takes them: off the railway (road
+// steps only), on it (slides), engineers on it (paths); each in point order.
 void generateFourMoves(const FourPosition& pos, MoveList& out) {
   out.clear();
   const FourView v = viewOf(pos, pos.toMove());
-  for (CrossBitboard own = pos.occupied(pos.toMove()); own;) {
-    const int from = popLsb(own);
-    if (!canMove(pos, v, from)) continue;
-    pushMoves(out, from, targetsOf(pos, v, from));
+  const CrossBitboard mobile = movers(pos, v, pos.toMove());
+  for (CrossBitboard b = mobile & ~v.t.railway; b;) {
+    const int from = popLsb(b);
+    pushMoves(out, from, stepTargets(v, from));
+  }
+  for (CrossBitboard b = mobile & v.t.railway & ~pos.engineers(); b;) {
+    const int from = popLsb(b);
+    pushMoves(out, from, stepTargets(v, from) | slideTargets(v, from));
+  }
+  for (CrossBitboard b = mobile & v.t.railway & pos.engineers(); b;) {
+    const int from = popLsb(b);
+    pushMoves(out, from, stepTargets(v, from) | engineerTargets(v, from));
   }
 }
 
 bool fourHasLegalMove(const FourPosition& pos, int army) {
   const FourView v = viewOf(pos, army);
-  for (CrossBitboard own = pos.occupied(army); own;) {
-    const int from = popLsb(own);
-    if (canMove(pos, v, from) && targetsOf(pos, v, from)) return true;
+  for (CrossBitboard b = movers(pos, v, army); b;) {
+    const int from = popLsb(b);
+    if (targetsOf(pos, v, from)) return true;
   }
   return false;
 }

@@ -7,7 +7,9 @@
 // one's own: it blocks and is never attacked (001: "You cannot capture your
 // ally's pieces or move onto them"). A piece in a camp cannot be attacked;
 // landmines, flags and (under the two-army rules) pieces in a headquarters
-// never move. Moves come by from-point, then to-point, in point order.
+// never move. Moves come piece by piece as the classic generator gives them:
+// pieces off the railway, then non-engineers on it, then engineers on it;
+// within a kind by point, and each piece's targets in point order.
 #pragma once
 
 #include "core/four_position.h"

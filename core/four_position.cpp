@@ -18,6 +18,8 @@ void FourPosition::place(int piece, PieceType type, int point) {
   point_[static_cast<std::size_t>(piece)] = static_cast<std::uint8_t>(point);
   pieceAt_[static_cast<std::size_t>(point)] = static_cast<std::uint8_t>(piece);
   occupied_[static_cast<std::size_t>(armyOfPiece(piece))] |= CrossBitboard::bit(point);
+  if (isImmobile(type)) immobile_ |= CrossBitboard::bit(point);
+  if (type == PieceType::Engineer) engineers_ |= CrossBitboard::bit(point);
 }
 
 FourPosition::FourPosition(const FourRuleset& rules, const std::array<Layout, kArmies>& layouts) : FourPosition(rules) {
@@ -67,6 +69,8 @@ void FourPosition::removePiece(int piece) {
   pieceAt_[static_cast<std::size_t>(p)] = kNoFourPiece;
   point_[static_cast<std::size_t>(piece)] = kNoSquare;
   occupied_[static_cast<std::size_t>(armyOfPiece(piece))] ^= CrossBitboard::bit(p);
+  immobile_ &= ~CrossBitboard::bit(p);
+  engineers_ &= ~CrossBitboard::bit(p);
   if (type_[static_cast<std::size_t>(piece)] == PieceType::Marshal) flagShown_ |= std::uint8_t(1u << armyOfPiece(piece));
 }
 
@@ -102,7 +106,9 @@ FourMoveResult FourPosition::play(Move m) {
     pieceAt_[m.from] = kNoFourPiece;
     pieceAt_[m.to] = r.attacker;
     point_[r.attacker] = m.to;
-    occupied_[static_cast<std::size_t>(army)] ^= CrossBitboard::bit(m.from) | CrossBitboard::bit(m.to);
+    const CrossBitboard fromTo = CrossBitboard::bit(m.from) | CrossBitboard::bit(m.to);
+    occupied_[static_cast<std::size_t>(army)] ^= fromTo;
+    if (typeOf(r.attacker) == PieceType::Engineer) engineers_ ^= fromTo;
   }
   ++ply_;
   passTurn();

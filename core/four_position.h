@@ -89,6 +89,10 @@ class FourPosition {
   int pointOf(int piece) const { return point_[static_cast<std::size_t>(piece)]; }  // kNoSquare once removed
   CrossBitboard occupied(int army) const { return occupied_[static_cast<std::size_t>(army)]; }
   CrossBitboard occupied() const { return occupied_[0] | occupied_[1] | occupied_[2] | occupied_[3]; }
+  // Where landmines and flags stand (they never move), and engineers: the
+  // move generator sorts pieces by these instead of reading each identity.
+  CrossBitboard immobile() const { return immobile_; }
+  CrossBitboard engineers() const { return engineers_; }
   Combat combat(PieceType attacker, PieceType defender) const { return combat_->combat(attacker, defender); }
 
   // Plays a legal move of the army to move, then passes the turn (removing
@@ -108,6 +112,7 @@ class FourPosition {
   std::array<std::uint8_t, kFourPieces> point_{};
   std::array<PieceType, kFourPieces> type_{};
   std::array<CrossBitboard, kArmies> occupied_{};
+  CrossBitboard immobile_, engineers_;
   int toMove_ = 0;
   std::uint8_t armiesIn_ = 0xF;
   std::uint8_t flagShown_ = 0;
