@@ -2,7 +2,6 @@
 
 #include <filesystem>
 #include <fstream>
-#include <mutex>
 #include <sstream>
 #include <stdexcept>
 
@@ -13,7 +12,6 @@
 #include "arena/match_seeds.h"
 #include "core/files.h"
 #include "core/flip_record.h"
-#include "core/stopwatch.h"
 #include "jbp/flip_bot_agent.h"
 
 namespace junqi {
@@ -68,15 +66,9 @@ FlipGame playFlipGame(FlipAgent& first, FlipAgent& second, const FlipRuleset& ru
 }
 
 FlipMatch::FlipMatch(FlipMatchOptions options) : options_(std::move(options)) {
-  const auto bad = [](const std::string& why) { return std::invalid_argument("match: " + why); };
-  if (options_.players.size() < 2) throw bad("a match needs at least two players");
-  if (options_.outDir.empty()) throw bad("a match needs a directory for its records (--out)");
-  for (std::size_t i = 0; i < options_.players.size(); ++i) {
-    const MatchPlayer& p = options_.players[i];
-    for (std::size_t j = 0; j < i; ++j)
-      if (options_.players[j].name == p.name) throw bad(fmt::format("two players are called '{}'", p.name));
+  checkMatchPlayers(options_.players, options_.outDir, [](const MatchPlayer& p) {
     if (p.command.empty()) makeFlipAgent(p.agent);  // fail now, not in the middle of the match
-  }
+  });
   schedule_ = pairedSchedule(static_cast<int>(options_.players.size()), options_.schedule, options_.pairs);
 }
 
@@ -85,14 +77,9 @@ std::string FlipMatch::recordPath(int index) const {
 }
 
 void FlipMatch::claimRunDirectory() const {
-  nlohmann::json config = {{"variant", "flip"},
-                           {"ruleset", options_.rules.toString()},
-                           {"schedule", options_.schedule == MatchSchedule::RoundRobin ? "round-robin" : "gauntlet"},
-                           {"pairs", options_.pairs},
-                           {"seed", options_.seed},
-                           {"max_plies", options_.maxPlies}};
-  for (const MatchPlayer& p : options_.players) config["players"].push_back({{"name", p.name}, {"agent", p.agent}});
-  claimMatchDirectory(options_.outDir, config);
+  claimMatchDirectory(options_.outDir, pairedMatchConfig("flip", options_.rules.toString(), options_.players,
+                                                         options_.schedule, options_.pairs, options_.seed,
+                                                         options_.maxPlies));
 }
 
 std::optional<FlipMatchResult> FlipMatch::loadRecorded(const FlipScheduledGame& g) const {
@@ -151,12 +138,6 @@ std::vector<RatedGame> FlipMatch::rated(const std::vector<FlipMatchResult>& resu
   return games;
 }
 
-std::string FlipMatch::progressLine(const std::vector<FlipMatchResult>& results, double seconds, int remaining) const {
-  int playedNow = 0;
-  for (const auto& r : results) playedNow += !r.resumed;
-  return matchProgressLine(playerNames(), rated(results), schedule_.size(), playedNow, seconds, remaining);
-}
-
 std::vector<std::string> FlipMatch::playerNames() const {
   std::vector<std::string> names;
   for (const MatchPlayer& p : options_.players) names.push_back(p.name);
@@ -166,27 +147,12 @@ std::vector<std::string> FlipMatch::playerNames() const {
 FlipMatchSummary FlipMatch::run(const std::function<void(const std::string&)>& progress) {
   claimRunDirectory();
   checkBotsStart();
-  std::vector<std::optional<FlipMatchResult>> done(schedule_.size());
-  std::vector<int> todo;
-  for (const FlipScheduledGame& g : schedule_)
-    if (!(done[g.index] = loadRecorded(g))) todo.push_back(g.index);
-  std::mutex mutex;
-  const Stopwatch clock;
-  const auto finished = [&] {
-    std::vector<FlipMatchResult> out;
-    for (const auto& r : done)
-      if (r) out.push_back(*r);
-    return out;
-  };
-  runMatchTasks(todo.size(), options_.concurrency, [&](std::size_t k) {
-    FlipMatchResult r = play(schedule_[todo[k]]);
-    std::lock_guard lock(mutex);
-    done[r.game.index] = r;
-    if (progress) progress(progressLine(finished(), clock.wallSeconds(), static_cast<int>(todo.size() - k - 1)));
-  });
   FlipMatchSummary summary;
-  summary.results = finished();
-  summary.table = writeMatchRatings(options_.outDir, playerNames(), rated(summary.results), summary.ratings);
+  summary.results = runPairedMatch<FlipMatchResult>(
+      options_.outDir, playerNames(), schedule_, options_.concurrency,
+      [this](const PairedGame& g) { return loadRecorded(g); }, [this](const PairedGame& g) { return play(g); },
+      [this](const std::vector<FlipMatchResult>& results) { return rated(results); }, progress, summary.ratings,
+      summary.table);
   return summary;
 }
 

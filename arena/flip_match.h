@@ -70,7 +70,6 @@ class FlipMatch {
   void checkBotsStart() const;
   FlipMatchResult play(const FlipScheduledGame& g) const;
   std::vector<RatedGame> rated(const std::vector<FlipMatchResult>& results) const;
-  std::string progressLine(const std::vector<FlipMatchResult>& results, double seconds, int remaining) const;
   std::vector<std::string> playerNames() const;
 
   FlipMatchOptions options_;

@@ -1,7 +1,6 @@
 #include "arena/four_match.h"
 
 #include <filesystem>
-#include <mutex>
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -12,7 +11,6 @@
 #include "core/auto_layout.h"
 #include "core/files.h"
 #include "core/four_record.h"
-#include "core/stopwatch.h"
 
 namespace junqi {
 
@@ -48,16 +46,10 @@ FourGame playFourGame(const std::array<FourAgent*, kArmies>& seats, const FourRu
 }
 
 FourMatch::FourMatch(FourMatchOptions options) : options_(std::move(options)) {
-  const auto bad = [](const std::string& why) { return std::invalid_argument("match: " + why); };
-  if (options_.players.size() < 2) throw bad("a match needs at least two players");
-  if (options_.outDir.empty()) throw bad("a match needs a directory for its records (--out)");
-  for (std::size_t i = 0; i < options_.players.size(); ++i) {
-    const MatchPlayer& p = options_.players[i];
-    if (!p.command.empty()) throw bad("external bots cannot play four-player Junqi yet");
-    for (std::size_t j = 0; j < i; ++j)
-      if (options_.players[j].name == p.name) throw bad(fmt::format("two players are called '{}'", p.name));
+  checkMatchPlayers(options_.players, options_.outDir, [](const MatchPlayer& p) {
+    if (!p.command.empty()) throw std::invalid_argument("match: external bots cannot play four-player Junqi yet");
     makeFourAgent(p.agent);  // fail now, not in the middle of the match
-  }
+  });
   schedule_ = pairedSchedule(static_cast<int>(options_.players.size()), options_.schedule, options_.pairs);
 }
 
@@ -106,39 +98,15 @@ std::vector<std::string> FourMatch::playerNames() const {
 }
 
 FourMatchSummary FourMatch::run(const std::function<void(const std::string&)>& progress) {
-  nlohmann::json config = {{"variant", "four"},
-                           {"ruleset", options_.rules.toString()},
-                           {"schedule", options_.schedule == MatchSchedule::RoundRobin ? "round-robin" : "gauntlet"},
-                           {"pairs", options_.pairs},
-                           {"seed", options_.seed},
-                           {"max_plies", options_.maxPlies}};
-  for (const MatchPlayer& p : options_.players) config["players"].push_back({{"name", p.name}, {"agent", p.agent}});
-  claimMatchDirectory(options_.outDir, config);
-  std::vector<std::optional<FourMatchResult>> done(schedule_.size());
-  std::vector<int> todo;
-  for (const FourScheduledGame& g : schedule_)
-    if (!(done[static_cast<std::size_t>(g.index)] = loadRecorded(g))) todo.push_back(g.index);
-  std::mutex mutex;
-  const Stopwatch clock;
-  const auto finished = [&] {
-    std::vector<FourMatchResult> out;
-    for (const auto& r : done)
-      if (r) out.push_back(*r);
-    return out;
-  };
-  int playedNow = 0;
-  runMatchTasks(todo.size(), options_.concurrency, [&](std::size_t k) {
-    FourMatchResult r = play(schedule_[static_cast<std::size_t>(todo[k])]);
-    std::lock_guard lock(mutex);
-    done[static_cast<std::size_t>(r.game.index)] = r;
-    ++playedNow;
-    if (progress)
-      progress(matchProgressLine(playerNames(), rated(finished()), schedule_.size(), playedNow, clock.wallSeconds(),
-                                 static_cast<int>(todo.size()) - playedNow));
-  });
+  claimMatchDirectory(options_.outDir, pairedMatchConfig("four", options_.rules.toString(), options_.players,
+                                                        options_.schedule, options_.pairs, options_.seed,
+                                                        options_.maxPlies));
   FourMatchSummary summary;
-  summary.results = finished();
-  summary.table = writeMatchRatings(options_.outDir, playerNames(), rated(summary.results), summary.ratings);
+  summary.results = runPairedMatch<FourMatchResult>(
+      options_.outDir, playerNames(), schedule_, options_.concurrency,
+      [this](const PairedGame& g) { return loadRecorded(g); }, [this](const PairedGame& g) { return play(g); },
+      [this](const std::vector<FourMatchResult>& results) { return rated(results); }, progress, summary.ratings,
+      summary.table);
   return summary;
 }
 

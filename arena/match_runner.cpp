@@ -35,6 +35,31 @@ RatedGame ratedPairedGame(const PairedGame& g, double score, int pairs) {
   return {g.first, g.second, score, pairId};
 }
 
+void checkMatchPlayers(const std::vector<MatchPlayer>& players, const std::string& outDir,
+                       const std::function<void(const MatchPlayer&)>& check) {
+  const auto bad = [](const std::string& why) { return std::invalid_argument("match: " + why); };
+  if (players.size() < 2) throw bad("a match needs at least two players");
+  if (outDir.empty()) throw bad("a match needs a directory for its records (--out)");
+  for (std::size_t i = 0; i < players.size(); ++i) {
+    for (std::size_t j = 0; j < i; ++j)
+      if (players[j].name == players[i].name) throw bad(fmt::format("two players are called '{}'", players[i].name));
+    check(players[i]);
+  }
+}
+
+nlohmann::json pairedMatchConfig(const std::string& variant, const std::string& ruleset,
+                                 const std::vector<MatchPlayer>& players, MatchSchedule schedule, int pairs,
+                                 std::uint64_t seed, int maxPlies) {
+  nlohmann::json config = {{"variant", variant},
+                           {"ruleset", ruleset},
+                           {"schedule", schedule == MatchSchedule::RoundRobin ? "round-robin" : "gauntlet"},
+                           {"pairs", pairs},
+                           {"seed", seed},
+                           {"max_plies", maxPlies}};
+  for (const MatchPlayer& p : players) config["players"].push_back({{"name", p.name}, {"agent", p.agent}});
+  return config;
+}
+
 void claimMatchDirectory(const std::string& outDir, const nlohmann::json& config) {
   fs::create_directories(fs::path(outDir) / "games");
   const fs::path path = fs::path(outDir) / "match.json";
