@@ -1,6 +1,8 @@
 #include "training/flip_training_run.h"
 
+#include <algorithm>
 #include <chrono>
+#include <map>
 #include <filesystem>
 
 #include <fmt/format.h>
@@ -48,6 +50,7 @@ class FlipTrainingRun {
   json selfPlay(int g);
   json train(int g);
   FlipMatchOptions ratingMatch(int g) const;
+  std::vector<RatedGame> ratedGames(int g, const std::vector<std::string>& names) const;
   std::string rateAllGenerations(int g);
 
   fs::path dir_;
@@ -175,35 +178,42 @@ FlipMatchOptions FlipTrainingRun::ratingMatch(int g) const {
   return o;
 }
 
-// Every generation's rating games rated together (random at 0 when it plays).
+// Every generation's rating games, players numbered as in `names`.
+std::vector<RatedGame> FlipTrainingRun::ratedGames(int g, const std::vector<std::string>& names) const {
+  std::map<std::string, int> number;
+  for (std::size_t k = 0; k < names.size(); ++k) number[names[k]] = static_cast<int>(k);
+  std::vector<RatedGame> games;
+  for (int h = 1; h <= g; ++h) {
+    const FlipMatchOptions o = ratingMatch(h);
+    for (const FlipMatchResult& r : FlipMatch(o).run().results) {  // finished matches: their records, read back
+      const double firstScore = !r.outcome.winner ? 0.5 : *r.outcome.winner == Seat::Red ? 1.0 : 0.0;
+      games.push_back({number.at(o.players[r.game.first].name), number.at(o.players[r.game.second].name), firstScore,
+                       h * 100000 + r.game.pair});
+    }
+  }
+  return games;
+}
+
+// All generations and baselines rated together (random at 0 when it plays):
+// ratings.txt/json/csv and log.jsonl.
 std::string FlipTrainingRun::rateAllGenerations(int g) {
   std::vector<std::string> names;
   for (int h = 0; h <= g; ++h) names.push_back(gen(h));
   for (const std::string& b : c_.baselines) names.push_back(b.substr(0, b.find(':')));
-  const auto indexOf = [&](const std::string& n) {
-    return static_cast<int>(std::find(names.begin(), names.end(), n) - names.begin());
-  };
-  std::vector<RatedGame> games;
-  for (int h = 1; h <= g; ++h) {
-    const FlipMatchOptions o = ratingMatch(h);
-    for (const FlipMatchResult& r : FlipMatch(o).run().results) {
-      const double score = !r.outcome.winner ? 0.5 : *r.outcome.winner == Seat::Red ? 1.0 : 0.0;
-      games.push_back({indexOf(o.players[r.game.first].name), indexOf(o.players[r.game.second].name), score,
-                       h * 100000 + r.game.pair});
-    }
-  }
-  EloFitOptions fo;
-  fo.anchor = indexOf("random") < static_cast<int>(names.size()) ? indexOf("random") : -1;
-  const RatingTable table = makeRatingTable(names, fitElo(static_cast<int>(names.size()), games, fo));
-  const std::string text = formatRatingTable(table);
-  writeText(dir_ / "ratings.txt", text);
-  writeText(dir_ / "ratings.json", ratingTableToJson(table).dump(2) + "\n");
-  writeText(dir_ / "ratings.csv", ratingTableToCsv(table));
+  EloFitOptions fit;
+  const auto random = std::find(names.begin(), names.end(), "random");
+  fit.anchor = random == names.end() ? -1 : static_cast<int>(random - names.begin());
+  const auto games = ratedGames(g, names);
+  const RatingTable table = makeRatingTable(names, fitElo(static_cast<int>(names.size()), games, fit));
+  for (const auto& [file, text] : {std::pair{"ratings.txt", formatRatingTable(table)},
+                                   std::pair{"ratings.json", ratingTableToJson(table).dump(2) + "\n"},
+                                   std::pair{"ratings.csv", ratingTableToCsv(table)}})
+    writeText(dir_ / file, text);
   std::string lines;
   for (int h = 1; h <= g; ++h)
     if (const fs::path p = dir_ / "log" / (gen(h) + ".json"); fs::exists(p)) lines += readFile(p.string());
   writeText(dir_ / "log.jsonl", lines);
-  return text;
+  return formatRatingTable(table);
 }
 
 void FlipTrainingRun::run() {

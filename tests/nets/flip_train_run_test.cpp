@@ -24,21 +24,11 @@ using netstest::readBytes;
 using netstest::TempDir;
 using ::testing::HasSubstr;
 
+// Seconds: two games a generation, a few simulations and steps, one baseline.
 FlipTrainingConfig tinyFlipConfig() {
-  FlipTrainingConfig c;
-  c.generations = 2;
-  c.gamesPerGeneration = 2;
-  c.parallelGames = 2;  // games by index: the shard does not depend on timing
-  c.sims = 4;
-  c.maxPlies = 60;
-  c.stepsPerGeneration = 3;
-  c.batchSize = 16;
-  c.ratingPairs = 1;
-  c.ratingSims = 4;
-  c.baselines = {"random"};
-  c.trainThreads = 1;
-  c.seed = 5;
-  return c;
+  return {.generations = 2, .gamesPerGeneration = 2, .parallelGames = 2, .sims = 4, .maxPlies = 60,
+          .stepsPerGeneration = 3, .batchSize = 16, .ratingPairs = 1, .ratingSims = 4, .baselines = {"random"},
+          .seed = 5, .trainThreads = 1};
 }
 
 void runQuietly(const fs::path& dir, const FlipTrainingConfig& c) {
