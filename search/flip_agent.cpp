@@ -1,9 +1,9 @@
 #include "search/flip_agent.h"
 
+#include <mutex>
+
 #include <fmt/format.h>
 #include <fmt/ranges.h>
-
-#include <mutex>
 
 #include "core/flip_movegen.h"
 #include "core/random.h"
