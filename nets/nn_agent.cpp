@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "nets/flip_nn_agent.h"
 #include "nets/layout_policy.h"
 #include "nets/weights_file.h"
 #include "search/mcts_agent.h"
@@ -33,6 +34,8 @@ NetAgent::NetAgent(const AgentParams& p) : BasicAgent(p, LayoutStyle::Balanced, 
   std::string settings;  // the weights file's search settings
   try {
     const WeightsFile file = loadWeights(weights);
+    if (file.variant == kFlipVariant)
+      throw WeightsError(fmt::format("{} is a Flip Junqi network: play it in a flip game (--rules flip-...)", weights));
     backend_ = makeBackend(backend, file);
     settings = file.search;
   } catch (const std::exception& e) {
@@ -127,6 +130,7 @@ void checkWeightsPathForSpec(const std::string& path, const std::string& what) {
 }
 
 void registerNetAgent() {
+  registerFlipNetAgent();  // the programs that play networks play flip ones too
   registerAgentKind(
       {"nn",
        "ISMCTS guided by a trained network (*: unless the weights file carries the search settings it was rated "

@@ -37,7 +37,8 @@ class NetAgent : public BasicAgent {
   SearchResult last_;
 };
 
-// Registers the "nn" agent kind with the agent registry.
+// Registers the "nn" agent kind with the agent registry, and Flip Junqi's
+// "nn" with the flip agents' (nets/flip_nn_agent.h).
 void registerNetAgent();
 
 // A weights path for an "nn" spec (weights=PATH): a spec's values cannot hold a

@@ -44,10 +44,12 @@ TrainStats Trainer::run(const std::vector<const PositionSample*>& positions,
   if (n + m == 0) return stats;
   // Inputs: positions, then the deployment input once per layout sample, in
   // one batch (batch norm needs varied inputs).
-  torch::Tensor input = torch::empty({n + m, kInputSize});
+  // The shape's input planes: the classic encoding's, or another game's (Flip Junqi has no layouts).
+  const int inputSize = options_.shape.inputPlanes * kBoardPoints;
+  torch::Tensor input = torch::empty({n + m, inputSize});
   float* in = input.data_ptr<float>();
   for (int i = 0; i < n; ++i)
-    for (int k = 0; k < kInputSize; ++k) in[static_cast<std::size_t>(i) * kInputSize + k] = positions[i]->input[k] / 255.0f;
+    for (int k = 0; k < inputSize; ++k) in[static_cast<std::size_t>(i) * inputSize + k] = positions[i]->input[k] / 255.0f;
   if (m > 0) {
     std::vector<float> deploy(kInputSize);
     encodeDeployment(Ruleset{}, deploy);
@@ -65,7 +67,7 @@ TrainStats Trainer::run(const std::vector<const PositionSample*>& positions,
   if (learn) model_->train();
   else model_->eval();
   torch::AutoGradMode gradients(learn);
-  const NetOutput out = model_->forward(input.view({n + m, kInputPlanes, kRows, kColumns}).to(device_));
+  const NetOutput out = model_->forward(input.view({n + m, options_.shape.inputPlanes, kRows, kColumns}).to(device_));
 
   torch::Tensor loss = torch::zeros({}, device_);
   if (n > 0) {

@@ -7,11 +7,33 @@
 #include "core/binary_io.h"
 #include "core/files.h"
 #include "core/variant.h"
+#include "nets/flip_encoding.h"
 
 namespace junqi::nets {
 
 namespace {
 constexpr char kMagic[4] = {'J', 'Q', 'N', 'W'};
+
+// The encoding a network of this variant reads: its version and input planes.
+struct EncodingOf {
+  int version, planes;
+  const char* game;
+};
+EncodingOf encodingOf(const std::string& variant) {
+  if (variant == kFlipVariant) return {kFlipEncodingVersion, kFlipInputPlanes, "the Flip Junqi encoding"};
+  return {kEncodingVersion, kInputPlanes, "the encoding"};
+}
+
+// The encoding version and input planes the file claims against its variant's.
+void checkEncoding(const std::string& path, const WeightsFile& w, std::uint32_t version) {
+  const EncodingOf e = encodingOf(w.variant);
+  if (version != static_cast<std::uint32_t>(e.version))
+    throw WeightsError(fmt::format("{}: made for input encoding version {}, but this build encodes version {} ({})",
+                                   path, version, e.version, w.variant));
+  if (w.shape.inputPlanes != e.planes)
+    throw WeightsError(
+        fmt::format("{}: {} input planes, but {} has {}", path, w.shape.inputPlanes, e.game, e.planes));
+}
 
 // Refuses a shape outside the networks we build before anything of its size is
 // built (each tensor is then checked against the bytes left before it is allocated).
@@ -21,8 +43,6 @@ void checkShape(const std::string& path, const NetworkShape& s) {
       throw WeightsError(fmt::format("{}: the network shape claims {} {} (from {} to {} allowed)", path, value, what,
                                      low, high));
   };
-  if (s.inputPlanes != kInputPlanes)
-    throw WeightsError(fmt::format("{}: {} input planes, but the encoding has {}", path, s.inputPlanes, kInputPlanes));
   inRange(s.blocks, 0, kMaxBlocks, "residual blocks");
   inRange(s.channels, 1, kMaxChannels, "channels");
   inRange(s.valueChannels, 1, kMaxValueChannels, "value channels");
@@ -55,7 +75,7 @@ void saveWeights(const WeightsFile& w, const std::string& path) {
   ByteWriter out;
   out.putBytes(kMagic, 4);
   out.put(kWeightsFormatVersion);
-  out.put(static_cast<std::uint32_t>(kEncodingVersion));
+  out.put(static_cast<std::uint32_t>(encodingOf(w.variant).version));
   for (const int v : {w.shape.blocks, w.shape.channels, w.shape.inputPlanes, w.shape.valueChannels, w.shape.valueHidden})
     out.put(static_cast<std::int32_t>(v));
   out.putString(w.ruleset);
@@ -89,9 +109,6 @@ WeightsFile loadWeights(const std::string& path) {
     throw WeightsError(fmt::format("{}: format version {}, but this build reads versions 1 to {}", path, format,
                                    kWeightsFormatVersion));
   const auto encoding = in.get<std::uint32_t>("the encoding version");
-  if (encoding != static_cast<std::uint32_t>(kEncodingVersion))
-    throw WeightsError(fmt::format("{}: made for input encoding version {}, but this build encodes version {}", path,
-                                   encoding, kEncodingVersion));
   WeightsFile w;
   int* fields[] = {&w.shape.blocks, &w.shape.channels, &w.shape.inputPlanes, &w.shape.valueChannels,
                    &w.shape.valueHidden};
@@ -102,10 +119,11 @@ WeightsFile loadWeights(const std::string& path) {
   if (format >= 2) w.search = in.getString("the search settings");
   if (format >= 3) w.variant = in.getString("the variant");
   try {
-    Variant::byName(w.variant);
+    if (w.variant != kFlipVariant) Variant::byName(w.variant);  // Flip Junqi is not a Variant yet
   } catch (const VariantError& e) {
     throw WeightsError(fmt::format("{}: made for a game this build does not play: {}", path, e.what()));
   }
+  checkEncoding(path, w, encoding);
   const auto count = in.get<std::uint32_t>("the tensor count");
   const auto expected = WeightsFile::expectedTensors(w.shape);
   for (std::uint32_t i = 0; i < count; ++i) {

@@ -6,7 +6,9 @@
 //   string ruleset, string note (e.g. the checkpoint it came from),
 //   string search (version 2 on: the search settings the network was rated
 //   with, as agent parameters "sims=64,c=1.5,mix=0.25,depth=16,rollout=greedy"),
-//   string variant (version 3 on: core/variant.h; older files are classic),
+//   string variant (version 3 on: core/variant.h, or "flip" for Flip Junqi,
+//   whose encoding version and input planes are nets/flip_encoding.h's;
+//   older files are classic),
 //   u32 tensor count, then per tensor: string name, u32 rank, u32 dims..., f32 data;
 //   u64 checksum (FNV-1a of every byte before it).
 //   (A string is a u32 length and its bytes.)
@@ -28,6 +30,8 @@ namespace junqi::nets {
 
 // Versions 1 (no search settings) and 2 (no variant) still load.
 constexpr std::uint32_t kWeightsFormatVersion = 3;
+// The variant name of a Flip Junqi network (Flip Junqi is not a core Variant yet).
+inline constexpr const char* kFlipVariant = "flip";
 
 struct Tensor {
   std::vector<int> dims;
@@ -41,7 +45,7 @@ struct WeightsFile {
   // The `nn` agent's defaults for this network (its parameters, comma-separated):
   // a bot plays with the settings it was rated with unless told otherwise.
   std::string search;
-  std::string variant = "classic";  // the game it plays (Variant::name)
+  std::string variant = "classic";  // the game it plays (Variant::name, or kFlipVariant)
   std::map<std::string, Tensor> tensors;
 
   // The tensors a network of `shape` has, with their dimensions.

@@ -1,5 +1,7 @@
 #include "search/flip_agent.h"
 
+#include <mutex>
+
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
@@ -71,7 +73,34 @@ std::uint64_t flipGameSeed(std::uint64_t agentSeed, std::uint64_t gameSeed) {
   return mix.next();
 }
 
+namespace {
+std::vector<FlipAgentKind> builtinKinds();
+std::mutex& registeredMutex() {
+  static std::mutex m;
+  return m;
+}
+std::vector<FlipAgentKind>& registeredKinds() {
+  static std::vector<FlipAgentKind> kinds;
+  return kinds;
+}
+}  // namespace
+
+void registerFlipAgentKind(FlipAgentKind kind) {
+  std::lock_guard lock(registeredMutex());
+  auto& kinds = registeredKinds();
+  std::erase_if(kinds, [&](const FlipAgentKind& k) { return k.name == kind.name; });
+  kinds.push_back(std::move(kind));
+}
+
 std::vector<FlipAgentKind> flipAgentKinds() {
+  std::vector<FlipAgentKind> kinds = builtinKinds();
+  std::lock_guard lock(registeredMutex());
+  kinds.insert(kinds.end(), registeredKinds().begin(), registeredKinds().end());
+  return kinds;
+}
+
+namespace {
+std::vector<FlipAgentKind> builtinKinds() {
   return {
       {"random", "a uniformly random legal action",
        [](const AgentParams& p) -> std::unique_ptr<FlipAgent> {
@@ -91,6 +120,7 @@ std::vector<FlipAgentKind> flipAgentKinds() {
        [](const AgentParams& p) { return makeSearch(p, true); }, searchParams(true)},
   };
 }
+}  // namespace
 
 std::unique_ptr<FlipAgent> makeFlipAgent(std::string_view spec) {
   const AgentParams params = AgentParams::parse(spec);

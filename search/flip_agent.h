@@ -13,9 +13,12 @@
 //               sampled from the pools (search/flip_mcts.h)
 //   pimc        the same search in each of several sampled deals, as if each
 //               were the truth, the root visits summed (search/flip_mcts.h)
+//   nn          the mcts search guided by a network (nets/flip_nn_agent.h;
+//               registered by the programs that link nets/)
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -50,7 +53,11 @@ struct FlipAgentKind {
   std::vector<AgentParamHelp> params = {};
 };
 
+// The built-in kinds, then the registered ones.
 std::vector<FlipAgentKind> flipAgentKinds();
+// Adds a kind: nets/ registers "nn" (nets/flip_nn_agent.h) this way, since
+// search/ cannot link the networks. A kind of a name already there replaces it.
+void registerFlipAgentKind(FlipAgentKind kind);
 // Throws AgentSpecError for an unknown name, key or value.
 std::unique_ptr<FlipAgent> makeFlipAgent(std::string_view spec);
 

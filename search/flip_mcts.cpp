@@ -123,6 +123,18 @@ double FlipMctsAgent::rollout(FlipPosition pos, const FlipDeal& world) {
   return valueForSeatZero(pos, r.outcome.reason == Termination::Adjudicated ? Outcome{} : r.outcome);
 }
 
+double FlipMctsAgent::leafValue(int node, const FlipPosition& pos, const FlipDeal& world) {
+  if (!params_.evaluator) return rollout(pos, world);
+  const Node& n = nodes_[node];
+  MoveList actions;
+  for (int e = n.firstEdge; e < n.firstEdge + n.edgeCount; ++e) actions.push(edges_[e].action);
+  EvalResult r;
+  params_.evaluator->evaluate(pos, actions, r);
+  for (int i = 0; i < n.edgeCount && i < static_cast<int>(r.priors.size()); ++i)
+    edges_[n.firstEdge + i].prior = r.priors[i];
+  return forMover(r.value, pos.toMove());  // the mover's value as seat 0's (the same sign flip)
+}
+
 // One iteration: a world, the tree down to a new node, a playout, the values back up.
 double FlipMctsAgent::iterate(const FlipPosition& root, const FlipDeal& world) {
   FlipPosition pos = root;
@@ -135,14 +147,14 @@ double FlipMctsAgent::iterate(const FlipPosition& root, const FlipDeal& world) {
     const bool fresh = nodes_[node].edgeCount < 0;
     if (fresh) {
       expand(node, pos, node == 0);
-      if (node == 0 && params_.priorTemperature > 0) setRootPriors(pos);
+      if (node == 0 && params_.priorTemperature > 0 && !params_.evaluator) setRootPriors(pos);
     }
     const Outcome o = flipBoardOutcome(pos, nodes_[node].edgeCount);
     if (o.isOver() || fresh) {
-      value = o.isOver() ? valueForSeatZero(pos, o) : rollout(pos, world);
+      value = o.isOver() ? valueForSeatZero(pos, o) : leafValue(node, pos, world);
       break;
     }
-    const int e = node == 0 && params_.priorTemperature > 0 ? selectWithPriors(nodes_[node]) : select(nodes_[node]);
+    const int e = usesPriors(node) ? selectWithPriors(nodes_[node]) : select(nodes_[node]);
     ++nodes_[node].visits;
     path.push_back({e, pos.toMove()});
     node = childAfter(e, world, pos);
@@ -169,10 +181,10 @@ void FlipMctsAgent::report(int rootNode) {
 
 Move FlipMctsAgent::chooseAction(const FlipPosition& pos) {
   report_ = {};
-  if (const auto win = flagCaptureInOne(pos)) return *win;  // decisive: no search needed
   nodes_.assign(1, Node{});
   edges_.clear();
   outcomes_.clear();
+  if (const auto win = flagCaptureInOne(pos)) return *win;  // decisive: no search needed
   if (params_.worlds > 0) {
     searchPimc(pos);
   } else {
@@ -180,6 +192,14 @@ Move FlipMctsAgent::chooseAction(const FlipPosition& pos) {
   }
   report(0);
   return report_.principalLine.front();
+}
+
+std::vector<std::pair<Move, int>> FlipMctsAgent::rootVisits() const {
+  std::vector<std::pair<Move, int>> out;
+  if (nodes_.empty()) return out;
+  const Node& root = nodes_.front();
+  for (int e = root.firstEdge; e < root.firstEdge + root.edgeCount; ++e) out.push_back({edges_[e].action, edges_[e].visits});
+  return out;
 }
 
 // One tree per world; the root's edges (the same actions in every world) sum

@@ -23,15 +23,33 @@
 // the trees. It is the classic baseline, and it shows strategy fusion: in
 // each world the search knows what a flip will reveal, which no player can.
 // Spec: pimc[:sims=400,worlds=20,c=0.1,depth=0,ptemp=0,pc=1,seed=1].
+//
+// With a leaf evaluator (a network: nets/flip_nn_agent.h) every new node is
+// valued by it instead of a playout, and its edges get the evaluator's priors
+// and are chosen by PUCT (constant `priorWeight`) at every node; chance is
+// still sampled from the worlds.
 #pragma once
 
+#include <memory>
+#include <utility>
 #include <vector>
 
 #include "core/flip_game.h"
 #include "core/random.h"
+#include "search/evaluator.h"
 #include "search/flip_agent.h"
 
 namespace junqi {
+
+// Values a position for its side to move and gives priors over its actions,
+// from the public FlipPosition alone (search/ cannot see nets/: an interface).
+class FlipLeafEvaluator {
+ public:
+  virtual ~FlipLeafEvaluator() = default;
+  // out.priors: one per action of `actions`, summing to 1; out.value: in
+  // [-1, 1] for pos.toMove().
+  virtual void evaluate(const FlipPosition& pos, const MoveList& actions, EvalResult& out) = 0;
+};
 
 struct FlipMctsParams {
   int simulations = 400;
@@ -43,6 +61,7 @@ struct FlipMctsParams {
   double priorTemperature = 0;
   double priorWeight = 1.0;
   std::uint64_t seed = 1;
+  std::shared_ptr<FlipLeafEvaluator> evaluator;  // none: playouts and UCT (priors only as above)
 };
 
 class FlipMctsAgent : public FlipAgent {
@@ -52,6 +71,9 @@ class FlipMctsAgent : public FlipAgent {
   std::string spec() const override;
   void newGame(const FlipRuleset& rules, Seat seat, std::uint64_t gameSeed) override;
   Move chooseAction(const FlipPosition& pos) override;
+  // The last search's root actions with their visits (empty when a flag
+  // capture in one was played without a search). Training targets read them.
+  std::vector<std::pair<Move, int>> rootVisits() const;
 
  private:
   struct Edge {
@@ -60,7 +82,7 @@ class FlipMctsAgent : public FlipAgent {
     double valueSum = 0;  // for the seat that chose it
     int child = -1;       // a move's node
     int firstOutcome = -1;  // a flip's outcomes (outcomes_)
-    float prior = 0;        // root edges with priors only
+    float prior = 0;        // with priors only (root priors or an evaluator)
   };
   struct Node {
     int firstEdge = 0, edgeCount = -1;  // -1: not expanded
@@ -81,6 +103,10 @@ class FlipMctsAgent : public FlipAgent {
   // Plays the edge's action on `pos` (a flip reveals what `world` holds) and returns the node it leads to.
   int childAfter(int edge, const FlipDeal& world, FlipPosition& pos);
   double rollout(FlipPosition pos, const FlipDeal& world);
+  // A new node's value for seat 0: the evaluator's (its priors go to the
+  // node's edges) or a playout's.
+  double leafValue(int node, const FlipPosition& pos, const FlipDeal& world);
+  bool usesPriors(int node) const { return params_.evaluator || (node == 0 && params_.priorTemperature > 0); }
   void report(int rootNode);
 
   FlipMctsParams params_;

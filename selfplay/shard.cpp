@@ -17,15 +17,15 @@ void writeShard(const Shard& shard, const std::string& path) {
   ByteWriter out;
   out.putBytes("JQSD", 4);
   out.put(kShardVersion);
-  out.put(static_cast<std::uint32_t>(nets::kEncodingVersion));
-  out.put(static_cast<std::uint32_t>(nets::kInputSize));
+  out.put(shard.encodingVersion);
+  out.put(shard.inputSize);
   out.putString(shard.ruleset);
   out.putString(shard.worker);
   out.put(shard.index);
   out.put(shard.games);
   out.put(static_cast<std::uint32_t>(shard.positions.size()));
   for (const PositionSample& p : shard.positions) {
-    if (p.input.size() != static_cast<std::size_t>(nets::kInputSize)) throw ShardError("writeShard: an input has the wrong size");
+    if (p.input.size() != shard.inputSize) throw ShardError("writeShard: an input has the wrong size");
     out.putBytes(p.input.data(), p.input.size());
     out.put(static_cast<std::uint16_t>(p.policy.size()));
     for (const auto& [index, prob] : p.policy) {
@@ -48,7 +48,7 @@ void writeShard(const Shard& shard, const std::string& path) {
   writeFileAtomically(path, packed);
 }
 
-Shard readShard(const std::string& path) {
+Shard readShard(const std::string& path, std::uint32_t encodingVersion, std::uint32_t inputSize) {
   std::string packed;
   try {
     packed = readFile(path);
@@ -66,11 +66,13 @@ Shard readShard(const std::string& path) {
   in.skip(4);
   if (const auto v = in.get<std::uint32_t>("the version"); v != kShardVersion)
     throw ShardError(fmt::format("{}: shard version {}, this build reads {}", path, v, kShardVersion));
-  if (const auto e = in.get<std::uint32_t>("the encoding version"); e != static_cast<std::uint32_t>(nets::kEncodingVersion))
-    throw ShardError(fmt::format("{}: encoding version {}, this build encodes {}", path, e, nets::kEncodingVersion));
-  if (const auto s = in.get<std::uint32_t>("the input size"); s != static_cast<std::uint32_t>(nets::kInputSize))
-    throw ShardError(fmt::format("{}: inputs of {} values, this build has {}", path, s, nets::kInputSize));
+  if (const auto e = in.get<std::uint32_t>("the encoding version"); e != encodingVersion)
+    throw ShardError(fmt::format("{}: encoding version {}, this build encodes {}", path, e, encodingVersion));
+  if (const auto s = in.get<std::uint32_t>("the input size"); s != inputSize)
+    throw ShardError(fmt::format("{}: inputs of {} values, this build has {}", path, s, inputSize));
   Shard shard;
+  shard.encodingVersion = encodingVersion;
+  shard.inputSize = inputSize;
   shard.ruleset = in.getString("the ruleset");
   shard.worker = in.getString("the worker");
   shard.index = in.get<std::uint64_t>("the index");
@@ -78,7 +80,7 @@ Shard readShard(const std::string& path) {
   const auto positions = in.get<std::uint32_t>("the position count");
   shard.positions.resize(positions);
   for (PositionSample& p : shard.positions) {
-    p.input.resize(nets::kInputSize);
+    p.input.resize(inputSize);
     in.getBytes(p.input.data(), p.input.size(), "an input");
     const auto entries = in.get<std::uint16_t>("a policy size");
     p.policy.resize(entries);

@@ -18,6 +18,7 @@
 #include <string>
 #include <vector>
 
+#include "nets/encoding.h"
 #include "nets/training_sample.h"
 
 namespace junqi {
@@ -26,6 +27,9 @@ using nets::LayoutSample;
 using nets::PositionSample;
 
 struct Shard {
+  // The encoding of its inputs: the classic game's, or Flip Junqi's (nets/flip_encoding.h).
+  std::uint32_t encodingVersion = nets::kEncodingVersion;
+  std::uint32_t inputSize = nets::kInputSize;
   std::string ruleset;
   std::string worker;
   std::uint64_t index = 0;
@@ -39,6 +43,8 @@ struct ShardError : std::runtime_error {
 };
 
 void writeShard(const Shard& shard, const std::string& path);
-Shard readShard(const std::string& path);  // throws ShardError naming the problem
+// Throws ShardError naming the problem, one being inputs of another encoding than the one expected.
+Shard readShard(const std::string& path, std::uint32_t encodingVersion = nets::kEncodingVersion,
+                std::uint32_t inputSize = nets::kInputSize);
 
 }  // namespace junqi

@@ -40,8 +40,8 @@ CLI::Option* addRulesOption(CLI::App* command, std::string& text) {
   text = "hiddenfront";
   return command->add_option("--rules", text,
                       "Ruleset: a preset (hiddenfront, worldatplay, refereed; flip-worldatplay, flip-kawu for "
-                      "Flip Junqi in perft, match and rules; four-worldatplay for four-player Junqi in perft "
-                      "and rules) with optional overrides, e.g. 'refereed:quiet-moves=200' "
+                      "Flip Junqi in perft, match, train and rules; four-worldatplay for four-player Junqi in "
+                      "perft, match, play-random and rules) with optional overrides, e.g. 'refereed:quiet-moves=200' "
                       "(see `junqi rules`)")
       ->capture_default_str();
 }

@@ -4,10 +4,12 @@
 
 #include <atomic>
 #include <csignal>
+#include <optional>
 
 #include <fmt/format.h>
 
 #include "nets/torch_trainer.h"
+#include "training/flip_training_run.h"
 #include "training/training_run.h"
 #include "tools/commands/commands.h"
 #include "tools/commands/common.h"
@@ -30,6 +32,16 @@ const std::pair<const char*, const char*> kConfigKeys[] = {
     {"--optimizer", "optimizer"}, {"--lr", "learning_rate"}, {"--weight-decay", "weight_decay"},
     {"--rating-pairs", "rating_pairs"}, {"--rating-sims", "rating_sims"}, {"--baselines", "baselines"},
     {"--seed", "seed"}, {"--external-selfplay", "external_selfplay"}, {"--selfplay-backend", "selfplay_backend"}};
+
+// A Flip Junqi run (training/flip_training_run.h): `--rules flip-...`, or
+// `--run DIR` alone when DIR holds one. Its own defaults (a short run) and
+// the options both runs have; one it does not have is refused by name.
+void runFlipTrainingCommand(const std::string& run, const std::optional<std::string>& rules,
+                            const TrainingConfig& c, const GivenOptions& given) {
+  const FlipRuleset flipRules = rules ? FlipRuleset::parse(*rules) : FlipRuleset::kawu();  // else the run's
+  const FlipTrainingConfig config = resumedFlipConfig(run, flipConfigOf(c, flipRules, given), given);
+  runFlipTraining(run, config, [](const std::string& line) { fmt::print(stderr, "{}\n", line); }, &interrupted);
+}
 
 // The first Ctrl-C asks for a clean stop: the games in progress finish and
 // the finished ones are kept. A second one kills as usual (losing those games).
@@ -105,21 +117,30 @@ void registerTrain(CLI::App& app) {
       ->capture_default_str();
   cmd->add_flag("--external-selfplay", c.externalSelfPlay,
                 "Do not play self-play here: wait for `junqi selfplay` workers (separate processes) to write shards");
-  setAction(cmd, [cmd] {
-    c.ruleset = Ruleset::parse(rules);
+  auto* variant = cmd->add_option("--variant", rules, "The same as --rules (e.g. --variant flip-kawu)")
+                      ->excludes(cmd->get_option("--rules"));
+  setAction(cmd, [cmd, variant] {
     c.baselines = splitAgentSpecs(baselines);
     std::vector<std::pair<std::string, std::string>> given;  // (config.json key, option) of the options given
     for (const auto& [option, key] : kConfigKeys)
       if (cmd->get_option(option)->count() > 0) given.emplace_back(key, option);
-    const TrainingConfig config = resumedConfig(run, c, given);
+    if (variant->count() > 0) given.emplace_back("ruleset", "--variant");
+    const bool rulesGiven = cmd->get_option("--rules")->count() > 0 || variant->count() > 0;
+    const bool flip = rulesGiven ? FlipRuleset::namesFlip(rules) : isFlipRun(run);
+    if (!flip) c.ruleset = Ruleset::parse(rules);
     std::signal(SIGINT, onInterrupt);
     std::signal(SIGTERM, onInterrupt);
-    runTraining(run, config, [](const std::string& line) { fmt::print(stderr, "{}\n", line); }, &interrupted);
-    if (interrupted) {
+    if (flip) {
+      runFlipTrainingCommand(run, rulesGiven ? std::optional(rules) : std::nullopt, c, given);
+    } else {
+      const TrainingConfig config = resumedConfig(run, c, given);
+      runTraining(run, config, [](const std::string& line) { fmt::print(stderr, "{}\n", line); }, &interrupted);
+    }
+    if (interrupted) {  // (a flip run: `--run DIR` alone resumes it too)
       fmt::print(stderr, "interrupted: `junqi train --run {}` resumes the run\n", run);
       return 130;
     }
-    fmt::print("run complete: {0}/ratings.txt, {0}/report.html, weights in {0}/weights/\n", run);
+    fmt::print("run complete: {0}/ratings.txt{1}, weights in {0}/weights/\n", run, flip ? "" : ", " + run + "/report.html");
     return 0;
   });
 }

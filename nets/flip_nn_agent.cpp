@@ -1,0 +1,82 @@
+#include "nets/flip_nn_agent.h"
+
+#include <fmt/format.h>
+
+#include "nets/flip_encoding.h"
+#include "nets/nn_agent.h"
+
+namespace junqi::nets {
+
+WeightsFile loadFlipWeights(const std::string& path) {
+  WeightsFile w = loadWeights(path);
+  if (w.variant != kFlipVariant)
+    throw WeightsError(fmt::format("{} is a network for the {} game, not for Flip Junqi", path, w.variant));
+  return w;
+}
+
+void FlipNetEvaluator::evaluate(const FlipPosition& pos, const MoveList& actions, EvalResult& out) {
+  std::vector<float> input(kFlipInputSize), policy(kPolicySize);
+  float wdl[3];
+  encodeFlip(pos, input);
+  backend_->forward(input.data(), 1, policy.data(), wdl, nullptr);
+  ++evaluations_;
+  // Flip indices are classic ones with from == to: the same priors and value.
+  interpret(policy.data(), wdl, pos.toMove(), &actions, out);
+}
+
+FlipMctsParams flipNetSearch(std::shared_ptr<FlipLeafEvaluator> evaluator, int sims, double cpuct,
+                             std::uint64_t seed) {
+  FlipMctsParams m;
+  m.simulations = sims;
+  m.priorWeight = cpuct;
+  m.exploration = 0;  // PUCT at every node: UCT's constant is not used
+  m.seed = seed;
+  m.evaluator = std::move(evaluator);
+  return m;
+}
+
+namespace {
+
+// The spec's settings, else the weights file's (those it was rated with), else the defaults.
+FlipMctsParams searchOf(const AgentParams& p, const WeightsFile& w, std::shared_ptr<FlipLeafEvaluator> evaluator) {
+  AgentParams stored = AgentParams::parse(w.search.empty() ? "nn" : "nn:" + w.search);
+  const int sims = p.has("sims") ? p.getInt("sims", 200) : stored.getInt("sims", 200);
+  const double c = p.has("c") ? p.getDouble("c", 1.5) : stored.getDouble("c", 1.5);
+  if (sims < 1) throw AgentSpecError("agent 'nn': sims must be at least 1");
+  if (c <= 0) throw AgentSpecError("agent 'nn': c must be above 0");
+  return flipNetSearch(std::move(evaluator), sims, c, p.getSeed("seed", 1));
+}
+
+std::pair<FlipMctsParams, std::string> fromSpec(const AgentParams& p) {
+  const std::string weights = p.getString("weights", "");
+  if (weights.empty()) throw AgentSpecError("agent 'nn' needs weights=FILE (an exported flip weights file)");
+  checkWeightsPathForSpec(weights);
+  WeightsFile file;
+  std::shared_ptr<Backend> backend;
+  try {
+    file = loadFlipWeights(weights);
+    backend = makeBackend("eigen", file);
+  } catch (const std::exception& e) {
+    throw AgentSpecError(fmt::format("agent 'nn': {}", e.what()));
+  }
+  FlipMctsParams m = searchOf(p, file, std::make_shared<FlipNetEvaluator>(backend));
+  std::string spec = fmt::format("nn:weights={},sims={},c={},seed={}", weights, m.simulations, m.priorWeight, m.seed);
+  return {std::move(m), std::move(spec)};
+}
+
+}  // namespace
+
+FlipNetAgent::FlipNetAgent(const AgentParams& p) : FlipNetAgent(fromSpec(p)) {}
+
+void registerFlipNetAgent() {
+  registerFlipAgentKind(
+      {"nn", "the mcts search guided by a trained flip network: policy priors (PUCT), value-head leaves (*: unless "
+             "the weights file carries the settings it was rated with)",
+       [](const AgentParams& p) -> std::unique_ptr<FlipAgent> { return std::make_unique<FlipNetAgent>(p); },
+       {{"weights", "FILE", "required: an exported Flip Junqi weights file (junqi train --rules flip-...)"},
+        {"sims", "200*", "simulations per action"},
+        {"c", "1.5*", "PUCT exploration constant"},
+        {"seed", "1", "random seed"}}});
+}
+
+}  // namespace junqi::nets

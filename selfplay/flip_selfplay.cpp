@@ -1,0 +1,117 @@
+#include "selfplay/flip_selfplay.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <optional>
+#include <thread>
+
+#include "core/flip_game.h"
+#include "core/flip_movegen.h"
+#include "core/random.h"
+#include "nets/flip_encoding.h"
+#include "nets/flip_nn_agent.h"
+#include "selfplay/samples.h"
+
+namespace junqi {
+
+namespace {
+
+struct PlayedGame {
+  std::vector<PositionSample> positions;
+  std::vector<Seat> movers;  // of each position
+  Outcome outcome;
+};
+
+std::vector<std::uint8_t> quantizedFlipInput(const FlipPosition& pos) {
+  std::vector<float> input(nets::kFlipInputSize);
+  nets::encodeFlip(pos, input);
+  std::vector<std::uint8_t> out(input.size());
+  std::transform(input.begin(), input.end(), out.begin(),
+                 [](float x) { return static_cast<std::uint8_t>(std::lround(std::clamp(x, 0.0f, 1.0f) * 255.0f)); });
+  return out;
+}
+
+// The policy target: root visits over every legal action (0 for those the
+// search dropped, so the list is also the mask); all on `played` without a search.
+std::vector<std::pair<std::uint16_t, float>> policyTarget(const FlipPosition& pos,
+                                                         const std::vector<std::pair<Move, int>>& visits, Move played) {
+  MoveList legal;
+  generateFlipActions(pos, legal);
+  int total = 0;
+  for (const auto& v : visits) total += v.second;
+  std::vector<std::pair<std::uint16_t, float>> target;
+  for (const Move a : legal) {
+    float p = total == 0 ? (a == played ? 1.0f : 0.0f) : 0.0f;
+    for (const auto& [m, n] : visits)
+      if (m == a && total > 0) p = static_cast<float>(n) / total;
+    target.push_back({static_cast<std::uint16_t>(nets::flipPolicyIndex(pos.toMove(), a)), p});
+  }
+  return target;
+}
+
+// Early on, an action drawn in proportion to its visits (variety); later the search's choice.
+Move drawByVisits(const std::vector<std::pair<Move, int>>& visits, Move best, Rng& rng) {
+  int total = 0;
+  for (const auto& v : visits) total += v.second;
+  if (total == 0) return best;
+  int pick = static_cast<int>(rng.below(static_cast<std::uint64_t>(total)));
+  for (const auto& [m, n] : visits)
+    if ((pick -= n) < 0) return m;
+  return best;
+}
+
+PlayedGame playGame(const std::shared_ptr<nets::FlipNetEvaluator>& evaluator, const FlipSelfPlayOptions& o, int n) {
+  const std::uint64_t seed = Rng::mix(o.seed, 0xf11b + static_cast<std::uint64_t>(n));
+  Rng rng(seed);
+  FlipGame game(o.rules, randomFlipDeal(rng));
+  nets::FlipNetAgent agent(nets::flipNetSearch(evaluator, o.sims, o.cpuct, seed), "nn(self-play)");
+  agent.newGame(o.rules, Seat::Red, seed);  // one agent plays both seats: it searches afresh each turn
+  PlayedGame out;
+  while (!game.isOver() && game.position().ply() < o.maxPlies) {
+    const FlipPosition& pos = game.position();
+    const Move best = agent.chooseAction(pos);
+    const auto visits = agent.rootVisits();
+    out.positions.push_back({quantizedFlipInput(pos), policyTarget(pos, visits, best), {}});
+    out.movers.push_back(pos.toMove());
+    const Move played = pos.ply() < o.temperaturePlies ? drawByVisits(visits, best, rng) : best;
+    game.apply(Action::makeMove(pos.toMove(), played));
+  }
+  if (!game.isOver()) game.adjudicateDraw();
+  out.outcome = game.outcome();
+  for (std::size_t i = 0; i < out.positions.size(); ++i) out.positions[i].wdl = resultFor(out.outcome, out.movers[i]);
+  return out;
+}
+
+}  // namespace
+
+Shard playFlipSelfPlay(std::shared_ptr<nets::Backend> network, const FlipSelfPlayOptions& o, FlipSelfPlayStats& stats,
+                       const std::atomic<bool>* stop) {
+  const auto start = std::chrono::steady_clock::now();
+  const auto evaluator = std::make_shared<nets::FlipNetEvaluator>(std::move(network));
+  std::vector<std::optional<PlayedGame>> played(static_cast<std::size_t>(o.games));
+  std::atomic<int> next{0};
+  const auto worker = [&] {
+    for (int n; !(stop && *stop) && (n = next++) < o.games;) played[static_cast<std::size_t>(n)] = playGame(evaluator, o, n);
+  };
+  std::vector<std::thread> threads;
+  for (int t = 0; t < std::max(1, std::min(o.threads, o.games)); ++t) threads.emplace_back(worker);
+  for (std::thread& t : threads) t.join();
+  Shard shard;
+  shard.encodingVersion = nets::kFlipEncodingVersion;
+  shard.inputSize = nets::kFlipInputSize;
+  shard.ruleset = o.rules.toString();
+  for (auto& g : played) {  // in game order, whichever thread played them
+    if (!g) continue;
+    ++shard.games;
+    ++stats.games;
+    const auto& w = g->outcome.winner;
+    ++(!w ? stats.draws : *w == Seat::Red ? stats.firstWins : stats.secondWins);
+    stats.positions += static_cast<long long>(g->positions.size());
+    for (auto& p : g->positions) shard.positions.push_back(std::move(p));
+  }
+  stats.seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return shard;
+}
+
+}  // namespace junqi

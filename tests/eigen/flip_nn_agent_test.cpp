@@ -1,0 +1,109 @@
+// The Flip Junqi network agent (nets/flip_nn_agent.h): legal actions, a flag
+// taken in one, the same game for a seed, the network's priors steering the search.
+#include <gtest/gtest.h>
+
+#include "core/flip_game.h"
+#include "core/flip_movegen.h"
+#include "core/random.h"
+#include "nets/flip_encoding.h"
+#include "nets/flip_nn_agent.h"
+#include "nets/nn_agent.h"
+#include "search/flip_agent.h"
+#include "tests/eigen/flip_nn_test_util.h"
+
+namespace junqi::nets {
+namespace {
+
+std::string weightsPath() {
+  static const std::string path = [] {
+    const std::string p = flipTestPath("agent.jqw");
+    saveWeights(randomFlipWeights(NetworkShape::tiny(), 5), p);
+    return p;
+  }();
+  return path;
+}
+
+std::unique_ptr<FlipAgent> netAgent(const std::string& params) {
+  registerNetAgent();
+  return makeFlipAgent("nn:weights=" + weightsPath() + "," + params);
+}
+
+// The actions of `plies` plies of nn against random, every one checked by the referee.
+std::vector<Move> playAgainstRandom(FlipAgent& nn, std::uint64_t seed, int plies) {
+  Rng rng(seed);
+  FlipGame g(FlipRuleset::kawu(), randomFlipDeal(rng));
+  auto random = makeFlipAgent("random:seed=2");
+  nn.newGame(FlipRuleset::kawu(), Seat::Red, seed);
+  random->newGame(FlipRuleset::kawu(), Seat::Blue, seed);
+  std::vector<Move> played;
+  for (int ply = 0; ply < plies && !g.isOver(); ++ply) {
+    const FlipPosition& pos = g.position();
+    const Move m = (pos.toMove() == Seat::Red ? nn : *random).chooseAction(pos);
+    const Action a = Action::makeMove(pos.toMove(), m);
+    EXPECT_EQ(g.whyIllegal(a), std::nullopt) << "ply " << ply << ": " << flipActionName(m);
+    if (g.whyIllegal(a)) break;
+    g.apply(a);
+    played.push_back(m);
+  }
+  return played;
+}
+
+TEST(FlipNetAgent, PlaysOnlyLegalActions) {
+  auto nn = netAgent("sims=16");
+  EXPECT_EQ(nn->name(), "nn");
+  std::size_t played = 0;
+  for (std::uint64_t game = 1; game <= 6; ++game) played += playAgainstRandom(*nn, game, 120).size();
+  EXPECT_GE(played, 150u);  // games end, but not all at once
+}
+
+TEST(FlipNetAgent, TheSameSeedPlaysTheSameGame) {
+  auto a = netAgent("sims=24,seed=7"), b = netAgent("sims=24,seed=7");
+  for (std::uint64_t game = 3; game <= 5; ++game) {
+    const auto first = playAgainstRandom(*a, game, 80);
+    EXPECT_EQ(first, playAgainstRandom(*b, game, 80));
+    EXPECT_EQ(first, playAgainstRandom(*a, game, 80));  // newGame reseeds
+  }
+  EXPECT_EQ(a->spec(), "nn:weights=" + weightsPath() + ",sims=24,c=1.5,seed=7");
+}
+
+TEST(FlipNetAgent, TakesAFlagInOne) {
+  const FlipRuleset rules = FlipRuleset::kawu();
+  FlipPosition pos = FlipPosition::empty(rules);
+  const int c5 = parseSquare("C5").value(), c6 = parseSquare("C6").value();
+  pos.putFaceUp(c5, {Colour::Red, PieceType::Engineer});
+  pos.putFaceUp(c6, {Colour::Blue, PieceType::Flag});
+  pos.putFaceUp(parseSquare("A12").value(), {Colour::Blue, PieceType::Marshal});
+  pos.putFaceDown(parseSquare("E1").value(), {Colour::Red, PieceType::Bomb});
+  pos.setColours(Colour::Red);
+  ASSERT_TRUE(isLegalFlipAction(pos, {static_cast<std::uint8_t>(c5), static_cast<std::uint8_t>(c6)}));
+  auto nn = netAgent("sims=8");
+  nn->newGame(rules, Seat::Red, 1);
+  const Move m = nn->chooseAction(pos);
+  EXPECT_EQ(m.from, c5);
+  EXPECT_EQ(m.to, c6);
+}
+
+// The search follows the network: a policy head that puts all its weight on
+// one flip makes the search spend most visits on it.
+TEST(FlipNetAgent, ThePolicyPriorsSteerTheSearch) {
+  WeightsFile w = randomFlipWeights(NetworkShape::tiny(), 9);
+  for (float& v : w.tensors.at("policy.weight").data) v = 0;
+  std::vector<float>& bias = w.tensors.at("policy.bias").data;
+  std::fill(bias.begin(), bias.end(), 0.0f);
+  const int c3 = parseSquare("C3").value();
+  // Output channel `to` at point `from`: the bias is per channel, so channel C3
+  // favours every move to C3, of which the start position has one: the flip of C3.
+  bias[static_cast<std::size_t>(c3)] = 12;
+  auto evaluator = std::make_shared<FlipNetEvaluator>(makeBackend("eigen", w));
+  FlipNetAgent agent(flipNetSearch(evaluator, 64, 1.5, 1), "nn(test)");
+  agent.newGame(FlipRuleset::kawu(), Seat::Red, 1);
+  const Move m = agent.chooseAction(FlipPosition(FlipRuleset::kawu()));
+  EXPECT_EQ(m, flipAt(c3));
+  int visits = 0, total = 0;
+  for (const auto& [action, n] : agent.rootVisits()) total += n, visits += action == flipAt(c3) ? n : 0;
+  EXPECT_GT(visits, total / 2);
+  EXPECT_GT(evaluator->evaluations(), 0);
+}
+
+}  // namespace
+}  // namespace junqi::nets

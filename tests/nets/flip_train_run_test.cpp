@@ -1,0 +1,109 @@
+// The Flip Junqi training run (training/flip_training_run.h): a tiny run of
+// two generations completes, its files are flip files, and run again it
+// resumes: a deleted step is redone exactly, a finished run does nothing new.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+#include <nlohmann/json.hpp>
+
+#include "nets/flip_encoding.h"
+#include "nets/flip_nn_agent.h"
+#include "nets/nn_agent.h"
+#include "selfplay/shard.h"
+#include "training/flip_training_run.h"
+#include "training/training_run.h"
+#include "tests/nets/nets_test_util.h"
+
+namespace junqi {
+namespace {
+
+namespace fs = std::filesystem;
+using netstest::readBytes;
+using netstest::TempDir;
+using ::testing::HasSubstr;
+
+// Seconds: two games a generation, a few simulations and steps, one baseline.
+FlipTrainingConfig tinyFlipConfig() {
+  return {.generations = 2, .gamesPerGeneration = 2, .parallelGames = 2, .sims = 4, .maxPlies = 60,
+          .stepsPerGeneration = 3, .batchSize = 16, .ratingPairs = 1, .ratingSims = 4, .baselines = {"random"},
+          .seed = 5, .trainThreads = 1};
+}
+
+void runQuietly(const fs::path& dir, const FlipTrainingConfig& c) {
+  runFlipTraining(dir.string(), c, [](const std::string&) {});
+}
+
+TEST(FlipTrainRun, TwoGenerationsCompleteAndResume) {
+  nets::registerNetAgent();  // the rating matches play the flip nn agent
+  TempDir tmp("flip-train");
+  const fs::path dir = tmp.path() / "run";
+  const FlipTrainingConfig c = tinyFlipConfig();
+  runQuietly(dir, c);
+  for (const char* f : {"config.json", "weights/gen-0000.jqw", "weights/gen-0002.jqw", "shards/gen-0002.jqs",
+                        "checkpoints/gen-0002/state.txt", "matches/gen-0002/match.json", "ratings.txt", "log.jsonl"})
+    EXPECT_TRUE(fs::exists(dir / f)) << f;
+  EXPECT_TRUE(isFlipRun(dir.string()));
+  const nets::WeightsFile w = nets::loadFlipWeights((dir / "weights/gen-0002.jqw").string());
+  EXPECT_EQ(w.shape.inputPlanes, nets::kFlipInputPlanes);
+  EXPECT_EQ(w.search, "sims=4,c=1.5");
+  const Shard shard = readShard((dir / "shards/gen-0001.jqs").string(), nets::kFlipEncodingVersion, nets::kFlipInputSize);
+  EXPECT_EQ(shard.games, 2u);
+  ASSERT_FALSE(shard.positions.empty());
+  float target = 0;
+  for (const auto& [index, p] : shard.positions.front().policy) target += p;
+  EXPECT_NEAR(target, 1.0f, 1e-5);
+  const std::string ratings = readBytes((dir / "ratings.txt").string());
+  EXPECT_THAT(ratings, HasSubstr("gen-0002"));
+  EXPECT_THAT(ratings, HasSubstr("random"));
+
+  // Resuming: a lost shard and what came after it are made again, the same.
+  const std::string shardBytes = readBytes((dir / "shards/gen-0002.jqs").string());
+  const std::string weightsBytes = readBytes((dir / "weights/gen-0002.jqw").string());
+  fs::remove(dir / "shards/gen-0002.jqs");
+  fs::remove_all(dir / "checkpoints/gen-0002");
+  fs::remove(dir / "weights/gen-0002.jqw");
+  runQuietly(dir, c);
+  EXPECT_EQ(readBytes((dir / "shards/gen-0002.jqs").string()), shardBytes);
+  EXPECT_EQ(readBytes((dir / "weights/gen-0002.jqw").string()), weightsBytes);
+}
+
+TEST(FlipTrainRun, AnotherRunsDirectoryIsRefused) {
+  nets::registerNetAgent();
+  TempDir tmp("flip-train-refused");
+  const fs::path dir = tmp.path() / "run";
+  FlipTrainingConfig c = tinyFlipConfig();
+  c.generations = 1;
+  c.gamesPerGeneration = 1;
+  runQuietly(dir, c);
+  FlipTrainingConfig other = c;
+  other.sims = 5;
+  EXPECT_THROW(runQuietly(dir, other), std::runtime_error);
+  FlipTrainingConfig bad = c;
+  bad.baselines = {"ismcts"};  // a classic agent
+  try {
+    runQuietly(tmp.path() / "never", bad);
+    ADD_FAILURE() << "a classic baseline was accepted";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_THAT(e.what(), HasSubstr("--baselines: 'ismcts'"));
+  }
+  EXPECT_FALSE(fs::exists(tmp.path() / "never"));
+}
+
+TEST(FlipTrainRun, OptionsAFlipRunDoesNotHaveAreRefusedByName) {
+  TrainingConfig classic;
+  classic.sims = 9;
+  const FlipTrainingConfig c = flipConfigOf(classic, FlipRuleset::kawu(), {{"sims", "--sims"}});
+  EXPECT_EQ(c.sims, 9);
+  EXPECT_EQ(c.generations, FlipTrainingConfig{}.generations);  // not given: the flip default
+  try {
+    flipConfigOf(classic, FlipRuleset::kawu(), {{"teacher_games", "--teacher-games"}});
+    ADD_FAILURE() << "--teacher-games was accepted";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_STREQ(e.what(), "--teacher-games: not available in a Flip Junqi run");
+  }
+}
+
+}  // namespace
+}  // namespace junqi

@@ -1,0 +1,148 @@
+// The flip run's settings: from `junqi train`'s options, to and from
+// config.json, checked before anything is written.
+#include <filesystem>
+#include <set>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "core/files.h"
+#include "search/flip_agent.h"
+#include "training/flip_training_json.h"
+#include "training/flip_training_run.h"
+#include "training/training_run.h"
+
+namespace junqi {
+
+namespace fs = std::filesystem;
+using json = nlohmann::json;
+
+namespace {
+
+// `visit(key, field)` for every setting a flip run keeps in config.json but
+// its ruleset. The classic TrainingConfig names these fields alike, so the
+// same list reads the options of `junqi train` a flip run shares.
+template <class Config, class Visit>
+void forEachSetting(Config& c, Visit&& visit) {
+  visit("shape", c.shape);
+  visit("generations", c.generations);
+  visit("games_per_generation", c.gamesPerGeneration);
+  visit("parallel_games", c.parallelGames);
+  visit("sims", c.sims);
+  visit("cpuct", c.cpuct);
+  visit("temperature_plies", c.temperaturePlies);
+  visit("max_plies", c.maxPlies);
+  visit("steps_per_generation", c.stepsPerGeneration);
+  visit("batch_size", c.batchSize);
+  visit("replay_window", c.replayWindow);
+  visit("optimizer", c.optimizer);
+  visit("learning_rate", c.learningRate);
+  visit("weight_decay", c.weightDecay);
+  visit("rating_pairs", c.ratingPairs);
+  visit("rating_sims", c.ratingSims);
+  visit("baselines", c.baselines);
+  visit("seed", c.seed);
+}
+
+template <class Config>
+json settingsJson(const Config& c) {
+  json j;
+  forEachSetting(c, [&](const char* key, const auto& value) { j[key] = value; });
+  return j;
+}
+
+// What config.json does not keep (threads, device, rating concurrency) comes from this session.
+template <class Session>
+FlipTrainingConfig withSession(FlipTrainingConfig c, const Session& session) {
+  c.trainThreads = session.trainThreads;
+  c.device = session.device;
+  c.ratingConcurrency = session.ratingConcurrency;
+  return c;
+}
+
+}  // namespace
+
+json flipConfigToJson(const FlipTrainingConfig& c) {
+  json j = settingsJson(c);
+  j["variant"] = "flip";
+  j["ruleset"] = c.rules.toString();
+  return j;
+}
+
+FlipTrainingConfig flipConfigFromJson(const json& j) {
+  FlipTrainingConfig c;
+  if (j.value("variant", "classic") != "flip") throw std::runtime_error("not a Flip Junqi run");
+  c.rules = FlipRuleset::parse(j.at("ruleset").get<std::string>());
+  forEachSetting(c, [&](const char* key, auto& value) { j.at(key).get_to(value); });
+  return c;
+}
+
+FlipTrainingConfig flipConfigOf(const TrainingConfig& classic, const FlipRuleset& rules, const GivenOptions& given) {
+  FlipTrainingConfig defaults;
+  defaults.rules = rules;
+  json asked = flipConfigToJson(defaults);
+  const json from = settingsJson(classic);  // the options both runs have, as given to `junqi train`
+  for (const auto& [key, option] : given) {
+    if (key == "ruleset") continue;
+    if (!from.contains(key)) throw std::invalid_argument(fmt::format("{}: not available in a Flip Junqi run", option));
+    asked[key] = from.at(key);
+  }
+  return withSession(flipConfigFromJson(asked), classic);
+}
+
+std::optional<json> flipRunSettings(const std::string& dir) {
+  const fs::path path = fs::path(dir) / "config.json";
+  if (!fs::exists(path)) return std::nullopt;
+  try {
+    json j = json::parse(readFile(path.string()));
+    if (j.value("variant", "classic") != "flip") return std::nullopt;
+    (void)flipConfigFromJson(j);
+    return j;
+  } catch (const std::exception& e) {
+    throw std::runtime_error(fmt::format("{}: not a flip training run's settings ({})", path.string(), e.what()));
+  }
+}
+
+bool isFlipRun(const std::string& dir) { return flipRunSettings(dir).has_value(); }
+
+FlipTrainingConfig resumedFlipConfig(const std::string& dir, const FlipTrainingConfig& config,
+                                     const GivenOptions& given) {
+  auto run = flipRunSettings(dir);
+  if (!run) return config;
+  const json asked = flipConfigToJson(config);
+  for (const auto& [key, option] : given) {
+    if (!asked.contains(key)) continue;
+    if (key != "generations" && run->value(key, json()) != asked.at(key))
+      throw std::invalid_argument(fmt::format("{}: the run in {} was started with {} = {}, not {}; use a new directory",
+                                              option, dir, key, run->value(key, json()).dump(), asked.at(key).dump()));
+    (*run)[key] = asked.at(key);
+  }
+  return withSession(flipConfigFromJson(*run), config);
+}
+
+// The trainer's settings are checked as a classic run checks them (the same
+// messages); the baselines must be flip agents, one of each name.
+void checkFlipTrainingConfig(const FlipTrainingConfig& c) {
+  TrainingConfig trainer;
+  trainer.shape = c.shape;
+  trainer.optimizer = c.optimizer;
+  trainer.learningRate = c.learningRate;
+  trainer.weightDecay = c.weightDecay;
+  trainer.device = c.device;
+  trainer.baselines = {};
+  checkTrainingConfig(trainer);
+  if (!(c.cpuct > 0)) throw std::invalid_argument(fmt::format("--cpuct: must be a number above 0, not '{}'", c.cpuct));
+  std::set<std::string> names;
+  for (const std::string& b : c.baselines) {
+    const std::string name = b.substr(0, b.find(':'));  // its name in the rating tables
+    try {
+      makeFlipAgent(b);
+    } catch (const std::exception& e) {
+      throw std::invalid_argument(fmt::format("--baselines: '{}': {}", b, e.what()));
+    }
+    if (!names.insert(name).second)
+      throw std::invalid_argument(fmt::format("--baselines: two baselines are called '{}'", name));
+  }
+}
+
+}  // namespace junqi

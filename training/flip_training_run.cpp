@@ -1,0 +1,251 @@
+#include "training/flip_training_run.h"
+
+#include <algorithm>
+#include <chrono>
+#include <map>
+#include <filesystem>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "arena/flip_match.h"
+#include "arena/rating_report.h"
+#include "core/files.h"
+#include "core/ruleset.h"
+#include "core/random.h"
+#include "nets/flip_encoding.h"
+#include "nets/flip_nn_agent.h"
+#include "nets/torch_trainer.h"
+#include "selfplay/flip_selfplay.h"
+#include "training/flip_training_json.h"
+
+namespace junqi {
+
+namespace fs = std::filesystem;
+using json = nlohmann::json;
+
+namespace {
+
+std::string gen(int g) { return fmt::format("gen-{:04}", g); }
+void writeText(const fs::path& p, const std::string& text) { writeFileAtomically(p.string(), text); }
+
+// The search settings the run rates its networks with (weights files carry them).
+std::string flipSearchSettings(const FlipTrainingConfig& c) { return fmt::format("sims={},c={}", c.ratingSims, c.cpuct); }
+
+class FlipTrainingRun {
+ public:
+  FlipTrainingRun(const std::string& dir, const FlipTrainingConfig& c, const std::function<void(const std::string&)>& log,
+                  const std::atomic<bool>* stop)
+      : dir_(dir), c_(c), log_(log), stop_(stop) {}
+  void run();
+
+ private:
+  bool stopped() const { return stop_ && *stop_; }
+  fs::path shardPath(int g) const { return dir_ / "shards" / (gen(g) + ".jqs"); }
+  fs::path checkpoint(int g) const { return dir_ / "checkpoints" / gen(g); }
+  fs::path weightsPath(int g) const { return dir_ / "weights" / (gen(g) + ".jqw"); }
+  void prepareDirectory();
+  nets::TrainerOptions trainerOptions() const;
+  void exportWeights(int g);
+  json selfPlay(int g);
+  json train(int g);
+  FlipMatchOptions ratingMatch(int g) const;
+  std::vector<RatedGame> ratedGames(int g, const std::vector<std::string>& names) const;
+  std::string rateAllGenerations(int g);
+
+  fs::path dir_;
+  FlipTrainingConfig c_;
+  std::function<void(const std::string&)> log_;
+  const std::atomic<bool>* stop_;
+  std::unique_ptr<nets::Trainer> trainer_;
+  int loaded_ = 0;  // the generation the trainer holds (0: the untrained network)
+};
+
+// Refuses a directory holding another run: a classic one, or a flip run of
+// other settings (the number of generations may differ: it extends the run).
+void FlipTrainingRun::prepareDirectory() {
+  checkFlipTrainingConfig(c_);
+  if (fs::exists(dir_ / "config.json")) {
+    auto run = flipRunSettings(dir_.string());
+    if (!run) throw std::runtime_error(fmt::format("{} holds a classic training run, not a Flip Junqi one", dir_.string()));
+    json asked = flipConfigToJson(c_);
+    (*run)["generations"] = asked["generations"];
+    if (*run != asked)
+      throw std::runtime_error(fmt::format("{} holds a flip run of other settings; use a new directory", dir_.string()));
+  }
+  for (const char* sub : {"shards", "checkpoints", "weights", "matches", "log"}) fs::create_directories(dir_ / sub);
+  writeText(dir_ / "config.json", flipConfigToJson(c_).dump(2) + "\n");
+}
+
+nets::TrainerOptions FlipTrainingRun::trainerOptions() const {
+  nets::TrainerOptions o;
+  o.shape = nets::NetworkShape::parse(c_.shape);
+  o.shape.inputPlanes = nets::kFlipInputPlanes;
+  o.optimizer = c_.optimizer;
+  o.learningRate = c_.learningRate;
+  o.weightDecay = c_.weightDecay;
+  o.totalSteps = static_cast<long long>(c_.generations) * c_.stepsPerGeneration;
+  o.threads = c_.trainThreads;
+  o.seed = c_.seed;
+  return o;
+}
+
+void FlipTrainingRun::exportWeights(int g) {
+  if (fs::exists(weightsPath(g))) return;
+  if (loaded_ != g) trainer_->load(checkpoint(g).string()), loaded_ = g;
+  // exportWeights names the variant of a classic ruleset: the flip game's name and rules replace them.
+  nets::WeightsFile w = trainer_->model()->exportWeights(Ruleset{}.toString(), fmt::format("flip generation {}", g));
+  w.variant = nets::kFlipVariant;
+  w.ruleset = c_.rules.toString();
+  w.search = flipSearchSettings(c_);
+  nets::saveWeights(w, weightsPath(g).string());
+}
+
+// Self-play with generation g-1 into shard g; its figures (json), read back on a resumed run.
+json FlipTrainingRun::selfPlay(int g) {
+  const fs::path figures = dir_ / "shards" / (gen(g) + ".json");
+  if (fs::exists(shardPath(g)) && fs::exists(figures)) return json::parse(readFile(figures.string()));
+  FlipSelfPlayOptions o;
+  o.rules = c_.rules;
+  o.games = c_.gamesPerGeneration;
+  o.threads = c_.parallelGames;
+  o.sims = c_.sims;
+  o.cpuct = c_.cpuct;
+  o.temperaturePlies = c_.temperaturePlies;
+  o.maxPlies = c_.maxPlies;
+  o.seed = Rng::mix(c_.seed, 0x5e1f + static_cast<std::uint64_t>(g));
+  FlipSelfPlayStats s;
+  const Shard shard =
+      playFlipSelfPlay(nets::makeBackend("eigen", nets::loadFlipWeights(weightsPath(g - 1).string())), o, s, stop_);
+  if (stopped()) return {};
+  const json out = {{"games", s.games},         {"positions", s.positions}, {"seconds", s.seconds},
+                    {"first_wins", s.firstWins}, {"second_wins", s.secondWins}, {"draws", s.draws}};
+  writeText(figures, out.dump() + "\n");  // first: a shard without its figures is played again
+  writeShard(shard, shardPath(g).string());
+  log_(fmt::format("gen {}/{} | self-play {} games, {} positions in {:.0f} s | first player {} wins, second {}, draws {}",
+                   g, c_.generations, s.games, s.positions, s.seconds, s.firstWins, s.secondWins, s.draws));
+  return out;
+}
+
+// Generation g trained from the previous checkpoint on the newest positions
+// (up to the window, newest shards first); the losses go with the checkpoint.
+json FlipTrainingRun::train(int g) {
+  const fs::path saved = checkpoint(g) / "training.json";
+  if (fs::exists(saved)) return json::parse(readFile(saved.string()));
+  if (loaded_ != g - 1) trainer_->load(checkpoint(g - 1).string()), loaded_ = g - 1;
+  std::vector<PositionSample> positions;
+  for (int h = g; h >= 1 && static_cast<int>(positions.size()) < c_.replayWindow; --h)
+    for (auto& p : readShard(shardPath(h).string(), nets::kFlipEncodingVersion, nets::kFlipInputSize).positions)
+      if (static_cast<int>(positions.size()) < c_.replayWindow) positions.push_back(std::move(p));
+  Rng rng(Rng::mix(c_.seed, 0x7a1 + static_cast<std::uint64_t>(g)));  // the same batches on a resumed run
+  const auto start = std::chrono::steady_clock::now();
+  json losses = json::array();
+  double policy = 0, value = 0;
+  for (int step = 1; step <= c_.stepsPerGeneration && !stopped(); ++step) {
+    std::vector<const PositionSample*> batch;
+    for (int i = 0; i < c_.batchSize && !positions.empty(); ++i) batch.push_back(&positions[rng.below(positions.size())]);
+    const nets::TrainStats s = trainer_->step(batch, {});
+    policy += s.policyLoss, value += s.valueLoss;
+    if (step % 25 == 0 || step == c_.stepsPerGeneration) {
+      const int n = step % 25 == 0 ? 25 : step % 25;
+      losses.push_back({trainer_->steps(), policy / n, value / n});
+      log_(fmt::format("gen {}/{} | train step {}/{} | loss policy {:.3f} value {:.3f} | {} positions", g,
+                       c_.generations, step, c_.stepsPerGeneration, policy / n, value / n, positions.size()));
+      policy = value = 0;
+    }
+  }
+  if (stopped()) return {};  // a generation's training is redone whole
+  const json training = {
+      {"losses", losses}, {"seconds", std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count()}};
+  trainer_->save(checkpoint(g).string(), {{"training.json", training.dump() + "\n"}});
+  loaded_ = g;
+  return training;
+}
+
+// Generation g against the previous one and each baseline (a gauntlet).
+FlipMatchOptions FlipTrainingRun::ratingMatch(int g) const {
+  FlipMatchOptions o;
+  o.rules = c_.rules;
+  o.schedule = MatchSchedule::Gauntlet;
+  o.pairs = c_.ratingPairs;
+  o.concurrency = c_.ratingConcurrency;
+  o.seed = Rng::mix(c_.seed, 0xa7c4 + static_cast<std::uint64_t>(g));
+  o.maxPlies = c_.maxPlies;
+  o.outDir = (dir_ / "matches" / gen(g)).string();
+  for (const int h : {g, g - 1})
+    o.players.push_back({gen(h), fmt::format("nn:weights={},seed={}", weightsPath(h).string(), c_.seed + h), ""});
+  for (const std::string& b : c_.baselines) o.players.push_back({b.substr(0, b.find(':')), b, ""});
+  return o;
+}
+
+// Every generation's rating games, players numbered as in `names`.
+std::vector<RatedGame> FlipTrainingRun::ratedGames(int g, const std::vector<std::string>& names) const {
+  std::map<std::string, int> number;
+  for (std::size_t k = 0; k < names.size(); ++k) number[names[k]] = static_cast<int>(k);
+  std::vector<RatedGame> games;
+  for (int h = 1; h <= g; ++h) {
+    const FlipMatchOptions o = ratingMatch(h);
+    for (const FlipMatchResult& r : FlipMatch(o).run().results) {  // finished matches: their records, read back
+      const double firstScore = !r.outcome.winner ? 0.5 : *r.outcome.winner == Seat::Red ? 1.0 : 0.0;
+      games.push_back({number.at(o.players[r.game.first].name), number.at(o.players[r.game.second].name), firstScore,
+                       h * 100000 + r.game.pair});
+    }
+  }
+  return games;
+}
+
+// All generations and baselines rated together (random at 0 when it plays):
+// ratings.txt/json/csv and log.jsonl.
+std::string FlipTrainingRun::rateAllGenerations(int g) {
+  std::vector<std::string> names;
+  for (int h = 0; h <= g; ++h) names.push_back(gen(h));
+  for (const std::string& b : c_.baselines) names.push_back(b.substr(0, b.find(':')));
+  EloFitOptions fit;
+  const auto random = std::find(names.begin(), names.end(), "random");
+  fit.anchor = random == names.end() ? -1 : static_cast<int>(random - names.begin());
+  const auto games = ratedGames(g, names);
+  const RatingTable table = makeRatingTable(names, fitElo(static_cast<int>(names.size()), games, fit));
+  for (const auto& [file, text] : {std::pair{"ratings.txt", formatRatingTable(table)},
+                                   std::pair{"ratings.json", ratingTableToJson(table).dump(2) + "\n"},
+                                   std::pair{"ratings.csv", ratingTableToCsv(table)}})
+    writeText(dir_ / file, text);
+  std::string lines;
+  for (int h = 1; h <= g; ++h)
+    if (const fs::path p = dir_ / "log" / (gen(h) + ".json"); fs::exists(p)) lines += readFile(p.string());
+  writeText(dir_ / "log.jsonl", lines);
+  return formatRatingTable(table);
+}
+
+void FlipTrainingRun::run() {
+  prepareDirectory();
+  torch::set_num_threads(c_.trainThreads);
+  trainer_ = std::make_unique<nets::Trainer>(trainerOptions());
+  exportWeights(0);
+  for (int g = 1; g <= c_.generations && !stopped(); ++g) {
+    const auto start = std::chrono::steady_clock::now();
+    json record = {{"generation", g}};
+    record["selfplay"] = selfPlay(g);
+    if (stopped()) break;
+    record["training"] = train(g);
+    if (stopped()) break;
+    exportWeights(g);
+    FlipMatch(ratingMatch(g)).run([&](const std::string& line) {
+      log_(fmt::format("gen {}/{} | rating | {}", g, c_.generations, line));
+    });
+    const fs::path logPath = dir_ / "log" / (gen(g) + ".json");
+    if (!fs::exists(logPath)) {
+      record["seconds"] = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      writeText(logPath, record.dump() + "\n");
+    }
+    log_(fmt::format("gen {}/{} done\n{}", g, c_.generations, rateAllGenerations(g)));
+  }
+}
+
+}  // namespace
+
+void runFlipTraining(const std::string& dir, const FlipTrainingConfig& config,
+                     const std::function<void(const std::string&)>& log, const std::atomic<bool>* stop) {
+  FlipTrainingRun(dir, config, log, stop).run();
+}
+
+}  // namespace junqi

@@ -1,0 +1,85 @@
+// The Flip Junqi training run (`junqi train --rules flip-kawu`): generation
+// after generation, self-play with the flip network agent
+// (selfplay/flip_selfplay.h), training with the LibTorch trainer on the
+// flip encoding's inputs, export of a flip weights file, and a rating match
+// (arena/flip_match.h) of the new generation against the previous one and
+// the flip baselines; all generations' games rated together.
+//
+// The run directory is the classic run's, less what flip does not have
+// (teacher games, external workers, the report's pictures):
+//   DIR/config.json                 the settings, with "variant": "flip"
+//   DIR/shards/gen-NNNN.jqs         self-play samples made with generation NNNN-1
+//   DIR/checkpoints/gen-NNNN/       model, optimizer, steps (and training.json: the losses)
+//   DIR/weights/gen-NNNN.jqw        flip weights files (gen-0000: the untrained network)
+//   DIR/matches/gen-NNNN/           the rating match of generation NNNN (resumable)
+//   DIR/log/gen-NNNN.json, log.jsonl   self-play figures, losses, timing
+//   DIR/ratings.txt|json|csv        every generation and baseline, rated together
+// Every step writes through temporary names and first looks for its files,
+// so the same command again resumes where the run stopped; a stop (Ctrl-C)
+// keeps what was written (the self-play games of an unwritten shard are
+// played again).
+#pragma once
+
+#include <atomic>
+#include <functional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "core/flip_ruleset.h"
+
+namespace junqi {
+
+struct TrainingConfig;
+
+struct FlipTrainingConfig {
+  FlipRuleset rules = FlipRuleset::kawu();
+  std::string shape = "tiny";
+  int generations = 2;
+  int gamesPerGeneration = 8;
+  int parallelGames = 2;  // self-play games at once, one thread each
+  int sims = 32;
+  double cpuct = 1.5;
+  int temperaturePlies = 30;
+  int maxPlies = 400;
+  int stepsPerGeneration = 60;
+  int batchSize = 64;
+  int replayWindow = 20000;
+  std::string optimizer = "adam";
+  double learningRate = 2e-3;
+  double weightDecay = 1e-4;
+  int ratingPairs = 2;
+  int ratingSims = 32;
+  std::vector<std::string> baselines = {"random", "heuristic"};
+  std::uint64_t seed = 1;
+  // Not settings of the run: they may change from one session to the next.
+  int trainThreads = 2;
+  std::string device = "cpu";
+  int ratingConcurrency = 2;
+};
+
+// A flip run's settings from `junqi train`'s: the flip defaults, and the
+// options given (`given`: config.json keys of the classic run, as
+// tools/commands/train.cpp names them) taken from `classic`. An option a
+// flip run does not have is refused (std::invalid_argument naming it).
+using GivenOptions = std::vector<std::pair<std::string, std::string>>;  // (config.json key, option)
+FlipTrainingConfig flipConfigOf(const TrainingConfig& classic, const FlipRuleset& rules, const GivenOptions& given);
+
+// Is the run in `dir` a flip run (its config.json says so)?
+bool isFlipRun(const std::string& dir);
+
+// The settings to resume the run in `dir` with: its config.json, with the
+// settings named in `given` taken from `config`; one that differs from the
+// run's is refused (std::invalid_argument), except `generations`.
+FlipTrainingConfig resumedFlipConfig(const std::string& dir, const FlipTrainingConfig& config,
+                                     const GivenOptions& given);
+
+// Throws std::invalid_argument naming the `junqi train` option of a setting
+// the run could not use. runFlipTraining calls it before writing anything.
+void checkFlipTrainingConfig(const FlipTrainingConfig& config);
+
+// Runs (or resumes) the flip training run in `dir`.
+void runFlipTraining(const std::string& dir, const FlipTrainingConfig& config,
+                     const std::function<void(const std::string&)>& log, const std::atomic<bool>* stop = nullptr);
+
+}  // namespace junqi
