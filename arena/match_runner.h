@@ -38,32 +38,10 @@ RatedGame ratedPairedGame(const PairedGame& g, double score, int pairs);
 void checkMatchPlayers(const std::vector<MatchPlayer>& players, const std::string& outDir,
                        const std::function<void(const MatchPlayer&)>& check);
 
-// Every game of `schedule`: those `load` finds recorded, the others played by
-// `play` on up to `concurrency` threads, `progress` told after each game with
-// the games finished so far and how many were played by this run. Results in
-// schedule order; the first exception stops the rest and is rethrown.
-template <class Result>
-std::vector<Result> playPairedGames(const std::vector<PairedGame>& schedule, int concurrency,
-                                    const std::function<std::optional<Result>(const PairedGame&)>& load,
-                                    const std::function<Result(const PairedGame&)>& play,
-                                    const std::function<void(const std::vector<Result>&, int playedNow, int remaining)>& progress);
-
 // The settings a paired match writes to its match.json.
 nlohmann::json pairedMatchConfig(const std::string& variant, const std::string& ruleset,
                                  const std::vector<MatchPlayer>& players, MatchSchedule schedule, int pairs,
                                  std::uint64_t seed, int maxPlies);
-
-// A whole paired match after its directory is claimed: the games
-// (playPairedGames), a progress line after each, and the ratings written to
-// DIR/ratings.txt. `rate` turns results into rated games.
-template <class Result>
-std::vector<Result> runPairedMatch(const std::string& outDir, const std::vector<std::string>& names,
-                                   const std::vector<PairedGame>& schedule, int concurrency,
-                                   const std::function<std::optional<Result>(const PairedGame&)>& load,
-                                   const std::function<Result(const PairedGame&)>& play,
-                                   const std::function<std::vector<RatedGame>(const std::vector<Result>&)>& rate,
-                                   const std::function<void(const std::string&)>& progress, EloFit& fit,
-                                   std::string& table);
 
 // Creates DIR/games and writes DIR/match.json, or checks that an existing one
 // holds the same settings (std::invalid_argument otherwise).
@@ -82,11 +60,15 @@ void runMatchTasks(std::size_t count, int concurrency, const std::function<void(
 std::string writeMatchRatings(const std::string& outDir, const std::vector<std::string>& names,
                               const std::vector<RatedGame>& games, EloFit& fit);
 
+// Every game of `schedule`: those `load` finds recorded, the others played by
+// `play` on up to `concurrency` threads, `progress` told after each game with
+// the games finished so far and how many were played by this run. Results in
+// schedule order; the first exception stops the rest and is rethrown.
 template <class Result>
 std::vector<Result> playPairedGames(const std::vector<PairedGame>& schedule, int concurrency,
                                     const std::function<std::optional<Result>(const PairedGame&)>& load,
                                     const std::function<Result(const PairedGame&)>& play,
-                                    const std::function<void(const std::vector<Result>&, int, int)>& progress) {
+                                    const std::function<void(const std::vector<Result>&, int playedNow, int remaining)>& progress) {
   std::vector<std::optional<Result>> done(schedule.size());
   std::vector<std::size_t> todo;
   for (std::size_t i = 0; i < schedule.size(); ++i)
@@ -109,6 +91,9 @@ std::vector<Result> playPairedGames(const std::vector<PairedGame>& schedule, int
   return finished();
 }
 
+// A whole paired match after its directory is claimed: the games
+// (playPairedGames), a progress line after each, and the ratings written to
+// DIR/ratings.txt. `rate` turns results into rated games.
 template <class Result>
 std::vector<Result> runPairedMatch(const std::string& outDir, const std::vector<std::string>& names,
                                    const std::vector<PairedGame>& schedule, int concurrency,
