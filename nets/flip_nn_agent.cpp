@@ -44,7 +44,10 @@ FlipMctsParams searchOf(const AgentParams& p, const WeightsFile& w, std::shared_
   const double c = p.has("c") ? p.getDouble("c", 1.5) : stored.getDouble("c", 1.5);
   if (sims < 1) throw AgentSpecError("agent 'nn': sims must be at least 1");
   if (c <= 0) throw AgentSpecError("agent 'nn': c must be above 0");
-  return flipNetSearch(std::move(evaluator), sims, c, p.getSeed("seed", 1));
+  FlipMctsParams m = flipNetSearch(std::move(evaluator), sims, c, p.getSeed("seed", 1));
+  m.seconds = p.getDouble("seconds", 0);
+  if (!(m.seconds >= 0)) throw AgentSpecError("agent 'nn': seconds must be 0 or more");
+  return m;
 }
 
 std::pair<FlipMctsParams, std::string> fromSpec(const AgentParams& p) {
@@ -60,7 +63,8 @@ std::pair<FlipMctsParams, std::string> fromSpec(const AgentParams& p) {
     throw AgentSpecError(fmt::format("agent 'nn': {}", e.what()));
   }
   FlipMctsParams m = searchOf(p, file, std::make_shared<FlipNetEvaluator>(backend));
-  std::string spec = fmt::format("nn:weights={},sims={},c={},seed={}", weights, m.simulations, m.priorWeight, m.seed);
+  const std::string budget = m.seconds > 0 ? fmt::format("seconds={}", m.seconds) : fmt::format("sims={}", m.simulations);
+  std::string spec = fmt::format("nn:weights={},{},c={},seed={}", weights, budget, m.priorWeight, m.seed);
   return {std::move(m), std::move(spec)};
 }
 
@@ -75,6 +79,7 @@ void registerFlipNetAgent() {
        [](const AgentParams& p) -> std::unique_ptr<FlipAgent> { return std::make_unique<FlipNetAgent>(p); },
        {{"weights", "FILE", "required: an exported Flip Junqi weights file (junqi train --rules flip-...)"},
         {"sims", "200*", "simulations per action"},
+        {"seconds", "0", "search each action this long instead (0: count sims; games then not reproducible)"},
         {"c", "1.5*", "PUCT exploration constant"},
         {"seed", "1", "random seed"}}});
 }

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "core/flip_playout.h"
+#include "core/stopwatch.h"
 #include "search/flip_evaluation.h"
 #include "search/flip_heuristic.h"
 
@@ -35,6 +36,7 @@ std::string FlipMctsAgent::spec() const {
                                          params_.rolloutDepth, params_.priorTemperature, params_.priorWeight,
                                          params_.seed);
   if (params_.worlds > 0) return fmt::format("pimc:sims={},worlds={},{}", params_.simulations, params_.worlds, common);
+  if (params_.seconds > 0) return fmt::format("mcts:seconds={},{}", params_.seconds, common);
   return fmt::format("mcts:sims={},{}", params_.simulations, common);
 }
 
@@ -171,12 +173,12 @@ void FlipMctsAgent::report(int rootNode) {
   std::vector<int> order;
   for (int e = root.firstEdge; e < root.firstEdge + root.edgeCount; ++e) order.push_back(e);
   std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return edges_[a].visits > edges_[b].visits; });
-  report_.simulations = params_.simulations;
+  report_.simulations = iterations_;
   const Edge& best = edges_[order.front()];
   report_.value = best.visits ? best.valueSum / best.visits : 0;
   report_.principalLine = {best.action};
   for (std::size_t k = 0; k < order.size() && k < 5 && edges_[order[k]].visits > 0; ++k)
-    report_.rootShares.push_back({edges_[order[k]].action, edges_[order[k]].visits / double(params_.simulations)});
+    report_.rootShares.push_back({edges_[order[k]].action, edges_[order[k]].visits / double(std::max(1, iterations_))});
 }
 
 Move FlipMctsAgent::chooseAction(const FlipPosition& pos) {
@@ -185,10 +187,16 @@ Move FlipMctsAgent::chooseAction(const FlipPosition& pos) {
   edges_.clear();
   outcomes_.clear();
   if (const auto win = flagCaptureInOne(pos)) return *win;  // decisive: no search needed
+  iterations_ = 0;
   if (params_.worlds > 0) {
     searchPimc(pos);
+  } else if (params_.seconds > 0) {
+    const Stopwatch clock;  // the clock is read every 8 iterations
+    do {
+      for (int k = 0; k < 8; ++k, ++iterations_) iterate(pos, randomFlipDeal(pos, rng_));
+    } while (clock.wallSeconds() < params_.seconds);
   } else {
-    for (int i = 0; i < params_.simulations; ++i) iterate(pos, randomFlipDeal(pos, rng_));
+    for (; iterations_ < params_.simulations; ++iterations_) iterate(pos, randomFlipDeal(pos, rng_));
   }
   report(0);
   return report_.principalLine.front();
@@ -213,6 +221,7 @@ void FlipMctsAgent::searchPimc(const FlipPosition& pos) {
     outcomes_.clear();
     const int iterations = params_.simulations / params_.worlds + (w < params_.simulations % params_.worlds);
     for (int i = 0; i < iterations; ++i) iterate(pos, world);
+    iterations_ += iterations;
     if (w == 0) {
       total.assign(edges_.begin(), edges_.begin() + nodes_[0].edgeCount);
       continue;

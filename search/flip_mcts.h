@@ -53,6 +53,10 @@ class FlipLeafEvaluator {
 
 struct FlipMctsParams {
   int simulations = 400;
+  // > 0: search each action for this many seconds (wall clock) instead of
+  // `simulations`; sampled-chance search only. Games are then not
+  // reproducible: how far a search gets depends on the machine's load.
+  double seconds = 0;
   double exploration = 0.1;
   int rolloutDepth = 0;
   int worlds = 0;  // 0: sampled chance nodes; otherwise PIMC over this many deals
@@ -111,6 +115,7 @@ class FlipMctsAgent : public FlipAgent {
 
   FlipMctsParams params_;
   Rng rng_;
+  int iterations_ = 0;  // of the last search
   std::vector<Node> nodes_;
   std::vector<Edge> edges_;
   std::vector<OutcomeChild> outcomes_;

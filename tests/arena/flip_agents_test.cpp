@@ -96,6 +96,20 @@ TEST(FlipAgents, SearchBeatsRandomPlay) {
   EXPECT_GE(wins, games - 2) << "mcts won " << wins << " of " << games;
 }
 
+// A time budget instead of a count: the search runs until the time is up,
+// and reports how many iterations that was.
+TEST(FlipAgents, MctsSearchesForItsSeconds) {
+  const auto agent = makeFlipAgent("mcts:seconds=0.02");
+  EXPECT_EQ(agent->spec(), "mcts:seconds=0.02,c=0.1,depth=0,ptemp=0,pc=1,seed=1");
+  agent->newGame(FlipRuleset::kawu(), Seat::Red, 1);
+  const FlipPosition start(FlipRuleset::kawu());
+  const Move m = agent->chooseAction(start);
+  EXPECT_EQ(whyIllegalFlipAction(start, m), std::nullopt);
+  EXPECT_GE(agent->lastReport().simulations, 8);
+  EXPECT_THROW(makeFlipAgent("mcts:seconds=-1"), AgentSpecError);
+  EXPECT_THROW(makeFlipAgent("pimc:seconds=1"), AgentSpecError);  // pimc counts its worlds' iterations only
+}
+
 TEST(FlipAgents, SpecsRoundTripAndBadOnesAreNamed) {
   EXPECT_EQ(makeFlipAgent("mcts:sims=10,seed=4")->spec(), "mcts:sims=10,c=0.1,depth=0,ptemp=0,pc=1,seed=4");
   EXPECT_EQ(makeFlipAgent(makeFlipAgent("heuristic:noise=0")->spec())->spec(), "heuristic:noise=0,seed=1");
