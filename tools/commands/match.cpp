@@ -43,17 +43,22 @@ SprtConfig parseSprt(const std::string& text) {
     if (!(p > 0 && p < 0.5)) throw bad(fmt::format("alpha and beta must be between 0 and 0.5, not {:g}", p));
   return s;
 }
-// Flip Junqi (--rules flip-...): built-in agents of search/flip_agent.h over
-// paired deals; the options a flip match does not have yet are refused.
-int runFlipMatch(const MatchOptions& o, const std::string& rules, bool hasBook, bool hasSprt) {
-  const auto refuse = [](const char* option) {
-    return std::invalid_argument(fmt::format("{} is not available in a Flip Junqi match yet", option));
+// The options only a classic match has, refused by name in a match of `game`.
+void refuseClassicOnlyOptions(const MatchOptions& o, bool hasBook, bool hasSprt, std::string_view game) {
+  const auto refuse = [game](const char* option) {
+    return std::invalid_argument(fmt::format("{} is not available in a {} match yet", option, game));
   };
   if (hasBook) throw refuse("--layout-book");
   if (o.agentLayouts) throw refuse("--agent-layouts");
   if (o.live) throw refuse("--live");
   if (hasSprt) throw refuse("--sprt");
   if (o.moveSeconds > 0 || o.rulesetClock) throw refuse("a move clock");
+}
+
+// Flip Junqi (--rules flip-...): built-in agents of search/flip_agent.h over
+// paired deals; the options a flip match does not have yet are refused.
+int runFlipMatch(const MatchOptions& o, const std::string& rules, bool hasBook, bool hasSprt) {
+  refuseClassicOnlyOptions(o, hasBook, hasSprt, "Flip Junqi");
   FlipMatchOptions f;
   f.rules = FlipRuleset::parse(rules);
   f.players = o.players;
@@ -70,14 +75,7 @@ int runFlipMatch(const MatchOptions& o, const std::string& rules, bool hasBook, 
 // Four-player Junqi (--rules four-...): built-in agents of search/four_agent.h,
 // each player a team of two armies, over paired deals of four layouts.
 int runFourMatch(const MatchOptions& o, const std::string& rules, bool hasBook, bool hasSprt) {
-  const auto refuse = [](const char* option) {
-    return std::invalid_argument(fmt::format("{} is not available in a four-player match yet", option));
-  };
-  if (hasBook) throw refuse("--layout-book");
-  if (o.agentLayouts) throw refuse("--agent-layouts");
-  if (o.live) throw refuse("--live");
-  if (hasSprt) throw refuse("--sprt");
-  if (o.moveSeconds > 0 || o.rulesetClock) throw refuse("a move clock");
+  refuseClassicOnlyOptions(o, hasBook, hasSprt, "four-player");
   FourMatchOptions f;
   f.rules = FourRuleset::parse(rules);
   f.players = o.players;
