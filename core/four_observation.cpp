@@ -34,7 +34,17 @@ FourObservation FourObservation::of(const FourPosition& pos, const std::vector<F
   FourRuleset rules;
   rules.visibility = visibility;
   FourObservation obs(army, visibility, FourPosition(rules, setup), seen);
-  for (const FourPlayedMove& m : history) obs.history_.push_back({m.army, m.move, m.result.combat, m.result.flagTakenFrom});
+  for (const FourPlayedMove& m : history) {
+    FourPublicMove seenMove{m.army, m.move, m.result.combat, m.result.flagTakenFrom, m.result.flagsShown,
+                            m.result.armiesLeft, std::nullopt, std::nullopt};
+    const auto typeIfSeen = [&](std::uint8_t piece, PieceType type) -> std::optional<PieceType> {
+      if (piece == kNoFourPiece || !seesArmy(army, armyOfPiece(piece), visibility)) return std::nullopt;
+      return type;
+    };
+    seenMove.attackerType = typeIfSeen(m.result.attacker, m.result.attackerType);
+    seenMove.defenderType = typeIfSeen(m.result.defender, m.result.defenderType);
+    obs.history_.push_back(seenMove);
+  }
   return obs;
 }
 
@@ -59,8 +69,13 @@ std::string FourObservation::toString() const {
   text += "\nshown:";
   for (int a = 0; a < kArmies; ++a)
     if (flagShown(a)) text += fmt::format(" {}", armyName(a));
-  for (const FourPublicMove& m : history_)
+  const auto symbol = [](const std::optional<PieceType>& t) { return t ? typeSymbol(*t) : '?'; };
+  for (const FourPublicMove& m : history_) {
     text += fmt::format("\n{} {} {}", armyName(m.army), fourMoveName(m.move), combatName(m.combat));
+    if (m.combat != Combat::None) text += fmt::format(" {}x{}", symbol(m.attackerType), symbol(m.defenderType));
+    if (m.flagsShown) text += fmt::format(" shown {}", m.flagsShown);
+    if (m.armiesLeft) text += fmt::format(" left {}", m.armiesLeft);
+  }
   return text + "\n";
 }
 

@@ -18,12 +18,17 @@
 
 namespace junqi {
 
-// A move as everyone saw it: no identity in it.
+// A move as one seat saw it: what everyone sees (the move, the battle's
+// result, a flag taken, flags shown, armies gone), and the identities of the
+// two pieces where the seat sees their armies (its own always).
 struct FourPublicMove {
   int army;
   Move move;
   Combat combat;
   int flagTakenFrom;
+  std::uint8_t flagsShown = 0;  // bit a: army a's marshal fell here
+  std::uint8_t armiesLeft = 0;  // bit a: army a left the board during this move
+  std::optional<PieceType> attackerType, defenderType;
 };
 
 class FourObservation {

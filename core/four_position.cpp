@@ -84,7 +84,10 @@ FourMoveResult FourPosition::play(Move m) {
   FourMoveResult r;
   r.attacker = pieceAt_[m.from];
   r.defender = pieceAt_[m.to];
+  r.attackerType = typeOf(r.attacker);
+  if (r.defender != kNoFourPiece) r.defenderType = typeOf(r.defender);
   const int army = armyOfPiece(r.attacker);
+  const std::uint8_t shownBefore = flagShown_, inBefore = armiesIn_;
   bool moves = true;
   if (r.defender == kNoFourPiece) {
     ++quietMoves_;
@@ -97,6 +100,7 @@ FourMoveResult FourPosition::play(Move m) {
       removePiece(r.attacker);
       moves = false;
     }
+    r.flagsShown = static_cast<std::uint8_t>(flagShown_ & ~shownBefore);
     if (defender == PieceType::Flag && defenderRemoved(r.combat)) {
       r.flagTakenFrom = armyOfPiece(r.defender);
       removeArmy(r.flagTakenFrom, Termination::FlagCaptured);
@@ -112,6 +116,7 @@ FourMoveResult FourPosition::play(Move m) {
   }
   ++ply_;
   passTurn();
+  r.armiesLeft = static_cast<std::uint8_t>(inBefore & ~armiesIn_);
   return r;
 }
 

@@ -35,7 +35,10 @@ constexpr int armyOfPiece(int piece) { return piece / kPiecesPerArmy; }
 struct FourMoveResult {
   Combat combat = Combat::None;
   std::uint8_t attacker = kNoFourPiece, defender = kNoFourPiece;  // piece ids (defender: none for a quiet move)
+  PieceType attackerType = PieceType::Flag, defenderType = PieceType::Flag;  // their identities (defender's: in a fight)
   int flagTakenFrom = -1;  // the army whose flag this move took (it has left the board), or -1
+  std::uint8_t flagsShown = 0;  // bit a: army a's marshal fell in this battle, showing its flag
+  std::uint8_t armiesLeft = 0;  // bit a: army a left the board during this move (flag taken or no move)
 };
 
 // One piece of a position written out piece by piece.

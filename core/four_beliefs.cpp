@@ -1,0 +1,258 @@
+#include "core/four_beliefs.h"
+
+#include <algorithm>
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+#include "core/cross_board.h"
+#include "core/four_movegen.h"
+#include "core/four_notation.h"
+#include "core/layout.h"
+#include "core/rules.h"
+
+namespace junqi {
+
+namespace {
+
+bool isCamp(int point) {
+  const std::vector<int>& camps = crossBoard().camps();
+  return std::find(camps.begin(), camps.end(), point) != camps.end();
+}
+
+bool seesArmy(int seat, int army, Visibility v) {
+  return army == seat || v == Visibility::All || (v == Visibility::Team && army == allyOf(seat));
+}
+
+// The identities of one side of a battle that give `combat` against some
+// identity in `other` (`asAttacker`: this side attacked).
+IdentitySet compatible(const Rules& rules, IdentitySet own, IdentitySet other, Combat combat, bool asAttacker) {
+  IdentitySet out = 0;
+  for (int t = 0; t < kPieceTypes; ++t) {
+    if (!(own >> t & 1)) continue;
+    for (int u = 0; u < kPieceTypes; ++u) {
+      if (!(other >> u & 1)) continue;
+      const PieceType a = typeFromIndex(asAttacker ? t : u), d = typeFromIndex(asAttacker ? u : t);
+      if (rules.combat(a, d) == combat) {
+        out |= static_cast<IdentitySet>(1u << t);
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+FourBeliefs FourBeliefs::of(const FourObservation& obs, const FourRuleset& rules) {
+  FourBeliefs b;
+  b.rules_ = rules;
+  b.rules_.visibility = obs.visibility();
+  b.combat_ = &Rules::of(rules.army);
+  b.seat_ = obs.army();
+  for (int a = 0; a < kArmies; ++a)
+    if (seesArmy(b.seat_, a, obs.visibility())) b.seen_ |= static_cast<std::uint8_t>(1u << a);
+  b.replay(obs);
+  b.narrowCoupledBattles();
+  b.buildCounters(obs);
+  return b;
+}
+
+// Follows every piece from its starting point through the public moves,
+// taking notes as it goes.
+void FourBeliefs::replay(const FourObservation& obs) {
+  pieceAt_.fill(-1);
+  for (int a = 0; a < kArmies; ++a) {
+    int slot = 0;
+    for (int r = 0; r < kHalfSquares; ++r) {
+      const int point = armyPoint(a, r);
+      if (isCamp(point)) continue;
+      const int piece = a * kPiecesPerArmy + slot++;
+      IdentitySet set = 0;
+      for (int t = 0; t < kPieceTypes; ++t)
+        if (mayStartOn(typeFromIndex(t), r, rules_.army)) set |= static_cast<IdentitySet>(1u << t);
+      possible_[static_cast<std::size_t>(piece)] = set;
+      alive_[static_cast<std::size_t>(piece)] = true;
+      pieceAt_[static_cast<std::size_t>(point)] = piece;
+    }
+  }
+  for (const FourPublicMove& m : obs.history()) {
+    const int attacker = pieceAt_[m.move.from];
+    if (attacker < 0 || armyOfPiece(attacker) != m.army)
+      throw std::invalid_argument(fmt::format("four-player beliefs: no piece of {} on {} for {}", armyName(m.army),
+                                              crossBoard().pointName(m.move.from), fourMoveName(m.move)));
+    possible_[static_cast<std::size_t>(attacker)] &= static_cast<IdentitySet>(~kImmobileIdentities);
+    const int defender = pieceAt_[m.move.to];
+    bool moves = true;
+    if (m.combat != Combat::None && defender >= 0) {
+      noteBattle(m, attacker, defender);
+      if (defenderRemoved(m.combat)) alive_[static_cast<std::size_t>(defender)] = false, pieceAt_[m.move.to] = -1;
+      if (attackerRemoved(m.combat)) alive_[static_cast<std::size_t>(attacker)] = false, moves = false;
+      if (!moves) pieceAt_[m.move.from] = -1;
+    }
+    if (moves) {
+      pieceAt_[m.move.from] = -1;
+      pieceAt_[m.move.to] = attacker;
+    }
+    for (int p = 0; p < kCrossPoints; ++p) {  // armies gone take all their pieces with them
+      const int piece = pieceAt_[static_cast<std::size_t>(p)];
+      if (piece >= 0 && (m.armiesLeft >> armyOfPiece(piece) & 1)) {
+        alive_[static_cast<std::size_t>(piece)] = false;
+        pieceAt_[static_cast<std::size_t>(p)] = -1;
+      }
+    }
+  }
+}
+
+// One battle's notes: a side the seat sees narrows the other to the
+// identities that give the result; two unseen sides are coupled.
+void FourBeliefs::noteBattle(const FourPublicMove& m, int attacker, int defender) {
+  IdentitySet& a = possible_[static_cast<std::size_t>(attacker)];
+  IdentitySet& d = possible_[static_cast<std::size_t>(defender)];
+  if (m.attackerType) a &= identityBit(*m.attackerType);
+  if (m.defenderType) d &= identityBit(*m.defenderType);
+  if (m.flagTakenFrom >= 0) d &= identityBit(PieceType::Flag);
+  // A marshal that fell here showed its flag.
+  for (const int piece : {attacker, defender}) {
+    const bool lost = piece == attacker ? attackerRemoved(m.combat) : defenderRemoved(m.combat);
+    if (lost && (m.flagsShown >> armyOfPiece(piece) & 1))
+      possible_[static_cast<std::size_t>(piece)] &= identityBit(PieceType::Marshal);
+  }
+  const IdentitySet a0 = a, d0 = d;
+  a = compatible(*combat_, a0, d0, m.combat, true);
+  d = compatible(*combat_, d0, a0, m.combat, false);
+  if (!sees(armyOfPiece(attacker)) && !sees(armyOfPiece(defender)) && m.flagTakenFrom < 0)
+    pairs_.push_back({attacker, defender, m.combat});
+}
+
+void FourBeliefs::narrowCoupledBattles() {
+  for (int pass = 0; pass < 3; ++pass) {
+    for (const CoupledBattle& c : pairs_) {
+      IdentitySet& a = possible_[static_cast<std::size_t>(c.attacker)];
+      IdentitySet& d = possible_[static_cast<std::size_t>(c.defender)];
+      const IdentitySet a0 = a, d0 = d;
+      a = compatible(*combat_, a0, d0, c.combat, true);
+      d = compatible(*combat_, d0, a0, c.combat, false);
+    }
+  }
+}
+
+// The identities the seat sees pin their pieces; each unseen army still on
+// the board gets its exact counter and marginals.
+void FourBeliefs::buildCounters(const FourObservation& obs) {
+  board_ = FourSetup{};
+  board_.toMove = obs.toMove();
+  board_.quietMoves = obs.quietMoves();
+  board_.ply = obs.ply();
+  for (int a = 0; a < kArmies; ++a)
+    if (obs.flagShown(a)) board_.flagShown |= static_cast<std::uint8_t>(1u << a);
+  for (int p = 0; p < kCrossPoints; ++p) {
+    const int piece = pieceAt_[static_cast<std::size_t>(p)];
+    if ((piece >= 0) != (obs.armyAt(p) >= 0) || (piece >= 0 && armyOfPiece(piece) != obs.armyAt(p)))
+      throw std::invalid_argument(fmt::format("four-player beliefs: the moves do not lead to the board at {}",
+                                              crossBoard().pointName(p)));
+    if (piece < 0) continue;
+    const std::optional<PieceType> type = obs.typeAt(p);
+    if (type) possible_[static_cast<std::size_t>(piece)] &= identityBit(*type);
+    board_.pieces.push_back({obs.armyAt(p), type.value_or(PieceType::Flag), p});
+  }
+  for (int a = 0; a < kArmies; ++a) {
+    ArmyCounter& c = counters_[static_cast<std::size_t>(a)];
+    c.pieces.clear();
+    if (sees(a) || !obs.armyIn(a)) continue;
+    for (const bool onBoard : {true, false})
+      for (int s = 0; s < kPiecesPerArmy; ++s)
+        if (alive_[static_cast<std::size_t>(a * kPiecesPerArmy + s)] == onBoard) c.pieces.push_back(a * kPiecesPerArmy + s);
+    c.onBoard = static_cast<int>(std::count(alive_.begin() + a * kPiecesPerArmy,
+                                            alive_.begin() + (a + 1) * kPiecesPerArmy, true));
+    std::vector<IdentitySet> sets;
+    for (const int piece : c.pieces) sets.push_back(possible_[static_cast<std::size_t>(piece)]);
+    c.counter.build(sets, rules_.army.counts, c.onBoard);
+    consistent_ &= c.counter.consistent();
+    marginals_[static_cast<std::size_t>(a)] = c.counter.consistent() ? c.counter.marginals() : std::vector<IdentityMarginals>{};
+  }
+  for (const IdentitySet s : possible_) consistent_ &= s != 0;
+}
+
+IdentitySet FourBeliefs::possibleAt(int point) const {
+  const int piece = pieceAt_[static_cast<std::size_t>(point)];
+  return piece < 0 ? IdentitySet{0} : possible_[static_cast<std::size_t>(piece)];
+}
+
+IdentityMarginals FourBeliefs::marginalsAt(int point) const {
+  IdentityMarginals m{};
+  const int piece = pieceAt_[static_cast<std::size_t>(point)];
+  if (piece < 0) return m;
+  const int army = armyOfPiece(piece);
+  const ArmyCounter& c = counters_[static_cast<std::size_t>(army)];
+  const auto at = std::find(c.pieces.begin(), c.pieces.end(), piece);
+  const auto& table = marginals_[static_cast<std::size_t>(army)];
+  if (at != c.pieces.end() && !table.empty()) return table[static_cast<std::size_t>(at - c.pieces.begin())];
+  for (int t = 0; t < kPieceTypes; ++t)  // a seen piece: certain
+    if (possible_[static_cast<std::size_t>(piece)] >> t & 1) m[static_cast<std::size_t>(t)] = 1;
+  return m;
+}
+
+// One draw of every unseen army (each exact on its own); false when a coupled
+// battle disagrees with the draw.
+bool FourBeliefs::drawArmies(Rng& rng, std::array<PieceType, kFourPieces>& types) const {
+  std::array<PieceType, kPiecesPerArmy> drawn{};
+  for (const ArmyCounter& c : counters_) {
+    if (c.pieces.empty()) continue;
+    c.counter.sample(rng, std::span<PieceType>(drawn.data(), c.pieces.size()), true);
+    for (std::size_t i = 0; i < c.pieces.size(); ++i) types[static_cast<std::size_t>(c.pieces[i])] = drawn[i];
+  }
+  for (const CoupledBattle& b : pairs_)
+    if (combat_->combat(types[static_cast<std::size_t>(b.attacker)], types[static_cast<std::size_t>(b.defender)]) != b.combat)
+      return false;
+  return true;
+}
+
+// The fallback when rejection keeps failing: the enemy armies drawn exactly
+// on their own, then the ally's identities drawn exactly given them (each
+// coupled battle then narrows the ally's piece alone). Not exact: the enemy
+// draw is not weighed by how many ally identities fit it.
+bool FourBeliefs::drawAllyGivenEnemies(Rng& rng, std::array<PieceType, kFourPieces>& types) const {
+  const int ally = allyOf(seat_);
+  const ArmyCounter& allyCounter = counters_[static_cast<std::size_t>(ally)];
+  std::array<PieceType, kPiecesPerArmy> drawn{};
+  for (int a = 0; a < kArmies; ++a) {
+    const ArmyCounter& c = counters_[static_cast<std::size_t>(a)];
+    if (a == ally || c.pieces.empty()) continue;
+    c.counter.sample(rng, std::span<PieceType>(drawn.data(), c.pieces.size()), true);
+    for (std::size_t i = 0; i < c.pieces.size(); ++i) types[static_cast<std::size_t>(c.pieces[i])] = drawn[i];
+  }
+  std::array<IdentitySet, kFourPieces> narrowed = possible_;
+  for (const CoupledBattle& b : pairs_) {
+    const bool allyAttacked = armyOfPiece(b.attacker) == ally;
+    const int own = allyAttacked ? b.attacker : b.defender, other = allyAttacked ? b.defender : b.attacker;
+    IdentitySet& set = narrowed[static_cast<std::size_t>(own)];
+    set = compatible(*combat_, set, identityBit(types[static_cast<std::size_t>(other)]), b.combat, allyAttacked);
+  }
+  std::vector<IdentitySet> sets;
+  for (const int piece : allyCounter.pieces) sets.push_back(narrowed[static_cast<std::size_t>(piece)]);
+  IdentityCounter counter(sets, rules_.army.counts, allyCounter.onBoard);
+  if (!counter.consistent()) return false;
+  counter.sample(rng, std::span<PieceType>(drawn.data(), allyCounter.pieces.size()), true);
+  for (std::size_t i = 0; i < allyCounter.pieces.size(); ++i)
+    types[static_cast<std::size_t>(allyCounter.pieces[i])] = drawn[i];
+  return true;
+}
+
+FourPosition FourBeliefs::sampleWorld(Rng& rng) const {
+  if (!consistent_) throw std::logic_error("four-player beliefs: no world fits the notes");
+  std::array<PieceType, kFourPieces> types{};
+  bool fits = false;
+  for (int tries = 0; tries < kRejectionTries && !fits; ++tries) fits = drawArmies(rng, types);
+  if (!fits) {
+    ++fallbacks_;
+    for (int tries = 0; tries < kFallbackTries && !fits; ++tries) fits = drawAllyGivenEnemies(rng, types);
+    if (!fits) drawArmies(rng, types);  // nothing fits: the battles' notes are ignored for this world
+  }
+  FourSetup world = board_;
+  for (FourPiece& p : world.pieces)
+    if (!sees(p.army)) p.type = types[static_cast<std::size_t>(pieceAt_[static_cast<std::size_t>(p.point)])];
+  return FourPosition(rules_, world);
+}
+
+}  // namespace junqi

@@ -1,0 +1,102 @@
+// FourBeliefs: what one seat of a four-player game can tell about every piece
+// whose identity it does not see, and worlds drawn from that.
+//
+// The seat's notes come from its observation alone (core/four_observation.h):
+// where each army started (its 25 home points that are not camps), the
+// two-army deployment rules at each starting point, that a piece which moved
+// is no landmine and no flag, each battle's result against the identities the
+// seat sees, a taken flag, and a fallen marshal (its flag is then shown).
+// (The two-army notes' "a railway move that turned was an engineer's" is not
+// taken here yet: the beliefs are sound without it, only less sharp.)
+// Each army has its own 25 identities, so the counting is exact army by army
+// (core/identity_counter.h).
+//
+// One coupling crosses armies: under `visibility=own` the seat does not see
+// its ally, so a battle between its ally and an enemy ties two unseen pieces
+// together ("one of them beat the other"). Each such battle narrows both
+// pieces to the identities that can give its result with some identity of
+// the other; worlds are then drawn army by army from the exact counters and
+// kept only if every such battle gives its announced result (rejection
+// sampling, which keeps the draw exactly uniform over the consistent worlds).
+// After many such battles rejection rarely succeeds; then the enemies are
+// drawn exactly on their own and the ally exactly given them, which fits
+// every battle but is no longer exactly uniform (fallbacks() counts these
+// draws). The marginals are exact army by army and ignore the coupling
+// (exact whenever no two unseen pieces fought: marginalsExact()).
+#pragma once
+
+#include <array>
+#include <vector>
+
+#include "core/four_observation.h"
+#include "core/identity_counter.h"
+#include "core/knowledge.h"
+#include "core/random.h"
+
+namespace junqi {
+
+class FourBeliefs {
+ public:
+  // Throws std::invalid_argument when the observation contradicts itself (a
+  // move from a point where no piece of the mover stands).
+  static FourBeliefs of(const FourObservation& obs, const FourRuleset& rules);
+
+  int seat() const { return seat_; }
+  // Does the seat see this army's identities?
+  bool sees(int army) const { return (seen_ >> army) & 1; }
+  // The identities the piece on `point` can have (one, when the seat sees it);
+  // 0 when the point is empty.
+  IdentitySet possibleAt(int point) const;
+  // P(identity) of the piece on `point`, from the exact count of its army's
+  // consistent identities (see above for the one coupling it leaves out).
+  IdentityMarginals marginalsAt(int point) const;
+  bool marginalsExact() const { return pairs_.empty(); }
+  // Are the notes consistent (every piece has an identity left, counts met)?
+  bool consistent() const { return consistent_; }
+
+  // A world: the observation's board with every unseen identity drawn (see
+  // above: exact by rejection within kRejectionTries, else the fallback).
+  static constexpr int kRejectionTries = 16;
+  static constexpr int kFallbackTries = 64;
+  FourPosition sampleWorld(Rng& rng) const;
+  long long fallbacks() const { return fallbacks_; }
+
+  // Battles between two unseen pieces (see above).
+  int coupledBattles() const { return static_cast<int>(pairs_.size()); }
+
+ private:
+  // Pieces are numbered army * 25 + slot, slot in the order of the army's
+  // starting points (relative point order, camps skipped).
+  struct CoupledBattle {
+    int attacker, defender;
+    Combat combat;
+  };
+  struct ArmyCounter {
+    std::vector<int> pieces;  // counter order: on the board first, then lost
+    int onBoard = 0;
+    IdentityCounter counter;
+  };
+
+  void replay(const FourObservation& obs);
+  void noteBattle(const FourPublicMove& m, int attacker, int defender);
+  void narrowCoupledBattles();
+  void buildCounters(const FourObservation& obs);
+  bool drawArmies(Rng& rng, std::array<PieceType, kFourPieces>& types) const;
+  bool drawAllyGivenEnemies(Rng& rng, std::array<PieceType, kFourPieces>& types) const;
+
+  FourRuleset rules_;
+  const Rules* combat_ = nullptr;
+  int seat_ = 0;
+  std::uint8_t seen_ = 0;
+  std::array<IdentitySet, kFourPieces> possible_{};
+  std::array<int, kCrossPoints> pieceAt_{};  // piece number, or -1
+  std::array<bool, kFourPieces> alive_{};
+  std::vector<CoupledBattle> pairs_;
+  std::array<ArmyCounter, kArmies> counters_;
+  std::array<std::vector<IdentityMarginals>, kArmies> marginals_;
+  FourSetup board_;  // the observation's board (unseen identities to be drawn)
+  bool consistent_ = true;
+  mutable long long fallbacks_ = 0;
+};
+
+}  // namespace junqi
