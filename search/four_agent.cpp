@@ -5,6 +5,7 @@
 
 #include "core/random.h"
 #include "search/four_heuristic.h"
+#include "search/four_ismcts.h"
 
 namespace junqi {
 
@@ -29,6 +30,57 @@ class FourRandomAgent : public FourAgent {
   Rng rng_;
 };
 
+class FourIsmctsAgent : public FourAgent {
+ public:
+  FourIsmctsAgent(const FourSearchParams& params, std::uint64_t seed) : params_(params), seed_(seed) {}
+  std::string name() const override { return "ismcts"; }
+  std::string spec() const override {
+    const std::string budget =
+        params_.seconds > 0 ? fmt::format("seconds={}", params_.seconds) : fmt::format("sims={}", params_.iterations);
+    const std::string prior = params_.heuristicPriors ? fmt::format("prior=heuristic,ptemp={},pc={}", params_.priorTemperature,
+                                                                    params_.priorExploration)
+                                                      : std::string("prior=none");
+    return fmt::format("ismcts:{},c={},depth={},discount={},scale={},{},seed={}", budget, params_.exploration,
+                       params_.rolloutDepth, params_.discount, params_.materialScale, prior, seed_);
+  }
+  void newGame(const FourRuleset& rules, int army, std::uint64_t gameSeed) override {
+    rules_ = rules;
+    gameSeed_ = Rng::mix(seed_ ^ static_cast<std::uint64_t>(army), gameSeed);
+  }
+  Move chooseMove(const FourObservation& obs) override {
+    return fourSearch(obs, rules_, params_, Rng::mix(gameSeed_, static_cast<std::uint64_t>(obs.ply()))).best;
+  }
+
+ private:
+  FourSearchParams params_;
+  std::uint64_t seed_;
+  std::uint64_t gameSeed_ = 0;
+  FourRuleset rules_;
+};
+
+std::unique_ptr<FourAgent> makeFourIsmcts(const AgentParams& p) {
+  FourSearchParams s;
+  s.iterations = p.getInt("sims", static_cast<int>(s.iterations));
+  s.seconds = p.getDouble("seconds", s.seconds);
+  s.exploration = p.getDouble("c", s.exploration);
+  s.rolloutDepth = p.getInt("depth", s.rolloutDepth);
+  s.discount = p.getDouble("discount", s.discount);
+  s.materialScale = p.getDouble("scale", s.materialScale);
+  const std::string prior = p.getString("prior", "heuristic");
+  if (prior != "heuristic" && prior != "none")
+    throw AgentSpecError(fmt::format("agent 'ismcts': prior={} is not heuristic or none", prior));
+  s.heuristicPriors = prior == "heuristic";
+  s.priorTemperature = p.getDouble("ptemp", s.priorTemperature);
+  s.priorExploration = p.getDouble("pc", s.priorExploration);
+  if (s.iterations < 1) throw AgentSpecError("agent 'ismcts': sims must be at least 1");
+  if (!(s.seconds >= 0)) throw AgentSpecError("agent 'ismcts': seconds must be 0 or more");
+  if (s.rolloutDepth < 0) throw AgentSpecError("agent 'ismcts': depth must be 0 or more");
+  if (!(s.discount > 0 && s.discount <= 1)) throw AgentSpecError("agent 'ismcts': discount must be in (0, 1]");
+  if (!(s.materialScale > 0) || !(s.priorTemperature > 0))
+    throw AgentSpecError("agent 'ismcts': scale and ptemp must be positive");
+  return std::make_unique<FourIsmctsAgent>(s, p.getSeed("seed", 1));
+}
+
 }  // namespace
 
 std::vector<FourAgentKind> fourAgentKinds() {
@@ -45,6 +97,18 @@ std::vector<FourAgentKind> fourAgentKinds() {
          return std::make_unique<FourHeuristicAgent>(noise, p.getSeed("seed", 1));
        },
        {{"noise", "0.05", "random tie-break added to each score"}, {"seed", "1", "random seed"}}},
+      {"ismcts", "single-observer ISMCTS over the seat's beliefs, team returns, heuristic root priors",
+       makeFourIsmcts,
+       {{"sims", "400", "iterations a move"},
+        {"seconds", "0", "search this long a move instead (wall clock; not reproducible)"},
+        {"c", "0.7", "UCB exploration constant"},
+        {"depth", "40", "random rollout plies before the material evaluation"},
+        {"discount", "0.998", "a result's value is multiplied by this per ply"},
+        {"scale", "15", "material difference (team against team) that tanh maps to 0.76"},
+        {"prior", "heuristic", "root priors: heuristic or none"},
+        {"ptemp", "1", "softmax temperature of the priors, in material units"},
+        {"pc", "1.5", "PUCT constant at the root"},
+        {"seed", "1", "random seed"}}},
   };
 }
 

@@ -9,6 +9,8 @@
 //              its expected material (an unseen piece by the identities an
 //              army starts with), a piece under a sure threat moved away, a
 //              push towards the nearest enemy headquarters
+//   ismcts     single-observer ISMCTS over the seat's beliefs with team
+//              returns (search/four_ismcts.h)
 #pragma once
 
 #include <cstdint>
