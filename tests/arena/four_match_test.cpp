@@ -52,7 +52,7 @@ TEST(FourAgents, PlayWholeGamesOfLegalMovesReproducibly) {
 }
 
 TEST(FourAgents, UnknownSpecsAreRefused) {
-  EXPECT_THROW(makeFourAgent("ismcts"), AgentSpecError);
+  EXPECT_THROW(makeFourAgent("pimc"), AgentSpecError);
   EXPECT_THROW(makeFourAgent("heuristic:noise=-1"), AgentSpecError);
   EXPECT_THROW(makeFourAgent("random:sims=3"), AgentSpecError);
 }

@@ -11,6 +11,10 @@
 #include <fmt/format.h>
 
 #include "core/auto_layout.h"
+#include "core/cross_board.h"
+#include "core/four_beliefs.h"
+#include "core/four_notation.h"
+#include "core/four_record.h"
 #include "core/info_state.h"
 #include "core/record.h"
 #include "search/registry.h"
@@ -58,6 +62,45 @@ std::string table(const InfoState& view) {
   }
   out += "\n(percent; E P C J R I D G M = ranks 1-9, B bomb, L landmine, F flag)\n";
   return out;
+}
+
+std::string percentColumns(const IdentityMarginals& m) {
+  std::string out;
+  for (int t = 0; t < kPieceTypes; ++t) {
+    const double q = m[static_cast<std::size_t>(t)];
+    out += q == 0 ? fmt::format("{:>5}", ".") : fmt::format("{:>5.0f}", std::max(1.0, 100 * q));
+  }
+  return out;
+}
+
+// A four-player record: the seat's notes and probabilities for every piece
+// on the board whose identity it does not see.
+std::string fourTable(const std::string& text, const std::string& seatName, int ply) {
+  FourRecord record = parseFourRecord(text);
+  if (ply < static_cast<int>(record.moves.size())) {
+    record.moves.resize(static_cast<std::size_t>(std::max(ply, 0)));
+    record.outcome = {};
+  }
+  const FourGame game = replayFour(record);
+  const int army = parseArmyName(seatName.empty() ? "south" : seatName);
+  if (army < 0)
+    throw std::invalid_argument(fmt::format("--seat must be south, east, north or west in a four-player record, not '{}'",
+                                            seatName));
+  const FourObservation obs = FourObservation::of(game, army);
+  const FourBeliefs beliefs = FourBeliefs::of(obs, game.rules());
+  std::string out = fmt::format("{} (sees {}) at move {}, {} to move; {} battles between two pieces it does not see{}\n\n",
+                                armyName(army), visibilityName(obs.visibility()), obs.ply() + 1, armyName(obs.toMove()),
+                                beliefs.coupledBattles(),
+                                beliefs.marginalsExact() ? "" : " (probabilities army by army, without them)");
+  out += fmt::format("{:<7}{:<6}{:<26}", "army", "point", "notes");
+  for (int t = 0; t < kPieceTypes; ++t) out += fmt::format("{:>5}", typeSymbol(typeFromIndex(t)));
+  out += '\n';
+  for (int p = 0; p < kCrossPoints; ++p) {
+    if (obs.armyAt(p) < 0 || beliefs.sees(obs.armyAt(p))) continue;
+    out += fmt::format("{:<7}{:<6}{:<26}{}\n", armyName(obs.armyAt(p)), crossBoard().pointName(p),
+                       describeIdentities(beliefs.possibleAt(p)), percentColumns(beliefs.marginalsAt(p)));
+  }
+  return out + "\n(percent; E P C J R I D G M = ranks 1-9, B bomb, L landmine, F flag)\n";
 }
 
 // What checking one game found: the calibration sums, or the first violation.
@@ -121,16 +164,23 @@ CheckTally checkGame(const Ruleset& ruleset, int g, const std::string& agent, st
 
 void registerBeliefs(CLI::App& app) {
   auto* cmd = app.add_subcommand("beliefs", "Show one seat's notes and exact beliefs about every enemy piece");
-  static std::string path, seat = "red", svg;
+  static std::string path, seat, svg;
   static int ply = 1 << 30;
   cmd->add_option("record", path, "Game record (docs/records.md)")->required();
-  cmd->add_option("--seat", seat, "Whose view: red or blue")->capture_default_str();
+  cmd->add_option("--seat", seat,
+                  "Whose view: red (the default) or blue; south (the default), east, north or west in a four-player record");
   cmd->add_option("--ply", ply, "Show the view before this move number (default: the end)");
   cmd->add_option("--svg", svg, "Also draw the board with the beliefs into this SVG file");
   setAction(cmd, [] {
-    const auto side = parseSeat(seat);
+    const std::string text = readFile(path);
+    if (isFourRecordText(text)) {
+      if (!svg.empty()) throw std::invalid_argument("--svg draws two-player boards only");
+      fmt::print("{}", fourTable(text, seat, ply - 1));
+      return 0;
+    }
+    const auto side = parseSeat(seat.empty() ? "red" : seat);
     if (!side) throw std::invalid_argument(fmt::format("--seat must be red or blue, not '{}'", seat));
-    const GameRecord record = parseRecord(readFile(path));
+    const GameRecord record = parseRecord(text);
     const Game game = replayTo(record, ply - 1);
     const InfoState view = InfoState::of(game, *side);
     fmt::print("{}", table(view));
