@@ -8,6 +8,7 @@
 
 #include "arena/match_runner.h"
 #include "arena/match_seeds.h"
+#include "arena/team_ratings.h"
 #include "core/auto_layout.h"
 #include "core/files.h"
 #include "core/four_record.h"
@@ -45,13 +46,38 @@ FourGame playFourGame(const std::array<FourAgent*, kArmies>& seats, const FourRu
   return game;
 }
 
+std::array<std::string, 2> teamSpecs(const std::string& agent) {
+  const std::size_t plus = agent.find('+');
+  if (plus == std::string::npos) return {agent, agent};
+  return {agent.substr(0, plus), agent.substr(plus + 1)};
+}
+
+namespace {
+
+bool anyMixedTeam(const std::vector<MatchPlayer>& players) {
+  for (const MatchPlayer& p : players)
+    if (p.agent.find('+') != std::string::npos) return true;
+  return false;
+}
+
+}  // namespace
+
 FourMatch::FourMatch(FourMatchOptions options) : options_(std::move(options)) {
   checkMatchPlayers(options_.players, options_.outDir, [](const MatchPlayer& p) {
     if (!p.command.empty()) throw std::invalid_argument("match: external bots cannot play four-player Junqi yet");
-    makeFourAgent(p.agent);  // fail now, not in the middle of the match
+    for (const std::string& spec : teamSpecs(p.agent)) makeFourAgent(spec);  // fail now, not in the middle of the match
   });
   schedule_ = pairedSchedule(static_cast<int>(options_.players.size()), options_.schedule, options_.pairs);
 }
+
+namespace {
+
+// The agents of a team's two armies: one spec, or "FIRST+SECOND" when they differ.
+std::string teamSpec(const FourAgent& first, const FourAgent& second) {
+  return first.spec() == second.spec() ? first.spec() : first.spec() + "+" + second.spec();
+}
+
+}  // namespace
 
 std::string FourMatch::recordPath(int index) const {
   return (fs::path(options_.outDir) / "games" / fmt::format("game-{:05}.jq4", index)).string();
@@ -69,7 +95,8 @@ FourMatchResult FourMatch::play(const FourScheduledGame& g) const {
   std::array<FourAgent*, kArmies> seats{};
   for (int army = 0; army < kArmies; ++army) {
     const int player = teamOfArmy(army) == 0 ? g.first : g.second;
-    agents[static_cast<std::size_t>(army)] = makeFourAgent(options_.players[static_cast<std::size_t>(player)].agent);
+    const std::string& agent = options_.players[static_cast<std::size_t>(player)].agent;
+    agents[static_cast<std::size_t>(army)] = makeFourAgent(teamSpecs(agent)[army < 2 ? 0 : 1]);
     seats[static_cast<std::size_t>(army)] = agents[static_cast<std::size_t>(army)].get();
   }
   const FourGame game = playFourGame(seats, options_.rules, fourMatchLayouts(options_.rules, options_.seed, g.pair),
@@ -77,8 +104,8 @@ FourMatchResult FourMatch::play(const FourScheduledGame& g) const {
   std::vector<std::pair<std::string, std::string>> tags = {
       {"south-north", options_.players[static_cast<std::size_t>(g.first)].name},
       {"east-west", options_.players[static_cast<std::size_t>(g.second)].name},
-      {"south-north-agent", agents[0]->spec()},
-      {"east-west-agent", agents[1]->spec()},
+      {"south-north-agent", teamSpec(*agents[0], *agents[2])},
+      {"east-west-agent", teamSpec(*agents[1], *agents[3])},
       {"game", std::to_string(g.index)},
       {"pair", std::to_string(g.pair)}};
   writeFileAtomically(recordPath(g.index), formatFourRecord(fourRecordOf(game, std::move(tags))));
@@ -107,7 +134,35 @@ FourMatchSummary FourMatch::run(const std::function<void(const std::string&)>& p
       [this](const PairedGame& g) { return loadRecorded(g); }, [this](const PairedGame& g) { return play(g); },
       [this](const std::vector<FourMatchResult>& results) { return rated(results); }, progress, summary.ratings,
       summary.table);
+  if (anyMixedTeam(options_.players)) {
+    const std::string teams = teamTable(summary.results);
+    writeFileAtomically((fs::path(options_.outDir) / "team-ratings.txt").string(), teams);
+    summary.table += "\n" + teams;
+  }
   return summary;
+}
+
+// The agents of every team rated by the team model (arena/team_ratings.h):
+// each distinct spec is one agent, a team the sum of its two armies'.
+std::string FourMatch::teamTable(const std::vector<FourMatchResult>& results) const {
+  std::vector<std::string> names;
+  const auto agentIndex = [&](const std::string& spec) {
+    const auto at = std::find(names.begin(), names.end(), spec);
+    if (at != names.end()) return static_cast<int>(at - names.begin());
+    names.push_back(spec);
+    return static_cast<int>(names.size() - 1);
+  };
+  std::vector<TeamGame> games;
+  for (const FourMatchResult& r : results) {
+    TeamGame game;
+    for (const std::string& s : teamSpecs(options_.players[static_cast<std::size_t>(r.game.first)].agent))
+      game.first.push_back(agentIndex(s));
+    for (const std::string& s : teamSpecs(options_.players[static_cast<std::size_t>(r.game.second)].agent))
+      game.second.push_back(agentIndex(s));
+    game.score = !r.outcome.winningTeam ? 0.5 : *r.outcome.winningTeam == 0 ? 1.0 : 0.0;
+    games.push_back(game);
+  }
+  return formatTeamElo(fitTeamElo(static_cast<int>(names.size()), games), names, games);
 }
 
 }  // namespace junqi

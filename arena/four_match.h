@@ -5,7 +5,9 @@
 // their seats), so both players meet the same armies from both sides. A
 // record of every game (core/four_record.h), Elo of the players from the team
 // results with intervals and the pairing table, and resumption as for every
-// match. `junqi match --rules four-worldatplay` runs one.
+// match. A player may be a mixed team ("ismcts+heuristic"); then the agents
+// are also rated by the team model (arena/team_ratings.h). `junqi match
+// --rules four-worldatplay` runs one.
 #pragma once
 
 #include <array>
@@ -23,7 +25,7 @@ namespace junqi {
 
 struct FourMatchOptions {
   FourRuleset rules;
-  std::vector<MatchPlayer> players;  // four-player agent specs (search/four_agent.h)
+  std::vector<MatchPlayer> players;  // four-player agent specs (search/four_agent.h), or "A+B" (teamSpecs)
   MatchSchedule schedule = MatchSchedule::RoundRobin;
   int pairs = 10;  // deals per pairing: two games each, the teams swapping seats
   int concurrency = 1;
@@ -47,6 +49,10 @@ struct FourMatchSummary {
   std::string table;
 };
 
+// A player's agent spec for its team's two armies: "SPEC" plays both, and
+// "FIRST+SECOND" a mixed team (FIRST south or east, SECOND north or west).
+std::array<std::string, 2> teamSpecs(const std::string& agent);
+
 // The four layouts of pair `pair` (random legal ones), the same for every pairing.
 std::array<Layout, kArmies> fourMatchLayouts(const FourRuleset& rules, std::uint64_t matchSeed, int pair);
 // One game: seats[a] plays army a. A draw is adjudicated at maxPlies; a
@@ -68,6 +74,7 @@ class FourMatch {
   FourMatchResult play(const FourScheduledGame& g) const;
   std::vector<RatedGame> rated(const std::vector<FourMatchResult>& results) const;
   std::vector<std::string> playerNames() const;
+  std::string teamTable(const std::vector<FourMatchResult>& results) const;
 
   FourMatchOptions options_;
   std::vector<FourScheduledGame> schedule_;

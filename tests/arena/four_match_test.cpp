@@ -104,5 +104,27 @@ TEST(FourMatch, RecordsEveryGameRatesAndResumes) {
   EXPECT_THROW(FourMatch(other).run(), std::invalid_argument);
 }
 
+// A mixed team: its first army (south or east) plays the first spec, the
+// second (north or west) the other; every agent is then also rated by the
+// team model, and a bad part of a team's spec is refused before any game.
+TEST(FourMatch, AMixedTeamPlaysBothSpecsAndItsAgentsAreRated) {
+  const std::string dir = freshDir("mixed");
+  FourMatchOptions options = smallMatch(dir);
+  options.players = {{"mix", "heuristic+random", ""}, {"random", "random", ""}};
+  options.pairs = 2;
+  const FourMatchSummary summary = FourMatch(options).run();
+  for (const FourMatchResult& r : summary.results) {
+    const FourRecord record = parseFourRecord(readFile(fmt::format("{}/games/game-{:05}.jq4", dir, r.game.index)));
+    const auto mixed = record.tag(r.game.first == 0 ? "south-north-agent" : "east-west-agent");
+    ASSERT_TRUE(mixed.has_value());
+    EXPECT_EQ(mixed->substr(0, 10), "heuristic:");
+    EXPECT_NE(mixed->find("+random:seed=1"), std::string::npos) << *mixed;
+  }
+  EXPECT_NE(summary.table.find("Agents rated from team results"), std::string::npos) << summary.table;
+  EXPECT_NE(readFile(dir + "/team-ratings.txt").find("heuristic"), std::string::npos);
+  options.players[0].agent = "heuristic+pimc";
+  EXPECT_THROW(FourMatch{options}, AgentSpecError);
+}
+
 }  // namespace
 }  // namespace junqi
