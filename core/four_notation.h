@@ -21,6 +21,13 @@ std::string_view armyName(int army);  // "south", "east", "north", "west"
 int parseArmyName(std::string_view name);
 
 std::string formatFourPosition(const FourPosition& pos);
+// The same text of a position written out; the pieces on `unseen` as '?'
+// (a seat's view, core/four_observation.h).
+std::string formatFourSetup(const FourSetup& setup, CrossBitboard unseen = {});
+// Syntax only (the position itself is checked by FourPosition). With
+// `unseen`, '?' is accepted for a piece whose identity is not seen: its
+// point is added there and its type is a placeholder.
+FourSetup parseFourSetup(std::string_view text, CrossBitboard* unseen = nullptr);
 // Throws NotationError naming the field, army or piece at fault.
 FourPosition parseFourPosition(std::string_view text, const FourRuleset& rules);
 bool isFourPositionText(std::string_view text);

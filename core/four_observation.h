@@ -28,8 +28,16 @@ struct FourPublicMove {
   int flagTakenFrom;
   std::uint8_t flagsShown = 0;  // bit a: army a's marshal fell here
   std::uint8_t armiesLeft = 0;  // bit a: army a left the board during this move
-  std::optional<PieceType> attackerType, defenderType;
+  std::optional<PieceType> attackerType, defenderType;  // in a battle only
 };
+
+// One move as text (docs/protocol.md, "Four-player Junqi"):
+//   <army> <from>-<to> <combat> [<attacker>x<defender>] [flag-taken:<army>] [shown:<armies>] [left:<armies>]
+// combat as in records ("none" for a quiet move); the identities of a battle
+// by symbol, '?' where not seen; armies comma-separated.
+std::string formatFourPublicMove(const FourPublicMove& m);
+// Throws NotationError naming what is wrong.
+FourPublicMove parseFourPublicMove(std::string_view text);
 
 class FourObservation {
  public:
@@ -39,6 +47,10 @@ class FourObservation {
   static FourObservation of(const FourGame& game, int army) {
     return of(game.position(), game.history(), army, game.rules().visibility);
   }
+  // The seat of `army` from its board as text (boardText()) and the moves it
+  // saw (as a bot is told them, docs/protocol.md). Throws NotationError.
+  static FourObservation fromText(int army, Visibility visibility, std::string_view board,
+                                  std::vector<FourPublicMove> history);
 
   int army() const { return army_; }
   Visibility visibility() const { return visibility_; }
@@ -55,6 +67,9 @@ class FourObservation {
   const std::vector<FourPublicMove>& history() const { return history_; }
   // The legal moves of the army to move, when it is this seat's.
   void legalMoves(MoveList& out) const;
+  // The board as the seat sees it: a four-player position with '?' for
+  // every identity it does not see (docs/notation.md).
+  std::string boardText() const;
   // Everything the observation holds, as text: equal texts, equal observations.
   std::string toString() const;
 
