@@ -119,7 +119,7 @@ WeightsFile loadWeights(const std::string& path) {
   if (format >= 2) w.search = in.getString("the search settings");
   if (format >= 3) w.variant = in.getString("the variant");
   try {
-    if (w.variant != kFlipVariant) Variant::byName(w.variant);  // Flip Junqi is not a Variant yet
+    Variant::byName(w.variant);
   } catch (const VariantError& e) {
     throw WeightsError(fmt::format("{}: made for a game this build does not play: {}", path, e.what()));
   }

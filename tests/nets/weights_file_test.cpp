@@ -121,7 +121,7 @@ TEST(WeightsFile, AnUnknownVariantIsNamed) {
   TempDir dir("weights");
   writeBytes(dir.file("chess.jqw"), olderOrPatched(tinyExport(), dir.file("w.jqw"), 3, "chess"));
   const std::string error = loadError(dir.file("chess.jqw"));
-  EXPECT_THAT(error, HasSubstr("unknown variant 'chess' (known: classic)"));
+  EXPECT_THAT(error, HasSubstr("unknown variant 'chess' (known: classic, flip, four)"));
   EXPECT_THAT(error, HasSubstr(dir.file("chess.jqw")));
 }
 
