@@ -125,6 +125,13 @@ TEST(WeightsFile, AnUnknownVariantIsNamed) {
   EXPECT_THAT(error, HasSubstr(dir.file("chess.jqw")));
 }
 
+// Four-player Junqi is a variant, but no network plays it yet.
+TEST(WeightsFile, AVariantWithoutANetworkIsRefused) {
+  TempDir dir("weights");
+  writeBytes(dir.file("four.jqw"), olderOrPatched(tinyExport(), dir.file("w.jqw"), 3, "four"));
+  EXPECT_THAT(loadError(dir.file("four.jqw")), HasSubstr("made for a game this build does not play: no network plays four"));
+}
+
 TEST(WeightsFile, TruncatedFilesAreRefusedAsTruncated) {
   TempDir dir("weights");
   saveWeights(tinyExport(), dir.file("w.jqw"));
