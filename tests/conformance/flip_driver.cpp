@@ -128,7 +128,9 @@ std::string flipInconsistency(const FlipPosition& pos) {
   for (int s = 0; s < kSquares; ++s) {
     if (pos.isEmpty(s) == contains(pos.occupied(), s) || pos.isFaceDown(s) != contains(down, s))
       return fmt::format("point {} disagrees with the bitboards", squareName(s));
-    if (!pos.isEmpty(s) && !pos.isFaceDown(s) && !contains(pos.pieces(pos.identityAt(s).colour, pos.identityAt(s).type), s))
+    if (pos.isEmpty(s) || pos.isFaceDown(s)) continue;
+    const Identity id = pos.identityAt(s);
+    if (!contains(pos.pieces(id.colour, id.type), s))
       return fmt::format("the piece on {} is not where its identity's bitboard says", squareName(s));
   }
   if (total(pos.pool(Colour::Red)) + total(pos.pool(Colour::Blue)) != popcount(down))

@@ -64,7 +64,8 @@ TEST(Variant, FourSeatsAreTheArmiesInTwoTeams) {
     EXPECT_EQ(four.parseSeat(armyName(army)), seatFromIndex(army));
     EXPECT_EQ(four.team(seatFromIndex(army)), army % 2);
   }
-  EXPECT_EQ(errorOf([] { Variant::four().parseSeat("red"); }), "four has no seat 'red' (seats: south, east, north, west)");
+  EXPECT_EQ(errorOf([] { Variant::four().parseSeat("red"); }),
+            "four has no seat 'red' (seats: south, east, north, west)");
 }
 
 TEST(Variant, ReturnsAreScoredByTeam) {

@@ -129,7 +129,8 @@ TEST(WeightsFile, AnUnknownVariantIsNamed) {
 TEST(WeightsFile, AVariantWithoutANetworkIsRefused) {
   TempDir dir("weights");
   writeBytes(dir.file("four.jqw"), olderOrPatched(tinyExport(), dir.file("w.jqw"), 3, "four"));
-  EXPECT_THAT(loadError(dir.file("four.jqw")), HasSubstr("made for a game this build does not play: no network plays four"));
+  EXPECT_THAT(loadError(dir.file("four.jqw")),
+              HasSubstr("made for a game this build does not play: no network plays four"));
 }
 
 TEST(WeightsFile, TruncatedFilesAreRefusedAsTruncated) {
