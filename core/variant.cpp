@@ -6,12 +6,28 @@
 #include <fmt/ranges.h>
 
 #include "core/classic_board.h"
+#include "core/cross_board.h"
+#include "core/flip_ruleset.h"
+#include "core/four_notation.h"
+#include "core/four_ruleset.h"
 
 namespace junqi {
 
 namespace {
 
-const BoardGeometry& classicBoardOf(const Ruleset& ruleset) { return classicBoard(ruleset.centreCrossingRailway); }
+const BoardGeometry& classicBoardOf(const Ruleset* ruleset) {
+  return classicBoard(ruleset ? ruleset->centreCrossingRailway
+                              : Variant::classic().defaultRuleset().centreCrossingRailway);
+}
+// Both Flip Junqi texts make every front-line crossing a railway.
+const BoardGeometry& flipBoardOf(const Ruleset*) { return classicBoard(true); }
+const BoardGeometry& fourBoardOf(const Ruleset*) { return crossBoard(); }
+
+std::vector<SeatSpec> fourSeats() {
+  std::vector<SeatSpec> seats;
+  for (int army = 0; army < kArmies; ++army) seats.push_back({std::string(armyName(army)), teamOfArmy(army)});
+  return seats;
+}
 
 }  // namespace
 
@@ -33,11 +49,43 @@ const Variant& Variant::classic() {
   return variant;
 }
 
-std::vector<std::string> Variant::names() { return {classic().name()}; }
+const Variant& Variant::flip() {
+  static const Variant variant("flip", "the 50 pieces dealt face down, flipped or moved in turn",
+                               Deployment::FaceDownDeal, {{"1", 0}, {"2", 1}}, FlipRuleset::presetNames(),
+                               flipBoardOf);
+  return variant;
+}
+
+const Variant& Variant::four() {
+  static const Variant variant("four", "four armies on the 129-point cross", Deployment::Layout, fourSeats(),
+                               FourRuleset::presetNames(), fourBoardOf);
+  return variant;
+}
+
+const std::vector<const Variant*>& Variant::all() {
+  static const std::vector<const Variant*> variants = {&classic(), &flip(), &four()};
+  return variants;
+}
+
+std::vector<std::string> Variant::names() {
+  std::vector<std::string> out;
+  for (const Variant* v : all()) out.push_back(v->name());
+  return out;
+}
 
 const Variant& Variant::byName(std::string_view name) {
-  if (name == classic().name()) return classic();
+  for (const Variant* v : all())
+    if (v->name() == name) return *v;
   throw VariantError(fmt::format("unknown variant '{}' (known: {})", name, fmt::join(names(), ", ")));
+}
+
+const Variant& Variant::ofPreset(std::string_view preset) {
+  std::vector<std::string> known;
+  for (const Variant* v : all()) {
+    if (v->hasPreset(preset)) return *v;
+    known.push_back(fmt::format("{}: {}", v->name(), fmt::join(v->presets(), ", ")));
+  }
+  throw VariantError(fmt::format("unknown preset '{}' (known: {})", preset, fmt::join(known, "; ")));
 }
 
 const Variant& Variant::of(const Ruleset& ruleset) {
@@ -65,7 +113,12 @@ void Variant::check(const Ruleset& ruleset) const {
                                    fmt::join(presets_, ", ")));
 }
 
-const BoardGeometry& Variant::board(const Ruleset& ruleset) const { return board_(ruleset); }
+const BoardGeometry& Variant::board(const Ruleset& ruleset) const {
+  check(ruleset);
+  return board_(&ruleset);
+}
+
+const BoardGeometry& Variant::board() const { return board_(nullptr); }
 
 std::vector<double> Variant::returns(const Outcome& outcome) const {
   std::vector<double> r(seats_.size(), 0.0);

@@ -33,10 +33,19 @@ class Variant {
  public:
   // The classic two-player game (shared/seeds 000, 001, 003).
   static const Variant& classic();
+  // Flip Junqi (docs/rules.md §14): seats "1" and "2" as its records name
+  // them; which colour each plays is decided by flips, not by the seat.
+  static const Variant& flip();
+  // Four-player Junqi (docs/rules.md §15): the armies south, east, north,
+  // west in turn order; south and north one team, east and west the other.
+  static const Variant& four();
   // Throws VariantError naming the unknown name and the known ones.
   static const Variant& byName(std::string_view name);
-  // The variant one of whose presets a ruleset is.
+  // The variant one of whose presets a ruleset is (classic rulesets only).
   static const Variant& of(const Ruleset& ruleset);
+  // The variant with this preset, for every preset of every variant; throws
+  // VariantError naming the unknown preset and every variant's presets.
+  static const Variant& ofPreset(std::string_view preset);
   static std::vector<std::string> names();
 
   const std::string& name() const { return name_; }
@@ -54,13 +63,19 @@ class Variant {
 
   // The rule presets of this game, the first the default.
   const std::vector<std::string>& presets() const { return presets_; }
+  // The classic game's default Ruleset (another game's rules are another type).
   Ruleset defaultRuleset() const { return Ruleset::byName(presets_.front()); }
   bool hasPreset(std::string_view preset) const;
   // Throws VariantError when the ruleset is a preset of another game.
   void check(const Ruleset& ruleset) const;
 
-  // The board a ruleset of this game plays on.
+  // The board a classic ruleset plays on; throws VariantError for a ruleset
+  // of another game.
   const BoardGeometry& board(const Ruleset& ruleset) const;
+  // The board of the game's default preset: the classic board with the centre
+  // crossing its default preset says, Flip Junqi's (every front-line crossing
+  // a railway, as FlipPosition::topology), the four-player cross.
+  const BoardGeometry& board() const;
 
   // One return per seat (OpenSpiel's Returns()), scored by team: +1 for every
   // seat of the winner's team, -1 for every other seat, 0 for all in a draw or
@@ -68,9 +83,11 @@ class Variant {
   std::vector<double> returns(const Outcome& outcome) const;
 
  private:
-  using BoardOf = const BoardGeometry& (*)(const Ruleset&);
+  // A board by the classic ruleset (nullptr: the default preset's).
+  using BoardOf = const BoardGeometry& (*)(const Ruleset*);
   Variant(std::string name, std::string summary, Deployment deployment, std::vector<SeatSpec> seats,
           std::vector<std::string> presets, BoardOf board);
+  static const std::vector<const Variant*>& all();
 
   std::string name_;
   std::string summary_;

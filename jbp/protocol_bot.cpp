@@ -134,7 +134,8 @@ void BotSession::handshake() {
   say(fmt::format("id name {}", agent_.name()));
   say("id author Junqi AI lab");
   say(fmt::format("id spec {}", agent_.spec()));
-  say(fmt::format("variants {}{}", fmt::join(Variant::names(), " "), flipAgent_ ? " flip" : ""));
+  // The games this bot plays, not every Variant (it plays no four-player game).
+  say(fmt::format("variants {}{}", Variant::classic().name(), flipAgent_ ? " " + Variant::flip().name() : ""));
   say("rulesets any");
   say("jbpok");
 }

@@ -119,7 +119,9 @@ WeightsFile loadWeights(const std::string& path) {
   if (format >= 2) w.search = in.getString("the search settings");
   if (format >= 3) w.variant = in.getString("the variant");
   try {
-    if (w.variant != kFlipVariant) Variant::byName(w.variant);  // Flip Junqi is not a Variant yet
+    const Variant& variant = Variant::byName(w.variant);
+    // Four-player Junqi is a Variant, but no encoding (so no network) plays it yet.
+    if (&variant == &Variant::four()) throw VariantError(fmt::format("no network plays {} yet", variant.name()));
   } catch (const VariantError& e) {
     throw WeightsError(fmt::format("{}: made for a game this build does not play: {}", path, e.what()));
   }

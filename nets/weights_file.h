@@ -24,14 +24,16 @@
 #include <string>
 #include <vector>
 
+#include "core/variant.h"
 #include "nets/network_shape.h"
 
 namespace junqi::nets {
 
 // Versions 1 (no search settings) and 2 (no variant) still load.
 constexpr std::uint32_t kWeightsFormatVersion = 3;
-// The variant name of a Flip Junqi network (Flip Junqi is not a core Variant yet).
-inline constexpr const char* kFlipVariant = "flip";
+// The variant name of a Flip Junqi network: the core Variant's ("flip", what
+// every flip weights file carries since format version 3).
+inline const std::string& kFlipVariant = Variant::flip().name();
 
 struct Tensor {
   std::vector<int> dims;
@@ -45,7 +47,7 @@ struct WeightsFile {
   // The `nn` agent's defaults for this network (its parameters, comma-separated):
   // a bot plays with the settings it was rated with unless told otherwise.
   std::string search;
-  std::string variant = "classic";  // the game it plays (Variant::name, or kFlipVariant)
+  std::string variant = "classic";  // the game it plays (Variant::name)
   std::map<std::string, Tensor> tensors;
 
   // The tensors a network of `shape` has, with their dimensions.

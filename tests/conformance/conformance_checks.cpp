@@ -6,13 +6,9 @@
 #include <fmt/format.h>
 
 #include "core/info_state.h"
-#include "core/movegen.h"
-#include "core/notation.h"
 #include "core/observation.h"
-#include "core/perft.h"
 #include "core/record.h"
 #include "tests/support/permuted_world.h"
-#include "tests/support/position_checks.h"
 #include "tests/support/record_round_trip.h"
 
 namespace junqi::conformance {
@@ -21,53 +17,8 @@ namespace {
 
 bool before(Move a, Move b) { return a.from != b.from ? a.from < b.from : a.to < b.to; }
 
-// The next seat in turn order: who answers a draw offer.
-Seat nextSeat(const Variant& variant, Seat s) { return seatFromIndex((index(s) + 1) % variant.seatCount()); }
-
-// A random action for the side to move: mostly a move, now and then a draw
-// offer (answered at once by the next seat), rarely a resignation.
-Action randomAction(const Game& game, const MoveList& moves, Rng& rng) {
-  const Seat mover = game.position().sideToMove();
-  const auto roll = rng.below(5000);
-  if (roll == 0 && !game.whyIllegal(Action::resign(mover))) return Action::resign(mover);
-  if (roll < 25 && !game.whyIllegal(Action::offerDraw(mover))) return Action::offerDraw(mover);
-  return Action::makeMove(mover, moves[static_cast<int>(rng.below(static_cast<std::uint64_t>(moves.size())))]);
-}
-
-// Applies the action (and the answer to a draw offer), then checks the position.
-std::string applyAndCheck(const VariantUnderTest& v, Game& game, const Action& action, Rng& rng, Tally& tally) {
-  const Position before = game.position();
-  const ActionRecord& record = game.apply(action);
-  const bool fight = record.result.combat != Combat::None;
-  tally.fights += fight;
-  if (fight != (action.type == ActionType::Move && !before.isEmpty(action.move.to)))
-    return "a fight was reported where there was none, or none where there was one";
-  if (action.type == ActionType::OfferDraw && !game.isOver()) {
-    ++tally.drawOffers;
-    const Seat other = nextSeat(*v.variant, action.side);
-    game.apply(rng.below(4) == 0 ? Action::acceptDraw(other) : Action::declineDraw(other));
-  }
-  const Position& after = game.position();
-  if (auto why = test_support::inconsistency(after); !why.empty()) return why;
-  if (auto why = test_support::piecesOnlyLeave(before, after); !why.empty()) return why;
-  const Outcome board = boardOutcome(after);
-  if (board.isOver() && game.outcome() != board)
-    return fmt::format("the referee says {} where the board says {}", terminationName(game.outcome().reason),
-                       terminationName(board.reason));
-  return {};
-}
-
-// Every seat in turn cannot tell the game from worlds with other hidden identities.
-std::string checkEverySeat(const Game& game, Rng& rng, Tally& tally) {
-  for (int s = 0; s < Variant::of(game.rules().ruleset()).seatCount(); ++s) {
-    if (auto why = checkLeakage(game, seatFromIndex(s), rng); !why.empty()) return why;
-    ++tally.leakageChecks;
-  }
-  return {};
-}
-
 // The end: decided, drawn, or (only without a draw rule) the harness's cap.
-std::string checkEnd(const VariantUnderTest& v, Game& game, Tally& tally) {
+std::string checkEnd(const VariantUnderTest& v, GameDriver& game, Tally& tally) {
   if (!game.isOver()) {
     if (v.endsByItsRules) return fmt::format("the game did not end by its rules in {} moves", v.maxPlies);
     game.adjudicateDraw();
@@ -79,8 +30,8 @@ std::string checkEnd(const VariantUnderTest& v, Game& game, Tally& tally) {
 
 }  // namespace
 
-std::string checkMoves(const VariantUnderTest& v, const Position& pos, const MoveList& list) {
-  std::vector<Move> fast(list.begin(), list.end()), slow = v.slowMoves(pos);
+std::string checkMoves(const GameDriver& game, const std::vector<Move>& generated) {
+  std::vector<Move> fast = generated, slow = game.slowMoves();
   std::sort(fast.begin(), fast.end(), before);
   std::sort(slow.begin(), slow.end(), before);
   if (std::adjacent_find(fast.begin(), fast.end()) != fast.end()) return "a move was generated twice";
@@ -88,38 +39,33 @@ std::string checkMoves(const VariantUnderTest& v, const Position& pos, const Mov
   std::set_difference(fast.begin(), fast.end(), slow.begin(), slow.end(), std::back_inserter(onlyFast), before);
   std::set_difference(slow.begin(), slow.end(), fast.begin(), fast.end(), std::back_inserter(onlySlow), before);
   if (!onlyFast.empty())
-    return fmt::format("the engine generates {}, the slow generator does not, at {}", moveName(onlyFast[0]),
-                       formatPosition(pos));
+    return fmt::format("the engine generates {}, the slow generator does not, at {}", game.actionName(onlyFast[0]),
+                       game.positionText());
   if (!onlySlow.empty())
-    return fmt::format("the slow generator has {}, the engine does not, at {}", moveName(onlySlow[0]),
-                       formatPosition(pos));
+    return fmt::format("the slow generator has {}, the engine does not, at {}", game.actionName(onlySlow[0]),
+                       game.positionText());
   return {};
 }
 
 std::string checkRandomGame(const VariantUnderTest& v, std::uint64_t seed, Tally& tally, int leakageEvery) {
   Rng rng(Rng::mix(seed, 0xC0F0));
-  Game game = v.randomStart(rng);
-  if (auto why = test_support::inconsistency(game.position()); !why.empty()) return "at the start: " + why;
-  const int leakageAt = leakageEvery > 0 && seed % leakageEvery == 0 ? 10 + static_cast<int>(rng.below(150)) : -1;
-  MoveList moves;
-  while (!game.isOver() && game.position().ply() < v.maxPlies) {
-    const Position& pos = game.position();
-    generateMoves(pos, moves);
-    if (auto why = checkMoves(v, pos, moves); !why.empty()) return why;
+  const DriverPtr game = v.randomStart(rng);
+  if (auto why = game->inconsistency(); !why.empty()) return "at the start: " + why;
+  const int leakageAt =
+      leakageEvery > 0 && seed % leakageEvery == 0 ? 10 + static_cast<int>(rng.below(v.leakageWithin)) : -1;
+  while (!game->isOver() && game->ply() < v.maxPlies) {
+    const std::vector<Move> moves = game->moves();
+    if (auto why = checkMoves(*game, moves); !why.empty()) return why;
     if (moves.empty()) return "the game goes on but the side to move has no move";
-    if (pos.ply() == leakageAt)
-      if (auto why = checkEverySeat(game, rng, tally); !why.empty()) return why;
-    const Action action = randomAction(game, moves, rng);
-    const std::string what = fmt::format("after {} at ply {} of {}", action.type == ActionType::Move
-                                                                        ? moveName(action.move)
-                                                                        : std::string("an offer or resignation"),
-                                         pos.ply(), formatPosition(pos));
-    if (auto why = applyAndCheck(v, game, action, rng, tally); !why.empty()) return why + " " + what;
+    if (game->ply() == leakageAt)
+      if (auto why = game->leakageProblem(rng, tally); !why.empty()) return why;
+    const std::string where = fmt::format(" at ply {} of {}", game->ply(), game->positionText());
+    if (auto why = game->step(moves, rng, tally); !why.empty()) return why + where;
     ++tally.plies;
   }
-  if (auto why = checkEnd(v, game, tally); !why.empty()) return why;
+  if (auto why = checkEnd(v, *game, tally); !why.empty()) return why;
   ++tally.games;
-  return test_support::recordRoundTripProblem(game);
+  return game->recordProblem();
 }
 
 std::string checkReturns(const Variant& variant, const Outcome& outcome) {
@@ -167,10 +113,10 @@ std::string checkLeakage(const Game& game, Seat seat, Rng& rng) {
   return checkSeatCannotTellApart(game, *world, seat);
 }
 
-std::string checkPerft(const VariantUnderTest& v, const Position& pos, int depth) {
-  const std::uint64_t fast = perft(pos, depth), slow = v.slowPerft(pos, depth);
+std::string checkPerft(const GameDriver& game, int depth) {
+  const std::uint64_t fast = game.perft(depth), slow = game.slowPerft(depth);
   if (fast == slow) return {};
-  return fmt::format("perft {} is {}, the slow generator's {}, at {}", depth, fast, slow, formatPosition(pos));
+  return fmt::format("perft {} is {}, the slow generator's {}, at {}", depth, fast, slow, game.positionText());
 }
 
 }  // namespace junqi::conformance

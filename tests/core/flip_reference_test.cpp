@@ -1,11 +1,10 @@
 // Flip Junqi's action generator against a slow reference written from the
-// texts (the board of tests/support/reference_rules.h, which shares nothing
-// with the bitboard tables; the attack rules below written anew), over every
-// position of random games under both presets; game invariants on the way;
+// texts (tests/support/flip_reference.h, which shares nothing with the
+// bitboard tables), over every position of random games under both presets;
+// game invariants on the way;
 // the perft table (docs/perft.md) and its cross-check by the reference.
 #include <gtest/gtest.h>
 
-#include <set>
 #include <string>
 #include <vector>
 
@@ -15,86 +14,12 @@
 #include "core/flip_movegen.h"
 #include "core/flip_notation.h"
 #include "core/flip_perft.h"
-#include "tests/support/reference_rules.h"
+#include "tests/support/flip_reference.h"
 
 namespace junqi {
 namespace {
 
-namespace ref = junqi::reference;
-
-using ActionSet = std::set<std::pair<int, int>>;
-
-bool enemyFaceUp(const FlipPosition& pos, int square, Colour own) {
-  return !pos.isEmpty(square) && !pos.isFaceDown(square) && pos.identityAt(square).colour != own;
-}
-
-// 001: "only an Engineer or a Bomb can go onto a Landmine, and a piece cannot
-// attack one that outranks it"; "While any enemy Landmine remains, the enemy
-// Flag cannot be touched". 004: any attack.
-bool referenceMayAttack(const FlipPosition& pos, PieceType a, Identity d) {
-  if (pos.rules().minesGuardFlag && d.type == PieceType::Flag) {
-    int mines = pos.pool(d.colour)[typeIndex(PieceType::Landmine)];
-    for (int s = 0; s < kSquares; ++s)
-      mines += !pos.isEmpty(s) && !pos.isFaceDown(s) && pos.identityAt(s) == Identity{d.colour, PieceType::Landmine};
-    if (mines > 0) return false;
-  }
-  if (pos.rules().throwAwayMoves || d.type == PieceType::Flag) return true;
-  if (d.type == PieceType::Landmine) return a == PieceType::Engineer || a == PieceType::Bomb;
-  if (a == PieceType::Bomb || d.type == PieceType::Bomb) return true;
-  return ref::officerRank(a) >= ref::officerRank(d.type);
-}
-
-// Where the piece on `from` can go by the board alone: road steps, straight
-// slides along each railway line through empty points, an engineer's search
-// through the railway network.
-std::set<int> reach(const FlipPosition& pos, int from, bool engineer) {
-  std::set<int> out(ref::roadNeighbours(from).begin(), ref::roadNeighbours(from).end());
-  for (const auto& line : ref::railwayLines(true))
-    for (std::size_t i = 0; i < line.size(); ++i) {
-      if (line[i] != from) continue;
-      for (const int step : {-1, +1})
-        for (int k = static_cast<int>(i) + step; k >= 0 && k < static_cast<int>(line.size()); k += step) {
-          out.insert(line[k]);
-          if (!pos.isEmpty(line[k])) break;
-        }
-    }
-  if (!engineer) return out;
-  std::vector<int> frontier{from};
-  std::set<int> seen{from};
-  while (!frontier.empty()) {
-    const int p = frontier.back();
-    frontier.pop_back();
-    for (const int q : ref::railwayNeighbours(p, true)) {
-      if (!seen.insert(q).second) continue;
-      out.insert(q);
-      if (pos.isEmpty(q)) frontier.push_back(q);
-    }
-  }
-  return out;
-}
-
-ActionSet referenceActions(const FlipPosition& pos) {
-  ActionSet out;
-  for (int s = 0; s < kSquares; ++s)
-    if (pos.isFaceDown(s)) out.insert({s, s});
-  const auto own = pos.colourOf(pos.toMove());
-  if (!own) return out;
-  for (int from = 0; from < kSquares; ++from) {
-    if (pos.isEmpty(from) || pos.isFaceDown(from)) continue;
-    const Identity mover = pos.identityAt(from);
-    if (mover.colour != *own || mover.type == PieceType::Landmine || mover.type == PieceType::Flag) continue;
-    for (const int to : reach(pos, from, mover.type == PieceType::Engineer)) {
-      if (to == from || pos.isFaceDown(to)) continue;
-      if (pos.isEmpty(to)) {
-        out.insert({from, to});
-      } else if (enemyFaceUp(pos, to, *own) && !ref::isCamp(to) &&
-                 referenceMayAttack(pos, mover.type, pos.identityAt(to))) {
-        out.insert({from, to});
-      }
-    }
-  }
-  return out;
-}
+using ActionSet = reference::FlipActionSet;
 
 ActionSet engineActions(const FlipPosition& pos) {
   MoveList list;
@@ -122,7 +47,7 @@ int playRandomGames(const FlipRuleset& rules, int games, std::uint64_t seed) {
     while (!game.isOver()) {
       const FlipPosition& pos = game.position();
       const ActionSet engine = engineActions(pos);
-      EXPECT_EQ(engine, referenceActions(pos)) << formatFlipPosition(pos);
+      EXPECT_EQ(engine, reference::slowFlipActions(pos)) << formatFlipPosition(pos);
       if (::testing::Test::HasFailure()) return positions;
       expectConserved(pos);
       ++positions;
@@ -150,22 +75,6 @@ TEST(FlipReference, EveryPositionOfRandomGamesAgreesUnderBothPresets) {
 
 // ------------------------------------------------------------------ perft
 
-std::uint64_t referencePerft(const FlipPosition& pos, const FlipDeal& deal, int depth) {
-  if (depth == 0) return 1;
-  std::uint64_t leaves = 0;
-  for (const auto& [from, to] : referenceActions(pos)) {
-    FlipPosition next = pos;
-    if (from == to) {
-      next.flip(from, *deal.under[from]);
-    } else if (next.move({static_cast<std::uint8_t>(from), static_cast<std::uint8_t>(to)}).flagCaptured) {
-      ++leaves;
-      continue;
-    }
-    leaves += referencePerft(next, deal, depth - 1);
-  }
-  return leaves;
-}
-
 FlipDeal dealOf(int seed) {
   Rng rng(seed);
   return randomFlipDeal(rng);
@@ -189,7 +98,7 @@ TEST(FlipPerft, FromTheStartOneActionPerFaceDownPoint) {
   EXPECT_EQ(flipPerft(start, deal, 2), 50u * 49u) << "until the colours are decided both only flip";
   EXPECT_EQ(flipPerft(start, deal, 3), 50u * 49u * 48u);
   EXPECT_EQ(flipPerftExpanded(start, 1), 50u * 24u) << "24 identities under each point";
-  EXPECT_EQ(flipPerft(start, deal, 4), referencePerft(start, deal, 4));
+  EXPECT_EQ(flipPerft(start, deal, 4), reference::slowFlipPerft(start, deal, 4));
 }
 
 TEST(FlipPerft, TheTableOfDocsPerftMd) {
@@ -210,7 +119,7 @@ TEST(FlipPerft, TheTableOfDocsPerftMd) {
 TEST(FlipPerft, TheReferenceCountsTheSameInTheMiddleOfAGame) {
   const FlipGame mid = midGame();
   for (int d = 1; d <= 3; ++d)
-    EXPECT_EQ(flipPerft(mid.position(), mid.deal(), d), referencePerft(mid.position(), mid.deal(), d)) << d;
+    EXPECT_EQ(flipPerft(mid.position(), mid.deal(), d), reference::slowFlipPerft(mid.position(), mid.deal(), d)) << d;
 }
 
 }  // namespace

@@ -281,7 +281,8 @@ TEST(Notation, PositionMayNameItsVariantFirst) {
   EXPECT_EQ(text.find("classic"), std::string::npos) << "classic positions are written as before variants";
   EXPECT_TRUE(parsePosition("classic " + text).samePlacement(startPosition()));
   EXPECT_EQ(parsePosition("  classic   " + text).ply(), 0);
-  EXPECT_HAS(positionError("chess " + text), "position: unknown variant 'chess' (known: classic)");
+  EXPECT_HAS(positionError("chess " + text), "position: unknown variant 'chess' (known: classic, flip, four)");
+  EXPECT_HAS(positionError("four " + text), "position: a four position, but the ruleset hiddenfront plays classic");
   EXPECT_HAS(positionError("classic classic " + text), "6 fields where 4 are needed");
 }
 

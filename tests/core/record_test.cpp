@@ -537,7 +537,9 @@ TEST(RecordErrors, UnknownVariantIsNamedAndRecordsWithoutOneAreClassic) {
   const Sample s = sample();
   auto lines = s.lines;
   lines[1] = "variant chess";
-  EXPECT_HAS(recordError(joined(lines)), "record line 2: unknown variant 'chess' (known: classic)");
+  EXPECT_HAS(recordError(joined(lines)), "record line 2: unknown variant 'chess' (known: classic, flip, four)");
+  lines[1] = "variant flip";  // a known game, but not the ruleset's
+  EXPECT_HAS(recordError(joined(lines)), "is not a preset of flip");
   lines[1] = "variant classic flip";
   EXPECT_HAS(recordError(joined(lines)), "record line 2: 'variant' takes one value");
   lines.erase(lines.begin() + 1);

@@ -143,7 +143,7 @@ TEST(ServeBot, NewgameNamesTheVariant) {
             std::vector<std::string>{"ready"});
   const Served chess = serve("random", "newgame variant chess ruleset hiddenfront seat red movetime 0 seed 1\n");
   ASSERT_FALSE(chess.lines.empty());
-  EXPECT_TRUE(startsWith(chess.lines[0], "error newgame: unknown variant 'chess' (known: classic)")) << chess.lines[0];
+  EXPECT_TRUE(startsWith(chess.lines[0], "error newgame: unknown variant 'chess' (known: classic, flip, four)")) << chess.lines[0];
 }
 
 TEST(ServeBot, NewgameIsReadyAndLayoutIsLegal) {

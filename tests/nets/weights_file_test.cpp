@@ -121,8 +121,16 @@ TEST(WeightsFile, AnUnknownVariantIsNamed) {
   TempDir dir("weights");
   writeBytes(dir.file("chess.jqw"), olderOrPatched(tinyExport(), dir.file("w.jqw"), 3, "chess"));
   const std::string error = loadError(dir.file("chess.jqw"));
-  EXPECT_THAT(error, HasSubstr("unknown variant 'chess' (known: classic)"));
+  EXPECT_THAT(error, HasSubstr("unknown variant 'chess' (known: classic, flip, four)"));
   EXPECT_THAT(error, HasSubstr(dir.file("chess.jqw")));
+}
+
+// Four-player Junqi is a variant, but no network plays it yet.
+TEST(WeightsFile, AVariantWithoutANetworkIsRefused) {
+  TempDir dir("weights");
+  writeBytes(dir.file("four.jqw"), olderOrPatched(tinyExport(), dir.file("w.jqw"), 3, "four"));
+  EXPECT_THAT(loadError(dir.file("four.jqw")),
+              HasSubstr("made for a game this build does not play: no network plays four"));
 }
 
 TEST(WeightsFile, TruncatedFilesAreRefusedAsTruncated) {

@@ -20,6 +20,26 @@ std::string seatNames(const Variant& v) {
   for (int s = 0; s < v.seatCount(); ++s) names.push_back(v.seat(seatFromIndex(s)).name);
   return fmt::format("{}", fmt::join(names, ", "));
 }
+// "; teams south and north, east and west" when a team has more than one seat.
+std::string teamNames(const Variant& v) {
+  if (v.teamCount() == v.seatCount()) return "";
+  std::vector<std::string> teams;
+  for (int t = 0; t < v.teamCount(); ++t) {
+    std::vector<std::string> seats;
+    for (int s = 0; s < v.seatCount(); ++s)
+      if (v.team(seatFromIndex(s)) == t) seats.push_back(v.seat(seatFromIndex(s)).name);
+    teams.push_back(fmt::format("{}", fmt::join(seats, " and ")));
+  }
+  return fmt::format("; teams {}", fmt::join(teams, ", "));
+}
+// The ruleset's variant, its presets and every variant.
+void printVariant(const std::string& preset) {
+  const Variant& variant = Variant::ofPreset(preset);
+  fmt::print("\nvariant: {} ({}; seats {}{})\n", variant.name(), variant.summary(), seatNames(variant),
+             teamNames(variant));
+  fmt::print("presets: {}\n", fmt::join(variant.presets(), ", "));
+  fmt::print("variants: {}\n", fmt::join(Variant::names(), ", "));
+}
 // The board a ruleset plays on: the cross for four-player Junqi, else the
 // two-army board (Flip Junqi's has every front-line crossing a railway).
 void writeBoardPicture(const std::string& rules, const std::string& path) {
@@ -48,24 +68,19 @@ void registerRules(CLI::App& app) {
     if (FlipRuleset::namesFlip(rules)) {  // Flip Junqi (docs/rules.md §14)
       const FlipRuleset r = FlipRuleset::parse(rules);
       fmt::print("{}\n\n{}", r.toString(), r.describe());
-      fmt::print("\nvariant: flip (the 50 pieces dealt face down, flipped or moved in turn; seats 1, 2)\n");
-      fmt::print("presets: {}\n", fmt::join(FlipRuleset::presetNames(), ", "));
+      printVariant(r.preset);
       return 0;
     }
     if (FourRuleset::namesFour(rules)) {  // four-player Junqi (docs/rules.md, "Four-player Junqi")
       const FourRuleset r = FourRuleset::parse(rules);
       fmt::print("{}\n\n{}", r.toString(), r.describe());
-      fmt::print("\nvariant: four (four armies on the 129-point cross; seats south, east, north, west; "
-                 "teams south and north, east and west)\n");
-      fmt::print("presets: {}\n", fmt::join(FourRuleset::presetNames(), ", "));
+      printVariant(r.preset);
       return 0;
     }
     const Ruleset r = Ruleset::parse(rules);
-    const Variant& variant = Variant::of(r);
+    Variant::of(r);  // a classic ruleset is a classic preset
     fmt::print("{}\n\n{}", r.toString(), r.describe());
-    fmt::print("\nvariant: {} ({}; seats {})\n", variant.name(), variant.summary(), seatNames(variant));
-    fmt::print("presets: {}\n", fmt::join(variant.presets(), ", "));
-    fmt::print("variants: {}\n", fmt::join(Variant::names(), ", "));
+    printVariant(r.preset);
     return 0;
   });
 }
