@@ -9,6 +9,9 @@
 #include "arena/match_runner.h"
 #include "arena/match_seeds.h"
 #include "arena/team_ratings.h"
+#include "core/four_movegen.h"
+#include "core/four_notation.h"
+#include "jbp/four_bot_agent.h"
 #include "core/auto_layout.h"
 #include "core/files.h"
 #include "core/four_record.h"
@@ -24,11 +27,48 @@ std::array<Layout, kArmies> fourMatchLayouts(const FourRuleset& rules, std::uint
   return layouts;
 }
 
+namespace {
+
+// A bot that did not start for this game: it forfeits when it should begin.
+class FailedBot : public FourAgent {
+ public:
+  FailedBot(std::string name, std::string command, std::string why)
+      : name_(std::move(name)), command_(std::move(command)), why_(std::move(why)) {}
+  std::string name() const override { return name_; }
+  std::string spec() const override { return command_; }
+  void newGame(const FourRuleset&, int, std::uint64_t) override { throw BotFailure(why_); }
+  Move chooseMove(const FourObservation&) override { throw BotFailure(why_); }
+
+ private:
+  std::string name_, command_, why_;
+};
+
+// Each army's agent starts its game; a bot that fails to forfeits for its team.
+bool startArmies(const std::array<FourAgent*, kArmies>& seats, const FourRuleset& rules,
+                 std::uint64_t gameSeed, const std::function<void(int, const std::string&)>& forfeit) {
+  for (int army = 0; army < kArmies; ++army) {
+    try {
+      seats[static_cast<std::size_t>(army)]->newGame(rules, army, Rng::mix(gameSeed, static_cast<std::uint64_t>(army)));
+    } catch (const BotFailure& e) {
+      forfeit(army, e.what());
+      return false;
+    }
+  }
+  return true;
+}
+
+}  // namespace
+
 FourGame playFourGame(const std::array<FourAgent*, kArmies>& seats, const FourRuleset& rules,
-                      const std::array<Layout, kArmies>& layouts, std::uint64_t gameSeed, int maxPlies) {
+                      const std::array<Layout, kArmies>& layouts, std::uint64_t gameSeed, int maxPlies,
+                      std::string* forfeitReason) {
   FourGame game(rules, layouts);
-  for (int army = 0; army < kArmies; ++army)
-    seats[static_cast<std::size_t>(army)]->newGame(rules, army, Rng::mix(gameSeed, static_cast<std::uint64_t>(army)));
+  const auto forfeit = [&](int army, const std::string& why) {
+    game.forfeit(army);
+    if (forfeitReason)
+      *forfeitReason = fmt::format("{} ({}) {}", armyName(army), seats[static_cast<std::size_t>(army)]->name(), why);
+  };
+  startArmies(seats, rules, gameSeed, forfeit);
   while (!game.isOver()) {
     if (game.position().ply() >= maxPlies) {
       game.adjudicateDraw();
@@ -36,13 +76,23 @@ FourGame playFourGame(const std::array<FourAgent*, kArmies>& seats, const FourRu
     }
     const int army = game.position().toMove();
     FourAgent& agent = *seats[static_cast<std::size_t>(army)];
-    const Move m = agent.chooseMove(FourObservation::of(game, army));
+    const bool external = dynamic_cast<FourExternalAgent*>(&agent) != nullptr;
+    Move m;
     try {
-      game.play(m);
-    } catch (const FourGameError& e) {
-      throw std::logic_error(fmt::format("four-player agent '{}': {}", agent.spec(), e.what()));
+      m = agent.chooseMove(FourObservation::of(game, army));
+    } catch (const BotFailure& e) {
+      forfeit(army, e.what());
+      break;
     }
+    if (!isLegalFourMove(game.position(), m)) {
+      if (!external) throw std::logic_error(fmt::format("four-player agent '{}' chose the illegal move {}", agent.spec(), fourMoveName(m)));
+      forfeit(army, fmt::format("sent an illegal move {}", fourMoveName(m)));
+      break;
+    }
+    game.play(m);
   }
+  for (FourAgent* a : seats)
+    if (auto* bot = dynamic_cast<FourExternalAgent*>(a)) bot->gameOver(game.outcome());
   return game;
 }
 
@@ -64,8 +114,8 @@ bool anyMixedTeam(const std::vector<MatchPlayer>& players) {
 
 FourMatch::FourMatch(FourMatchOptions options) : options_(std::move(options)) {
   checkMatchPlayers(options_.players, options_.outDir, [](const MatchPlayer& p) {
-    if (!p.command.empty()) throw std::invalid_argument("match: external bots cannot play four-player Junqi yet");
-    for (const std::string& spec : teamSpecs(p.agent)) makeFourAgent(spec);  // fail now, not in the middle of the match
+    if (p.command.empty())
+      for (const std::string& spec : teamSpecs(p.agent)) makeFourAgent(spec);  // fail now, not in the middle of the match
   });
   schedule_ = pairedSchedule(static_cast<int>(options_.players.size()), options_.schedule, options_.pairs);
 }
@@ -89,18 +139,46 @@ std::optional<FourMatchResult> FourMatch::loadRecorded(const FourScheduledGame& 
   return FourMatchResult{g, game.outcome(), game.position().ply(), true};
 }
 
+// A built-in agent for one army of the player's team, or an external bot
+// started for this army and game (one that does not start forfeits: the
+// game sees it fail).
+std::unique_ptr<FourAgent> FourMatch::makeArmy(int player, int army) const {
+  const MatchPlayer& p = options_.players[static_cast<std::size_t>(player)];
+  if (p.command.empty()) return makeFourAgent(teamSpecs(p.agent)[army < 2 ? 0 : 1]);
+  const std::string log = (fs::path(options_.outDir) / (p.name + ".stderr.log")).string();
+  try {
+    return std::make_unique<FourExternalAgent>(p.name, p.command, options_.hangSeconds, log);
+  } catch (const BotFailure& e) {
+    return std::make_unique<FailedBot>(p.name, p.command, e.what());
+  }
+}
+
+// Starts each external bot once before any game, so that one that cannot
+// play stops the match at once, named, instead of forfeiting every game.
+void FourMatch::checkBotsStart() const {
+  for (std::size_t i = 0; i < options_.players.size(); ++i) {
+    if (options_.players[i].command.empty()) continue;
+    try {
+      FourExternalAgent(options_.players[i].name, options_.players[i].command, options_.hangSeconds,
+                        (fs::path(options_.outDir) / (options_.players[i].name + ".stderr.log")).string());
+    } catch (const BotFailure& e) {
+      throw std::runtime_error(fmt::format("match: bot {} cannot play: {}", options_.players[i].name, e.what()));
+    }
+  }
+}
+
 FourMatchResult FourMatch::play(const FourScheduledGame& g) const {
-  // Each army its own agent object: two of the first player, two of the second.
+  // Each army its own agent object (a bot its own process): two of the first
+  // player, two of the second.
   std::array<std::unique_ptr<FourAgent>, kArmies> agents;
   std::array<FourAgent*, kArmies> seats{};
   for (int army = 0; army < kArmies; ++army) {
-    const int player = teamOfArmy(army) == 0 ? g.first : g.second;
-    const std::string& agent = options_.players[static_cast<std::size_t>(player)].agent;
-    agents[static_cast<std::size_t>(army)] = makeFourAgent(teamSpecs(agent)[army < 2 ? 0 : 1]);
+    agents[static_cast<std::size_t>(army)] = makeArmy(teamOfArmy(army) == 0 ? g.first : g.second, army);
     seats[static_cast<std::size_t>(army)] = agents[static_cast<std::size_t>(army)].get();
   }
+  std::string forfeit;
   const FourGame game = playFourGame(seats, options_.rules, fourMatchLayouts(options_.rules, options_.seed, g.pair),
-                                     matchGameSeed(options_.seed, g.index), options_.maxPlies);
+                                     matchGameSeed(options_.seed, g.index), options_.maxPlies, &forfeit);
   std::vector<std::pair<std::string, std::string>> tags = {
       {"south-north", options_.players[static_cast<std::size_t>(g.first)].name},
       {"east-west", options_.players[static_cast<std::size_t>(g.second)].name},
@@ -108,6 +186,7 @@ FourMatchResult FourMatch::play(const FourScheduledGame& g) const {
       {"east-west-agent", teamSpec(*agents[1], *agents[3])},
       {"game", std::to_string(g.index)},
       {"pair", std::to_string(g.pair)}};
+  if (!forfeit.empty()) tags.push_back({"forfeit", forfeit});
   writeFileAtomically(recordPath(g.index), formatFourRecord(fourRecordOf(game, std::move(tags))));
   return {g, game.outcome(), game.position().ply(), false};
 }
@@ -128,6 +207,7 @@ FourMatchSummary FourMatch::run(const std::function<void(const std::string&)>& p
   claimMatchDirectory(options_.outDir, pairedMatchConfig("four", options_.rules.toString(), options_.players,
                                                         options_.schedule, options_.pairs, options_.seed,
                                                         options_.maxPlies));
+  checkBotsStart();
   FourMatchSummary summary;
   summary.results = runPairedMatch<FourMatchResult>(
       options_.outDir, playerNames(), schedule_, options_.concurrency,

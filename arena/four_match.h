@@ -25,12 +25,15 @@ namespace junqi {
 
 struct FourMatchOptions {
   FourRuleset rules;
-  std::vector<MatchPlayer> players;  // four-player agent specs (search/four_agent.h), or "A+B" (teamSpecs)
+  // Four-player agent specs (search/four_agent.h), "A+B" (teamSpecs), or bot
+  // commands (JBP, docs/protocol.md: one process an army and game).
+  std::vector<MatchPlayer> players;
   MatchSchedule schedule = MatchSchedule::RoundRobin;
   int pairs = 10;  // deals per pairing: two games each, the teams swapping seats
   int concurrency = 1;
   std::uint64_t seed = 1;
   int maxPlies = 3000;  // then a draw is adjudicated
+  double hangSeconds = 60;  // an external bot silent this long has hung: its team forfeits
   std::string outDir;   // required: games/, match.json, ratings.txt
 };
 
@@ -56,14 +59,17 @@ std::array<std::string, 2> teamSpecs(const std::string& agent);
 // The four layouts of pair `pair` (random legal ones), the same for every pairing.
 std::array<Layout, kArmies> fourMatchLayouts(const FourRuleset& rules, std::uint64_t matchSeed, int pair);
 // One game: seats[a] plays army a. A draw is adjudicated at maxPlies; a
-// built-in agent's illegal move is a bug (std::logic_error).
+// built-in agent's illegal move is a bug (std::logic_error); an external
+// bot that fails or moves illegally forfeits the game for its team, and
+// `forfeitReason` says why.
 FourGame playFourGame(const std::array<FourAgent*, kArmies>& seats, const FourRuleset& rules,
-                      const std::array<Layout, kArmies>& layouts, std::uint64_t gameSeed, int maxPlies);
+                      const std::array<Layout, kArmies>& layouts, std::uint64_t gameSeed, int maxPlies,
+                      std::string* forfeitReason = nullptr);
 
 class FourMatch {
  public:
   // Throws std::invalid_argument for a bad configuration (fewer than two
-  // players, a bot, a bad name or spec, a directory that holds another match).
+  // players, a bad name or spec, a directory that holds another match).
   explicit FourMatch(FourMatchOptions options);
   const std::vector<FourScheduledGame>& schedule() const { return schedule_; }
   FourMatchSummary run(const std::function<void(const std::string&)>& progress = {});
@@ -72,6 +78,8 @@ class FourMatch {
   std::string recordPath(int index) const;
   std::optional<FourMatchResult> loadRecorded(const FourScheduledGame& g) const;
   FourMatchResult play(const FourScheduledGame& g) const;
+  std::unique_ptr<FourAgent> makeArmy(int player, int army) const;
+  void checkBotsStart() const;
   std::vector<RatedGame> rated(const std::vector<FourMatchResult>& results) const;
   std::vector<std::string> playerNames() const;
   std::string teamTable(const std::vector<FourMatchResult>& results) const;

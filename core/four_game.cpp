@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "core/cross_board.h"
 #include "core/four_movegen.h"
 #include "core/four_notation.h"
 
@@ -34,10 +35,16 @@ void FourGame::adjudicateDraw() {
   if (!isOver()) adjudicated_ = true;
 }
 
+void FourGame::forfeit(int army) {
+  if (!isOver()) forfeitedTeam_ = teamOfArmy(army);
+}
+
 FourOutcome FourGame::outcome() const {
   const FourOutcome o = fourOutcome(position_);
-  if (o.isOver() || !adjudicated_) return o;
-  return {Termination::Adjudicated, {}};
+  if (o.isOver()) return o;
+  if (forfeitedTeam_ >= 0) return {Termination::Forfeit, 1 - forfeitedTeam_};
+  if (adjudicated_) return {Termination::Adjudicated, {}};
+  return o;
 }
 
 }  // namespace junqi

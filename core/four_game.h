@@ -36,6 +36,9 @@ class FourGame {
   // or the move is not legal.
   const FourMoveResult& play(Move m);
   void adjudicateDraw();
+  // The match harness scores a broken rule of its own (a bot's illegal
+  // reply, crash, ...) against this army: its team loses by forfeit.
+  void forfeit(int army);
   FourOutcome outcome() const;
   bool isOver() const { return outcome().isOver(); }
 
@@ -45,6 +48,7 @@ class FourGame {
   FourPosition position_;
   std::vector<FourPlayedMove> history_;
   bool adjudicated_ = false;
+  int forfeitedTeam_ = -1;
 };
 
 }  // namespace junqi

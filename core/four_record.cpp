@@ -126,6 +126,7 @@ FourGame replayFour(const FourRecord& r) {
     }
   }
   if (r.outcome.reason == Termination::Adjudicated) game->adjudicateDraw();
+  if (r.outcome.reason == Termination::Forfeit && r.outcome.winningTeam) game->forfeit(1 - *r.outcome.winningTeam);
   const FourOutcome reached = game->outcome();
   if (reached.reason != r.outcome.reason || reached.winningTeam != r.outcome.winningTeam)
     throw RecordError(fmt::format("the record's result is '{}' but its moves give '{}'",

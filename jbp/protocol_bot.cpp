@@ -12,6 +12,7 @@
 #include "core/perft.h"
 #include "core/text.h"
 #include "core/variant.h"
+#include "jbp/four_bot_session.h"
 #include "jbp/protocol.h"
 
 namespace junqi::jbp {
@@ -49,8 +50,10 @@ std::uint64_t number(std::string_view text, std::uint64_t max, std::string_view 
 // step for each kind of command.
 class BotSession {
  public:
-  BotSession(Agent& agent, FlipAgent* flipAgent, std::ostream& out)
-      : agent_(agent), flipAgent_(flipAgent), out_(out) {}
+  BotSession(Agent& agent, FlipAgent* flipAgent, FourAgent* fourAgent, std::ostream& out)
+      : agent_(agent), flipAgent_(flipAgent), out_(out) {
+    if (fourAgent) four_.emplace(*fourAgent);
+  }
 
   // Answers one command line; false after "quit".
   bool handle(const std::vector<std::string_view>& w);
@@ -60,6 +63,7 @@ class BotSession {
   void handshake();
   void newGame(const std::vector<std::string_view>& w);
   void newFlipGame(const std::vector<std::string_view>& w);
+  void newFourGame(const std::vector<std::string_view>& w);
   void go();
   void goFlip();
   void gameOver(const std::vector<std::string_view>& w);
@@ -78,6 +82,9 @@ class BotSession {
   // A Flip Junqi game: its rules, and the position last sent (docs/protocol.md).
   std::optional<FlipRuleset> flipRules_;
   std::optional<FlipPosition> flipPosition_;
+  // Four-player games (null: the bot plays none), and whether one is on.
+  std::optional<FourBotSession> four_;
+  bool fourGame_ = false;
 };
 
 bool BotSession::handle(const std::vector<std::string_view>& w) {
@@ -94,12 +101,18 @@ bool BotSession::handle(const std::vector<std::string_view>& w) {
     if (w.size() != 2) throw std::invalid_argument("start takes one board");
     const StartBoard b = parseStartBoard(w[1], seat_);
     state_.emplace(Observation::atDeployment(ruleset_, seat_, b.own, b.enemyStart));
+  } else if (cmd == "event" && fourGame_) {
+    four_->event(joinWords(w, 1));
+  } else if (cmd == "board" && fourGame_) {
+    four_->board(joinWords(w, 1));
   } else if (cmd == "event") {
     started(cmd);
     state_->apply(state_->observation().parseEvent(joinWords(w, 1)));
   } else if (cmd == "position") {
     if (!flipRules_) throw std::invalid_argument("position is for Flip Junqi games");
     flipPosition_ = parseFlipPosition(joinWords(w, 1), *flipRules_);
+  } else if (cmd == "go" && fourGame_) {
+    for (const std::string& line : four_->go()) say(line);
   } else if (cmd == "go") {
     if (flipRules_)
       goFlip();
@@ -135,7 +148,8 @@ void BotSession::handshake() {
   say("id author Junqi AI lab");
   say(fmt::format("id spec {}", agent_.spec()));
   // The games this bot plays, not every Variant (it plays no four-player game).
-  say(fmt::format("variants {}{}", Variant::classic().name(), flipAgent_ ? " " + Variant::flip().name() : ""));
+  say(fmt::format("variants {}{}{}", Variant::classic().name(), flipAgent_ ? " " + Variant::flip().name() : "",
+                  four_ ? " " + Variant::four().name() : ""));
   say("rulesets any");
   say("jbpok");
 }
@@ -156,6 +170,15 @@ void BotSession::newFlipGame(const std::vector<std::string_view>& w) {
   say("ready");
 }
 
+void BotSession::newFourGame(const std::vector<std::string_view>& w) {
+  if (!four_) throw std::invalid_argument("this bot does not play four-player Junqi");
+  flipRules_.reset();
+  state_.reset();
+  four_->newGame(w);
+  fourGame_ = true;
+  say("ready");
+}
+
 void BotSession::goFlip() {
   if (!flipPosition_) throw std::invalid_argument("go before position");
   const Move m = flipAgent_->chooseAction(*flipPosition_);
@@ -165,8 +188,11 @@ void BotSession::goFlip() {
 }
 
 void BotSession::newGame(const std::vector<std::string_view>& w) {
-  for (std::size_t i = 1; i + 1 < w.size(); i += 2)
+  fourGame_ = false;
+  for (std::size_t i = 1; i + 1 < w.size(); i += 2) {
     if (w[i] == "variant" && w[i + 1] == "flip") return newFlipGame(w);
+    if (w[i] == "variant" && w[i + 1] == "four") return newFourGame(w);
+  }
   flipRules_.reset();
   std::uint64_t seed = 0;
   const Variant* variant = &Variant::classic();  // arbiters before variants name none
@@ -206,8 +232,8 @@ void BotSession::gameOver(const std::vector<std::string_view>& w) {
 
 int serveBot(Agent& agent, std::istream& in, std::ostream& out) { return serveBot(agent, nullptr, in, out); }
 
-int serveBot(Agent& agent, FlipAgent* flipAgent, std::istream& in, std::ostream& out) {
-  BotSession session(agent, flipAgent, out);
+int serveBot(Agent& agent, FlipAgent* flipAgent, std::istream& in, std::ostream& out, FourAgent* fourAgent) {
+  BotSession session(agent, flipAgent, fourAgent, out);
   std::string line;
   while (std::getline(in, line)) {
     const auto w = words(line);

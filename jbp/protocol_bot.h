@@ -7,12 +7,14 @@
 
 #include "search/agent.h"
 #include "search/flip_agent.h"
+#include "search/four_agent.h"
 
 namespace junqi::jbp {
 
 // Serves one agent until "quit" or the end of the input; returns the exit status.
 int serveBot(Agent& agent, std::istream& in, std::ostream& out);
-// The same, playing Flip Junqi games with `flipAgent` (null: classic only).
-int serveBot(Agent& agent, FlipAgent* flipAgent, std::istream& in, std::ostream& out);
+// The same, playing Flip Junqi games with `flipAgent` and four-player games
+// with `fourAgent` (null: not that game).
+int serveBot(Agent& agent, FlipAgent* flipAgent, std::istream& in, std::ostream& out, FourAgent* fourAgent = nullptr);
 
 }  // namespace junqi::jbp

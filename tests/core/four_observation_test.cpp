@@ -3,6 +3,8 @@
 // identities it cannot see are shuffled.
 #include <gtest/gtest.h>
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <functional>
 
@@ -10,6 +12,7 @@
 #include "core/four_movegen.h"
 #include "core/four_notation.h"
 #include "core/four_observation.h"
+#include "core/notation.h"
 
 namespace junqi {
 namespace {
@@ -119,6 +122,38 @@ TEST(FourObservation, AShownFlagIsSeenByEveryone) {
   EXPECT_EQ(west.typeAt(armyPoint(1, 1)), PieceType::Flag);  // east's flag
   EXPECT_EQ(west.typeAt(armyPoint(2, 1)), std::nullopt);     // north's is still hidden
   EXPECT_EQ(west.history().back().combat, Combat::BothRemoved);  // the result, announced
+  EXPECT_EQ(formatFourPublicMove(west.history().back()), fmt::format("south {} both-removed ?x? shown:east",
+                                                                      fourMoveName(attack)));
+  const FourObservation south = FourObservation::of(pos, {{0, attack, r}}, 0, Visibility::Own);
+  EXPECT_EQ(formatFourPublicMove(south.history().back()).substr(fourMoveName(attack).size() + 6), " both-removed Bx? shown:east");
+}
+
+// What a bot is told (docs/protocol.md): the seat's board with '?' and the
+// moves as it saw them rebuild exactly its observation, in every mode and
+// at every point of random games.
+TEST(FourObservation, TheBoardAndTheMovesAsTextRebuildTheSeatsObservation) {
+  int checked = 0;
+  for (const Visibility v : {Visibility::Own, Visibility::Team, Visibility::All})
+    for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+      const FourGame game = randomGame(seed, 100 * static_cast<int>(seed) + 50, v);
+      for (int seat = 0; seat < kArmies; ++seat) {
+        const FourObservation obs = FourObservation::of(game, seat);
+        std::vector<FourPublicMove> moves;
+        for (const FourPublicMove& m : obs.history()) moves.push_back(parseFourPublicMove(formatFourPublicMove(m)));
+        const FourObservation rebuilt = FourObservation::fromText(seat, v, obs.boardText(), moves);
+        ASSERT_EQ(rebuilt.toString(), obs.toString());
+        ASSERT_EQ(rebuilt.boardText(), obs.boardText());
+        ++checked;
+      }
+    }
+  EXPECT_EQ(checked, 36);
+}
+
+TEST(FourObservation, BadMoveTextIsNamed) {
+  for (const char* bad : {"east", "up G5-G6 none", "east G5-Z6 none", "east G5-G6 won", "east G5-G6 both-removed",
+                          "east G5-G6 both-removed ?xQ", "east G5-G6 none left:up", "east G5-G6 none extra"})
+    EXPECT_THROW(parseFourPublicMove(bad), NotationError) << bad;
+  EXPECT_THROW(FourObservation::fromText(0, Visibility::Own, "four ?G1,?G1/-/-/- south 0 0 -", {}), NotationError);
 }
 
 }  // namespace

@@ -109,6 +109,27 @@ TEST(FourRecord, RandomGamesRoundTripAndReplay) {
 }
 
 // A record written by this version; later versions must still read it.
+// A bot's broken rule is scored against its army's team, and the record
+// keeps it: it replays to the same forfeit.
+TEST(FourGame, AForfeitLosesForTheArmysTeamAndTheRecordKeepsIt) {
+  Rng rng(4);
+  FourGame game(FourRuleset::worldAtPlay(), randomLayouts(rng));
+  MoveList moves;
+  for (int k = 0; k < 10; ++k) {
+    generateFourMoves(game.position(), moves);
+    game.play(moves[0]);
+  }
+  game.forfeit(3);
+  EXPECT_EQ(game.outcome().reason, Termination::Forfeit);
+  EXPECT_EQ(game.outcome().winningTeam, 0);
+  EXPECT_THROW(game.play(moves[0]), FourGameError);
+  const std::string text = formatFourRecord(fourRecordOf(game));
+  EXPECT_NE(text.find("result south-north forfeit"), std::string::npos) << text;
+  const FourOutcome replayed = replayFour(parseFourRecord(text)).outcome();
+  EXPECT_EQ(replayed.reason, Termination::Forfeit);
+  EXPECT_EQ(replayed.winningTeam, 0);
+}
+
 TEST(FourRecord, TheCommittedRecordReplays) {
   const FourRecord record = parseFourRecord(readFile(JUNQI_TEST_DATA "/four-random-game.jq4"));
   const FourGame game = replayFour(record);

@@ -18,7 +18,7 @@
 namespace junqi::tools {
 
 namespace {
-std::string agentSpec = "ismcts", flipAgentSpec = "mcts", weights;
+std::string agentSpec = "ismcts", flipAgentSpec = "mcts", fourAgentSpec = "ismcts", weights;
 int sims = 0, level = 0;
 
 // The playing levels, weakest first (their Elo is in docs/tactics.md).
@@ -36,6 +36,9 @@ void addBotOptions(CLI::App* cmd) {
   cmd->add_option("--flip-agent", flipAgentSpec,
                   "The agent for Flip Junqi games (see `junqi agents`, Flip Junqi agents)")
       ->capture_default_str();
+  cmd->add_option("--four-agent", fourAgentSpec,
+                  "The agent for four-player games (see `junqi agents`, four-player agents)")
+      ->capture_default_str();
   cmd->add_option("--level", level,
                   "Playing level 1-4: heuristic, tactical, ismcts with 400 and with 2000 simulations")
       ->check(CLI::Range(1, 4))
@@ -51,8 +54,9 @@ int runBot() {
                                              : fmt::format("nn:weights={},backend=eigen", weights);
   auto agent = makeAgent(spec);
   auto flipAgent = makeFlipAgent(flipAgentSpec);
+  auto fourAgent = makeFourAgent(fourAgentSpec);
   std::ios::sync_with_stdio(false);
-  return jbp::serveBot(*agent, flipAgent.get(), std::cin, std::cout);
+  return jbp::serveBot(*agent, flipAgent.get(), std::cin, std::cout, fourAgent.get());
 }
 
 void registerBot(CLI::App& app) {

@@ -72,8 +72,8 @@ int runFlipMatch(const MatchOptions& o, const std::string& rules, bool hasBook, 
   fmt::print("records (games/*.jqf) and ratings.txt are in {}\n", f.outDir);
   return 0;
 }
-// Four-player Junqi (--rules four-...): built-in agents of search/four_agent.h,
-// each player a team of two armies, over paired deals of four layouts.
+// Four-player Junqi (--rules four-...): built-in agents of search/four_agent.h
+// or JBP bots, each player a team of two armies, over paired deals of four layouts.
 int runFourMatch(const MatchOptions& o, const std::string& rules, bool hasBook, bool hasSprt) {
   refuseClassicOnlyOptions(o, hasBook, hasSprt, "four-player");
   FourMatchOptions f;
@@ -81,6 +81,7 @@ int runFourMatch(const MatchOptions& o, const std::string& rules, bool hasBook, 
   f.players = o.players;
   f.schedule = o.schedule;
   f.pairs = o.pairs, f.concurrency = o.concurrency, f.seed = o.seed, f.maxPlies = o.maxPlies;
+  f.hangSeconds = o.hangSeconds;
   f.outDir = o.outDir;
   FourMatch match(f);
   const FourMatchSummary summary = match.run([](const std::string& line) { fmt::print(stderr, "{}\n", line); });
