@@ -13,6 +13,11 @@
 //   BM_FlagTactics                 the flag guard's arithmetic over every legal move  decisions/s
 //   BM_TreeBytesPerNode            the tree's memory for 2000-iteration ISMCTS searches
 //                                  (16-byte nodes, 32-byte edges)           bytes/node, edges/node
+//   BM_FourIsmcts/visibility:V     four-player ISMCTS at its defaults (400 iterations, 40-ply
+//                                  random rollouts, heuristic root priors) on 16 positions of
+//                                  random four-player games, V = 0 own, 1 team, 2 all
+//                                  (the beliefs built in each search)      iterations/s, share
+//                                  of worlds drawn by the beliefs' inexact fallback
 //
 // The states: random play from fixed seeds to plies 60-150 through a Game (so
 // the information sets are those of real play), then the InfoState of the
@@ -27,11 +32,14 @@
 #include <vector>
 
 #include "core/auto_layout.h"
+#include "core/four_game.h"
+#include "core/four_movegen.h"
 #include "core/game.h"
 #include "core/info_state.h"
 #include "core/movegen.h"
 #include "core/random.h"
 #include "search/flag_tactics.h"
+#include "search/four_ismcts.h"
 #include "search/ismcts.h"
 #include "search/tactical_agent.h"
 
@@ -171,6 +179,42 @@ void BM_TreeBytesPerNode(benchmark::State& bench) {
   }
 }
 BENCHMARK(BM_TreeBytesPerNode)->Unit(benchmark::kMillisecond);
+
+// Four-player ISMCTS: each benchmark iteration one whole decision (beliefs
+// from the observation, then the search) on the next of 16 positions of
+// random games (plies 80-400), the side to move's observation.
+void BM_FourIsmcts(benchmark::State& bench) {
+  const auto visibility = static_cast<Visibility>(bench.range(0));
+  FourRuleset rules;
+  rules.visibility = visibility;
+  std::vector<FourObservation> views;
+  MoveList moves;
+  for (std::uint64_t seed = 1; views.size() < 16; ++seed) {
+    Rng rng(Rng::mix(0x4F0E, seed));
+    std::array<Layout, kArmies> layouts;
+    for (Layout& l : layouts) l = randomLayout(rules.army, rng);
+    FourGame game(rules, layouts);
+    const int plies = 80 + static_cast<int>(rng.below(321));
+    while (!game.isOver() && static_cast<int>(game.history().size()) < plies) {
+      generateFourMoves(game.position(), moves);
+      game.play(moves[static_cast<int>(rng.below(static_cast<std::uint64_t>(moves.size())))]);
+    }
+    if (!game.isOver()) views.push_back(FourObservation::of(game, game.position().toMove()));
+  }
+  const FourSearchParams params;
+  std::size_t next = 0;
+  long long iterations = 0, fallbacks = 0;
+  for (auto _ : bench) {
+    const FourSearchResult r = fourSearch(views[next], rules, params, 1000 + next);
+    next = (next + 1) % views.size();
+    iterations += r.iterations;
+    fallbacks += r.fallbackWorlds;
+    benchmark::DoNotOptimize(r.best);
+  }
+  bench.counters["iterations/s"] = benchmark::Counter(static_cast<double>(iterations), benchmark::Counter::kIsRate);
+  bench.counters["fallback-worlds"] = static_cast<double>(fallbacks) / static_cast<double>(std::max(iterations, 1LL));
+}
+BENCHMARK(BM_FourIsmcts)->ArgName("visibility")->Arg(0)->Arg(1)->Arg(2)->MeasureProcessCPUTime()->Unit(benchmark::kMillisecond);
 
 }  // namespace
 }  // namespace junqi
