@@ -10,24 +10,17 @@
 #include "core/cross_board.h"
 #include "core/four_beliefs.h"
 #include "core/four_movegen.h"
+#include "tests/support/random_four_game.h"
 
 namespace junqi {
 namespace {
 
 FourGame startGame(std::uint64_t seed, Visibility visibility) {
   Rng rng(seed);
-  FourRuleset rules;
-  rules.visibility = visibility;
-  std::array<Layout, kArmies> layouts;
-  for (Layout& l : layouts) l = randomLayout(rules.army, rng);
-  return FourGame(rules, layouts);
+  return fourgames::randomFourStart(rng, visibility);
 }
 
-void playRandom(FourGame& game, Rng& rng) {
-  MoveList moves;
-  generateFourMoves(game.position(), moves);
-  game.play(moves[static_cast<int>(rng.below(static_cast<std::uint64_t>(moves.size())))]);
-}
+void playRandom(FourGame& game, Rng& rng) { fourgames::playRandomFourMove(game, rng); }
 
 bool holds(IdentitySet set, PieceType t) { return set & identityBit(t); }
 

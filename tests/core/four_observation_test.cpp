@@ -13,23 +13,13 @@
 #include "core/four_notation.h"
 #include "core/four_observation.h"
 #include "core/notation.h"
+#include "tests/support/random_four_game.h"
 
 namespace junqi {
 namespace {
 
 FourGame randomGame(std::uint64_t seed, int plies, Visibility visibility) {
-  Rng rng(seed);
-  FourRuleset rules;
-  rules.visibility = visibility;
-  std::array<Layout, kArmies> layouts;
-  for (Layout& l : layouts) l = randomLayout(rules.army, rng);
-  FourGame game(rules, layouts);
-  MoveList moves;
-  for (int k = 0; k < plies && !game.isOver(); ++k) {
-    generateFourMoves(game.position(), moves);
-    game.play(moves[static_cast<int>(rng.below(static_cast<std::uint64_t>(moves.size())))]);
-  }
-  return game;
+  return fourgames::randomFourGame(seed, plies, visibility);
 }
 
 bool sees(int seat, int army, Visibility v) {

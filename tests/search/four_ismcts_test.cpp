@@ -7,23 +7,13 @@
 #include "core/four_movegen.h"
 #include "search/four_agent.h"
 #include "search/four_ismcts.h"
+#include "tests/support/random_four_game.h"
 
 namespace junqi {
 namespace {
 
 FourGame randomGame(std::uint64_t seed, int plies, Visibility visibility) {
-  Rng rng(seed);
-  FourRuleset rules;
-  rules.visibility = visibility;
-  std::array<Layout, kArmies> layouts;
-  for (Layout& l : layouts) l = randomLayout(rules.army, rng);
-  FourGame game(rules, layouts);
-  MoveList moves;
-  for (int k = 0; k < plies && !game.isOver(); ++k) {
-    generateFourMoves(game.position(), moves);
-    game.play(moves[static_cast<int>(rng.below(static_cast<std::uint64_t>(moves.size())))]);
-  }
-  return game;
+  return fourgames::randomFourGame(seed, plies, visibility);
 }
 
 // A move of the army to move onto an enemy flag, if it has one.
