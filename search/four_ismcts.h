@@ -17,7 +17,7 @@
 // ways. Its known cost: the other armies' decisions in the tree are made as
 // if they knew the drawn world.
 //
-// Leaves: random moves for `rolloutDepth` plies, then the team material
+// Leaves: random (or greedy) moves for `rolloutDepth` plies, then the team material
 // difference (search/material.h) through tanh; a result met on the way
 // counts in full, discounted per ply. Root priors (PUCT) from the
 // four-player heuristic's scores (search/four_heuristic.h) unless
@@ -29,6 +29,7 @@
 
 #include "core/four_beliefs.h"
 #include "core/four_observation.h"
+#include "search/rollout.h"
 
 namespace junqi {
 
@@ -37,6 +38,9 @@ struct FourSearchParams {
   double seconds = 0;  // > 0: search this long instead
   double exploration = 0.7;
   int rolloutDepth = 40;
+  // Random moves, or greedy ones (a winning fight or a flag if there is one,
+  // else a move that is not a losing fight), as in the two-army rollouts.
+  RolloutPolicy rollout = RolloutPolicy::Random;
   double discount = 0.998;  // per ply to a result
   double materialScale = 15.0;
   bool heuristicPriors = true;
