@@ -43,10 +43,9 @@ class FourTree {
   int edgeFor(int node, int army, Move m);
   int select(int node, const MoveList& moves, int army, Rng& rng);
   double leafValue(FourPosition& world, Rng& rng, int plies) const;
-
-  const FourSearchParams& params_;
   double priorOf(Move m) const;
 
+  const FourSearchParams& params_;
   std::vector<std::pair<Move, double>> rootPriors_;  // per root move (empty: none)
   std::vector<Node> nodes_;
   std::vector<Edge> edges_;
