@@ -44,17 +44,16 @@ class FailedBot : public FourAgent {
 };
 
 // Each army's agent starts its game; a bot that fails to forfeits for its team.
-bool startArmies(const std::array<FourAgent*, kArmies>& seats, const FourRuleset& rules,
+void startArmies(const std::array<FourAgent*, kArmies>& seats, const FourRuleset& rules,
                  std::uint64_t gameSeed, const std::function<void(int, const std::string&)>& forfeit) {
   for (int army = 0; army < kArmies; ++army) {
     try {
       seats[static_cast<std::size_t>(army)]->newGame(rules, army, Rng::mix(gameSeed, static_cast<std::uint64_t>(army)));
     } catch (const BotFailure& e) {
       forfeit(army, e.what());
-      return false;
+      return;
     }
   }
-  return true;
 }
 
 }  // namespace

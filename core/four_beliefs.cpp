@@ -15,15 +15,6 @@ namespace junqi {
 
 namespace {
 
-bool isCamp(int point) {
-  const std::vector<int>& camps = crossBoard().camps();
-  return std::find(camps.begin(), camps.end(), point) != camps.end();
-}
-
-bool seesArmy(int seat, int army, Visibility v) {
-  return army == seat || v == Visibility::All || (v == Visibility::Team && army == allyOf(seat));
-}
-
 // The identities of one side of a battle that give `combat` against some
 // identity in `other` (`asAttacker`: this side attacked).
 IdentitySet compatible(const Rules& rules, IdentitySet own, IdentitySet other, Combat combat, bool asAttacker) {
@@ -66,7 +57,7 @@ void FourBeliefs::replay(const FourObservation& obs) {
     int slot = 0;
     for (int r = 0; r < kHalfSquares; ++r) {
       const int point = armyPoint(a, r);
-      if (isCamp(point)) continue;
+      if (CrossTopology::get().camps.contains(point)) continue;
       const int piece = a * kPiecesPerArmy + slot++;
       IdentitySet set = 0;
       for (int t = 0; t < kPieceTypes; ++t)

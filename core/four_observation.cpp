@@ -15,11 +15,11 @@ namespace {
 // What stands in for an identity the seat does not see (never shown as one).
 constexpr PieceType kUnseen = PieceType::Lieutenant;
 
+}  // namespace
+
 bool seesArmy(int seat, int army, Visibility v) {
   return army == seat || v == Visibility::All || (v == Visibility::Team && army == allyOf(seat));
 }
-
-}  // namespace
 
 FourObservation FourObservation::of(const FourPosition& pos, const std::vector<FourPlayedMove>& history, int army,
                                     Visibility visibility) {

@@ -18,6 +18,9 @@
 
 namespace junqi {
 
+// Does the seat of army `seat` see the identities of `army`'s pieces under `v`?
+bool seesArmy(int seat, int army, Visibility v);
+
 // A move as one seat saw it: what everyone sees (the move, the battle's
 // result, a flag taken, flags shown, armies gone), and the identities of the
 // two pieces where the seat sees their armies (its own always).

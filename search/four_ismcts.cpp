@@ -104,37 +104,12 @@ double FourTree::priorOf(Move m) const {
   return 0;
 }
 
-// The greedy rollout's move: a flag, else a winning fight, else a move that
-// is not a losing fight (an even trade counts when it takes as much as it
-// gives), else any move; each choice uniform among its kind.
-Move greedyFourMove(const FourPosition& world, const MoveList& moves, Rng& rng) {
-  int goodCount = 0, safeCount = 0;
-  Move good{}, safe{};
-  for (const Move m : moves) {
-    if (world.isEmpty(m.to)) {
-      if (rng.below(static_cast<std::uint64_t>(++safeCount)) == 0) safe = m;  // reservoir sampling
-      continue;
-    }
-    const PieceType defender = world.typeAt(m.to), attacker = world.typeAt(m.from);
-    if (defender == PieceType::Flag) return m;
-    const Combat c = world.combat(attacker, defender);
-    if (c == Combat::DefenderRemoved) {
-      if (rng.below(static_cast<std::uint64_t>(++goodCount)) == 0) good = m;
-    } else if (c == Combat::BothRemoved && pieceValue(defender) >= pieceValue(attacker)) {
-      if (rng.below(static_cast<std::uint64_t>(++safeCount)) == 0) safe = m;
-    }
-  }
-  if (goodCount) return good;
-  if (safeCount) return safe;
-  return moves[static_cast<int>(rng.below(static_cast<std::uint64_t>(moves.size())))];
-}
-
 int greedyFourPlayout(FourPosition& world, Rng& rng, int maxPlies) {
   MoveList moves;
   int plies = 0;
   for (; plies < maxPlies && !fourOutcome(world).isOver(); ++plies) {
     generateFourMoves(world, moves);
-    world.play(greedyFourMove(world, moves, rng));
+    world.play(greedyRolloutMove(world, moves, rng, [&world](PieceType a, PieceType d) { return world.combat(a, d); }));
   }
   return plies;
 }

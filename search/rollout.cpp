@@ -23,29 +23,9 @@ std::optional<double> terminalValue(const Position& pos, Seat perspective) {
 
 namespace {
 
-// Greedy choice: a winning fight (or a flag capture) if there is one, else a
-// random move that is not a losing fight, else any random move.
 Move greedyMove(const Position& world, const MoveList& moves, Rng& rng) {
   const Rules& rules = world.rules();
-  int goodCount = 0, safeCount = 0;
-  Move good{}, safe{};
-  for (const Move m : moves) {
-    if (world.isEmpty(m.to)) {
-      if (rng.below(static_cast<std::uint64_t>(++safeCount)) == 0) safe = m;  // reservoir sampling
-      continue;
-    }
-    const PieceType defender = world.typeAt(m.to);
-    if (defender == PieceType::Flag) return m;
-    const Combat c = rules.combat(world.typeAt(m.from), defender);
-    if (c == Combat::DefenderRemoved) {
-      if (rng.below(static_cast<std::uint64_t>(++goodCount)) == 0) good = m;
-    } else if (c == Combat::BothRemoved && pieceValue(defender) >= pieceValue(world.typeAt(m.from))) {
-      if (rng.below(static_cast<std::uint64_t>(++safeCount)) == 0) safe = m;
-    }
-  }
-  if (goodCount) return good;
-  if (safeCount) return safe;
-  return moves[static_cast<int>(rng.below(static_cast<std::uint64_t>(moves.size())))];
+  return greedyRolloutMove(world, moves, rng, [&rules](PieceType a, PieceType d) { return rules.combat(a, d); });
 }
 
 }  // namespace

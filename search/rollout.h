@@ -7,6 +7,7 @@
 
 #include "core/position.h"
 #include "core/random.h"
+#include "search/material.h"
 
 namespace junqi {
 
@@ -15,6 +16,34 @@ enum class RolloutPolicy {
   Greedy,     // prefer fights the mover wins in this world, avoid those it loses
 };
 std::string_view rolloutPolicyName(RolloutPolicy p);
+
+// The greedy policy's move on any board with isEmpty and typeAt (the
+// two-army and the four-player ones), `combat(attacker, defender)` giving a
+// fight's result: a flag capture at once, else a winning fight, else a move
+// that is not a losing fight (an even trade counts when it takes as much as
+// it gives), else any move; each uniform among its kind (reservoir sampling).
+template <class Board, class CombatOf>
+Move greedyRolloutMove(const Board& world, const MoveList& moves, Rng& rng, const CombatOf& combat) {
+  int goodCount = 0, safeCount = 0;
+  Move good{}, safe{};
+  for (const Move m : moves) {
+    if (world.isEmpty(m.to)) {
+      if (rng.below(static_cast<std::uint64_t>(++safeCount)) == 0) safe = m;
+      continue;
+    }
+    const PieceType defender = world.typeAt(m.to);
+    if (defender == PieceType::Flag) return m;
+    const Combat c = combat(world.typeAt(m.from), defender);
+    if (c == Combat::DefenderRemoved) {
+      if (rng.below(static_cast<std::uint64_t>(++goodCount)) == 0) good = m;
+    } else if (c == Combat::BothRemoved && pieceValue(defender) >= pieceValue(world.typeAt(m.from))) {
+      if (rng.below(static_cast<std::uint64_t>(++safeCount)) == 0) safe = m;
+    }
+  }
+  if (goodCount) return good;
+  if (safeCount) return safe;
+  return moves[static_cast<int>(rng.below(static_cast<std::uint64_t>(moves.size())))];
+}
 std::optional<RolloutPolicy> parseRolloutPolicy(std::string_view name);
 
 // Plays up to `depth` moves from `world` (which it changes) and returns the

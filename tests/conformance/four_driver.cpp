@@ -18,7 +18,9 @@ namespace junqi::conformance {
 
 namespace {
 
-bool seesArmy(int seat, int army, Visibility v) {
+// Written from the text on purpose (by team), not core's seesArmy: the
+// leakage check must not share the rule it checks.
+bool seenByTheText(int seat, int army, Visibility v) {
   return army == seat || v == Visibility::All || (v == Visibility::Team && teamOfArmy(army) == teamOfArmy(seat));
 }
 
@@ -164,7 +166,7 @@ FourPosition permutedFourWorld(const FourPosition& pos, const FourRuleset& rules
                                Rng& rng) {
   FourSetup setup = pos.setup();
   for (int other = 0; other < kArmies; ++other) {
-    if (seesArmy(army, other, visibility)) continue;
+    if (seenByTheText(army, other, visibility)) continue;
     std::vector<PieceType*> hidden;
     for (FourPiece& p : setup.pieces)
       if (p.army == other && !(p.type == PieceType::Flag && pos.flagShown(other))) hidden.push_back(&p.type);
