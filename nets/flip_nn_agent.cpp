@@ -45,6 +45,8 @@ FlipMctsParams searchOf(const AgentParams& p, const WeightsFile& w, std::shared_
   if (sims < 1) throw AgentSpecError("agent 'nn': sims must be at least 1");
   if (c <= 0) throw AgentSpecError("agent 'nn': c must be above 0");
   FlipMctsParams m = flipNetSearch(std::move(evaluator), sims, c, p.getSeed("seed", 1));
+  m.staticMix = p.has("mix") ? p.getDouble("mix", 0) : stored.getDouble("mix", 0);
+  if (!(m.staticMix >= 0 && m.staticMix <= 1)) throw AgentSpecError("agent 'nn': mix must be between 0 and 1");
   m.seconds = p.getDouble("seconds", 0);
   if (!(m.seconds >= 0)) throw AgentSpecError("agent 'nn': seconds must be 0 or more");
   return m;
@@ -64,7 +66,9 @@ std::pair<FlipMctsParams, std::string> fromSpec(const AgentParams& p) {
   }
   FlipMctsParams m = searchOf(p, file, std::make_shared<FlipNetEvaluator>(backend));
   const std::string budget = m.seconds > 0 ? fmt::format("seconds={}", m.seconds) : fmt::format("sims={}", m.simulations);
-  std::string spec = fmt::format("nn:weights={},{},c={},seed={}", weights, budget, m.priorWeight, m.seed);
+  // mix appears only when used, so the specs of networks without it read as before.
+  const std::string mix = m.staticMix > 0 ? fmt::format(",mix={}", m.staticMix) : "";
+  std::string spec = fmt::format("nn:weights={},{},c={}{},seed={}", weights, budget, m.priorWeight, mix, m.seed);
   return {std::move(m), std::move(spec)};
 }
 
@@ -81,6 +85,7 @@ void registerFlipNetAgent() {
         {"sims", "200*", "simulations per action"},
         {"seconds", "0", "search each action this long instead (0: count sims; games then not reproducible)"},
         {"c", "1.5*", "PUCT exploration constant"},
+        {"mix", "0*", "share of the static material value (mcts's leaf value) in leaf values, the rest the value head's"},
         {"seed", "1", "random seed"}}});
 }
 

@@ -1,6 +1,7 @@
 #include "search/flip_evaluation.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace junqi {
 
@@ -50,6 +51,14 @@ double largestThreat(const FlipPosition& pos, Colour victim) {
 }
 
 // The capture from the lowest point, when several pieces reach the flag.
+double flipStaticValue(const FlipPosition& pos) {
+  const Seat mover = pos.toMove();
+  const auto own = pos.colourOf(mover);
+  if (!own) return 0.0;
+  const double threat = std::min(largestThreat(pos, other(*own)), 12.0);  // a flag in reach counts as a marshal and more
+  return std::tanh((flipMaterialBalance(pos, mover) + 0.9 * threat) / 20.0);
+}
+
 std::optional<Move> flagCaptureInOne(const FlipPosition& pos) {
   const auto own = pos.colourOf(pos.toMove());
   if (!own) return std::nullopt;

@@ -24,6 +24,12 @@ double flipMaterialBalance(const FlipPosition& pos, Seat seat);
 constexpr double kFlagValue = 1000;
 double largestThreat(const FlipPosition& pos, Colour victim);
 
+// A position's static value in [-1, 1] for its side to move: material
+// counting the best capture the side to move has (a one-move quiescence: a
+// piece left hanging at the end of a line is as good as lost); 0 while the
+// colours are undecided. The flip searches' leaf value without a network.
+double flipStaticValue(const FlipPosition& pos);
+
 // A move of the side to move that takes the enemy flag, if any.
 std::optional<Move> flagCaptureInOne(const FlipPosition& pos);
 

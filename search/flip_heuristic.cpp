@@ -1,5 +1,8 @@
 #include "search/flip_heuristic.h"
 
+#include <algorithm>
+#include <cmath>
+
 #include <fmt/format.h>
 
 #include "search/flip_evaluation.h"
@@ -51,6 +54,20 @@ void FlipHeuristicAgent::newGame(const FlipRuleset&, Seat, std::uint64_t gameSee
 double FlipHeuristicAgent::score(const FlipPosition& pos, Move action) {
   const auto own = pos.colourOf(pos.toMove());
   return isFlip(action) ? flipScore(pos, action.from, own) : moveScore(pos, action, *own);
+}
+
+std::vector<double> FlipHeuristicAgent::priors(const FlipPosition& pos, const std::vector<Move>& actions,
+                                               double temperature) {
+  std::vector<double> p;
+  double best = -1e18;
+  for (const Move m : actions) {
+    p.push_back(score(pos, m) / temperature);
+    best = std::max(best, p.back());
+  }
+  double sum = 0;
+  for (double& x : p) sum += (x = std::exp(x - best));
+  for (double& x : p) x /= sum;
+  return p;
 }
 
 Move FlipHeuristicAgent::chooseAction(const FlipPosition& pos) {

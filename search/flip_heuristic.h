@@ -10,6 +10,8 @@
 // Spec: heuristic[:noise=0.05,seed=1]; noise breaks ties at random.
 #pragma once
 
+#include <vector>
+
 #include "core/random.h"
 #include "search/flip_agent.h"
 
@@ -25,6 +27,9 @@ class FlipHeuristicAgent : public FlipAgent {
 
   // The score of one action (without noise), for tests and other agents.
   static double score(const FlipPosition& pos, Move action);
+  // A softmax of the scores of `actions` at `temperature` (in material
+  // units): the searches' root priors and the teacher games' policy target.
+  static std::vector<double> priors(const FlipPosition& pos, const std::vector<Move>& actions, double temperature);
 
  private:
   double noise_;

@@ -7,6 +7,7 @@
 
 #include "core/flip_playout.h"
 #include "core/stopwatch.h"
+#include "core/gamma_variate.h"
 #include "search/flip_evaluation.h"
 #include "search/flip_heuristic.h"
 
@@ -14,17 +15,11 @@ namespace junqi {
 
 namespace {
 
-// The game's value for seat 0: its result or, while it goes on, material
-// counting the best capture the side to move has (a one-move quiescence: a
-// piece left hanging at the end of a line is as good as lost).
+// The game's value for seat 0: its result or, while it goes on, the static value.
 double valueForSeatZero(const FlipPosition& pos, const Outcome& outcome) {
   if (outcome.isOver()) return !outcome.winner ? 0.0 : *outcome.winner == Seat::Red ? 1.0 : -1.0;
-  const Seat mover = pos.toMove();
-  const auto own = pos.colourOf(mover);
-  if (!own) return 0.0;
-  const double threat = std::min(largestThreat(pos, other(*own)), 12.0);  // a flag in reach counts as a marshal and more
-  const double forMover = std::tanh((flipMaterialBalance(pos, mover) + 0.9 * threat) / 20.0);
-  return mover == Seat::Red ? forMover : -forMover;
+  const double forMover = flipStaticValue(pos);
+  return pos.toMove() == Seat::Red ? forMover : -forMover;
 }
 
 double forMover(double valueForZero, Seat mover) { return mover == Seat::Red ? valueForZero : -valueForZero; }
@@ -62,15 +57,10 @@ void FlipMctsAgent::expand(int node, const FlipPosition& pos, bool atRoot) {
 // The heuristic's view of each root action, as PUCT priors.
 void FlipMctsAgent::setRootPriors(const FlipPosition& pos) {
   const Node& root = nodes_[0];
-  std::vector<double> score;
-  double best = -1e18;
-  for (int e = root.firstEdge; e < root.firstEdge + root.edgeCount; ++e) {
-    score.push_back(FlipHeuristicAgent::score(pos, edges_[e].action) / params_.priorTemperature);
-    best = std::max(best, score.back());
-  }
-  double sum = 0;
-  for (double& x : score) sum += (x = std::exp(x - best));
-  for (int i = 0; i < root.edgeCount; ++i) edges_[root.firstEdge + i].prior = static_cast<float>(score[i] / sum);
+  std::vector<Move> actions;
+  for (int e = root.firstEdge; e < root.firstEdge + root.edgeCount; ++e) actions.push_back(edges_[e].action);
+  const std::vector<double> p = FlipHeuristicAgent::priors(pos, actions, params_.priorTemperature);
+  for (int i = 0; i < root.edgeCount; ++i) edges_[root.firstEdge + i].prior = static_cast<float>(p[i]);
 }
 
 int FlipMctsAgent::selectWithPriors(const Node& node) const {
@@ -134,7 +124,24 @@ double FlipMctsAgent::leafValue(int node, const FlipPosition& pos, const FlipDea
   params_.evaluator->evaluate(pos, actions, r);
   for (int i = 0; i < n.edgeCount && i < static_cast<int>(r.priors.size()); ++i)
     edges_[n.firstEdge + i].prior = r.priors[i];
-  return forMover(r.value, pos.toMove());  // the mover's value as seat 0's (the same sign flip)
+  if (node == 0 && params_.rootNoiseAlpha > 0) addRootNoise();
+  const double value = params_.staticMix > 0
+                           ? (1 - params_.staticMix) * r.value + params_.staticMix * flipStaticValue(pos)
+                           : r.value;
+  return forMover(value, pos.toMove());  // the mover's value as seat 0's (the same sign flip)
+}
+
+void FlipMctsAgent::addRootNoise() {
+  const Node& root = nodes_[0];
+  std::vector<double> noise(static_cast<std::size_t>(root.edgeCount));
+  double sum = 0;
+  for (double& x : noise) sum += x = gammaVariate(rng_, params_.rootNoiseAlpha);
+  if (!(sum > 0)) return;
+  const double f = params_.rootNoiseFraction;
+  for (int i = 0; i < root.edgeCount; ++i) {
+    float& prior = edges_[root.firstEdge + i].prior;
+    prior = static_cast<float>((1 - f) * prior + f * noise[static_cast<std::size_t>(i)] / sum);
+  }
 }
 
 // One iteration: a world, the tree down to a new node, a playout, the values back up.

@@ -66,6 +66,12 @@ struct FlipMctsParams {
   double priorWeight = 1.0;
   std::uint64_t seed = 1;
   std::shared_ptr<FlipLeafEvaluator> evaluator;  // none: playouts and UCT (priors only as above)
+  // With an evaluator: the share of the static value (search/flip_evaluation.h)
+  // in a new node's value, the rest the evaluator's.
+  double staticMix = 0;
+  // Self-play exploration: the root's priors mixed with Dirichlet(alpha) noise.
+  double rootNoiseAlpha = 0;  // 0: none
+  double rootNoiseFraction = 0.25;
 };
 
 class FlipMctsAgent : public FlipAgent {
@@ -104,6 +110,7 @@ class FlipMctsAgent : public FlipAgent {
   int select(const Node& node) const;
   int selectWithPriors(const Node& node) const;
   void setRootPriors(const FlipPosition& pos);
+  void addRootNoise();
   // Plays the edge's action on `pos` (a flip reveals what `world` holds) and returns the node it leads to.
   int childAfter(int edge, const FlipDeal& world, FlipPosition& pos);
   double rollout(FlipPosition pos, const FlipDeal& world);

@@ -6,6 +6,7 @@
 #include <stdexcept>
 #include <thread>
 
+#include "core/gamma_variate.h"
 #include "core/movegen.h"
 #include "search/tactical_agent.h"
 
@@ -238,30 +239,11 @@ class TreeSearch {
     const Node& root = tree_.nodes[0];
     std::vector<double> noise(root.edgeCount);
     double sum = 0;
-    for (double& x : noise) sum += x = gammaVariate(params_.rootNoiseAlpha);
+    for (double& x : noise) sum += x = gammaVariate(rng_, params_.rootNoiseAlpha);
     for (std::uint32_t i = 0; i < root.edgeCount; ++i) {
       std::uint16_t& prior = tree_.edges[root.firstEdge + i].prior;
       const double p = (1 - params_.rootNoiseFraction) * prior / 65535.0 + params_.rootNoiseFraction * noise[i] / sum;
       prior = static_cast<std::uint16_t>(std::lround(std::clamp(p, 0.0, 1.0) * 65535.0));
-    }
-  }
-
-  // Gamma(alpha, 1) by Marsaglia and Tsang (with the alpha < 1 boost).
-  double gammaVariate(double alpha) {
-    if (alpha < 1) return gammaVariate(alpha + 1) * std::pow(std::max(rng_.uniform(), 1e-300), 1.0 / alpha);
-    const double d = alpha - 1.0 / 3, c = 1 / std::sqrt(9 * d);
-    for (;;) {
-      double x, v;
-      do {
-        // A standard normal by Box-Muller.
-        const double u1 = std::max(rng_.uniform(), 1e-300), u2 = rng_.uniform();
-        x = std::sqrt(-2 * std::log(u1)) * std::cos(6.283185307179586 * u2);
-        v = 1 + c * x;
-      } while (v <= 0);
-      v = v * v * v;
-      const double u = rng_.uniform();
-      if (u < 1 - 0.0331 * x * x * x * x || std::log(std::max(u, 1e-300)) < 0.5 * x * x + d * (1 - v + std::log(v)))
-        return d * v;
     }
   }
 

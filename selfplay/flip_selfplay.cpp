@@ -23,15 +23,6 @@ struct PlayedGame {
   Outcome outcome;
 };
 
-std::vector<std::uint8_t> quantizedFlipInput(const FlipPosition& pos) {
-  std::vector<float> input(nets::kFlipInputSize);
-  nets::encodeFlip(pos, input);
-  std::vector<std::uint8_t> out(input.size());
-  std::transform(input.begin(), input.end(), out.begin(),
-                 [](float x) { return static_cast<std::uint8_t>(std::lround(std::clamp(x, 0.0f, 1.0f) * 255.0f)); });
-  return out;
-}
-
 // The policy target: root visits over every legal action (0 for those the
 // search dropped, so the list is also the mask); all on `played` without a search.
 std::vector<std::pair<std::uint16_t, float>> policyTarget(const FlipPosition& pos,
@@ -65,7 +56,10 @@ PlayedGame playGame(const std::shared_ptr<nets::FlipNetEvaluator>& evaluator, co
   const std::uint64_t seed = Rng::mix(o.seed, 0xf11b + static_cast<std::uint64_t>(n));
   Rng rng(seed);
   FlipGame game(o.rules, randomFlipDeal(rng));
-  nets::FlipNetAgent agent(nets::flipNetSearch(evaluator, o.sims, o.cpuct, seed), "nn(self-play)");
+  FlipMctsParams search = nets::flipNetSearch(evaluator, o.sims, o.cpuct, seed);
+  search.staticMix = o.staticMix;
+  search.rootNoiseAlpha = o.rootNoise;
+  nets::FlipNetAgent agent(search, "nn(self-play)");
   agent.newGame(o.rules, Seat::Red, seed);  // one agent plays both seats: it searches afresh each turn
   PlayedGame out;
   while (!game.isOver() && game.position().ply() < o.maxPlies) {
@@ -86,17 +80,11 @@ PlayedGame playGame(const std::shared_ptr<nets::FlipNetEvaluator>& evaluator, co
 }  // namespace
 
 Shard playFlipSelfPlay(std::shared_ptr<nets::Backend> network, const FlipSelfPlayOptions& o, FlipSelfPlayStats& stats,
-                       const std::atomic<bool>* stop) {
+                       const std::atomic<bool>* stop, const FlipProgress& progress) {
   const auto start = std::chrono::steady_clock::now();
   const auto evaluator = std::make_shared<nets::FlipNetEvaluator>(std::move(network));
-  std::vector<std::optional<PlayedGame>> played(static_cast<std::size_t>(o.games));
-  std::atomic<int> next{0};
-  const auto worker = [&] {
-    for (int n; !(stop && *stop) && (n = next++) < o.games;) played[static_cast<std::size_t>(n)] = playGame(evaluator, o, n);
-  };
-  std::vector<std::thread> threads;
-  for (int t = 0; t < std::max(1, std::min(o.threads, o.games)); ++t) threads.emplace_back(worker);
-  for (std::thread& t : threads) t.join();
+  auto played = playFlipGames<PlayedGame>(
+      o.games, o.threads, stop, [&](int n) { return playGame(evaluator, o, n); }, progress);
   Shard shard;
   shard.encodingVersion = nets::kFlipEncodingVersion;
   shard.inputSize = nets::kFlipInputSize;
@@ -104,10 +92,7 @@ Shard playFlipSelfPlay(std::shared_ptr<nets::Backend> network, const FlipSelfPla
   for (auto& g : played) {  // in game order, whichever thread played them
     if (!g) continue;
     ++shard.games;
-    ++stats.games;
-    const auto& w = g->outcome.winner;
-    ++(!w ? stats.draws : *w == Seat::Red ? stats.firstWins : stats.secondWins);
-    stats.positions += static_cast<long long>(g->positions.size());
+    stats.addGame(g->outcome, static_cast<long long>(g->positions.size()));
     for (auto& p : g->positions) shard.positions.push_back(std::move(p));
   }
   stats.seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

@@ -7,10 +7,17 @@
 #pragma once
 
 #include <atomic>
+#include <functional>
 #include <memory>
+#include <mutex>
+#include <optional>
+#include <thread>
+#include <vector>
 
 #include "core/flip_ruleset.h"
+#include "core/outcome.h"
 #include "nets/net_evaluator.h"
+#include "core/stopwatch.h"
 #include "selfplay/shard.h"
 
 namespace junqi {
@@ -21,6 +28,8 @@ struct FlipSelfPlayOptions {
   int threads = 2;            // games at once (each on its own thread, one network)
   int sims = 32;              // per action
   double cpuct = 1.5;
+  double staticMix = 0;       // share of the static value in leaf values (search/flip_mcts.h)
+  double rootNoise = 0;       // Dirichlet alpha at the root; 0: none
   int temperaturePlies = 30;  // actions drawn in proportion to root visits, then the most visited
   int maxPlies = 400;         // then a draw is adjudicated
   std::uint64_t seed = 1;
@@ -30,11 +39,51 @@ struct FlipSelfPlayStats {
   int games = 0, firstWins = 0, secondWins = 0, draws = 0;  // first: seat 0, which moves first
   long long positions = 0;
   double seconds = 0;
+
+  void addGame(const Outcome& outcome, long long gamePositions) {
+    ++games;
+    ++(!outcome.winner ? draws : *outcome.winner == Seat::Red ? firstWins : secondWins);
+    positions += gamePositions;
+  }
 };
 
 // Plays the games; `stop` ends it after the games in progress (their shard
 // holds the games finished).
+// `progress` is called after every game with the figures so far.
+using FlipProgress = std::function<void(const FlipSelfPlayStats&)>;
 Shard playFlipSelfPlay(std::shared_ptr<nets::Backend> network, const FlipSelfPlayOptions& options,
-                       FlipSelfPlayStats& stats, const std::atomic<bool>* stop = nullptr);
+                       FlipSelfPlayStats& stats, const std::atomic<bool>* stop = nullptr,
+                       const FlipProgress& progress = {});
+
+// Plays games 0 .. n-1 by `play(n)` on up to `threads` threads and returns
+// them in game order (those `stop` left unplayed empty); `progress` gets the
+// running figures after every game (from the threads, one at a time).
+template <class Game, class Play>
+std::vector<std::optional<Game>> playFlipGames(int n, int threads, const std::atomic<bool>* stop, const Play& play,
+                                               const FlipProgress& progress);
+
+template <class Game, class Play>
+std::vector<std::optional<Game>> playFlipGames(int n, int threads, const std::atomic<bool>* stop, const Play& play,
+                                               const FlipProgress& progress) {
+  const Stopwatch clock;
+  std::vector<std::optional<Game>> played(static_cast<std::size_t>(n));
+  std::atomic<int> next{0};
+  std::mutex mutex;
+  FlipSelfPlayStats running;
+  const auto worker = [&] {
+    for (int k; !(stop && *stop) && (k = next++) < n;) {
+      Game g = play(k);
+      std::lock_guard lock(mutex);
+      running.addGame(g.outcome, static_cast<long long>(g.positions.size()));
+      running.seconds = clock.wallSeconds();
+      played[static_cast<std::size_t>(k)] = std::move(g);
+      if (progress) progress(running);
+    }
+  };
+  std::vector<std::thread> pool;
+  for (int t = 0; t < std::max(1, std::min(threads, n)); ++t) pool.emplace_back(worker);
+  for (std::thread& t : pool) t.join();
+  return played;
+}
 
 }  // namespace junqi

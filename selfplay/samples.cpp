@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "nets/encoding.h"
+#include "nets/flip_encoding.h"
 #include "search/evaluator.h"
 
 namespace junqi {
@@ -15,6 +16,28 @@ std::vector<std::uint8_t> quantizedInput(const InfoState& view, const MoveList& 
   for (std::size_t i = 0; i < input.size(); ++i)
     out[i] = static_cast<std::uint8_t>(std::lround(std::clamp(input[i], 0.0f, 1.0f) * 255.0f));
   return out;
+}
+
+std::vector<std::uint8_t> quantizedFlipInput(const FlipPosition& pos) {
+  std::vector<float> input(nets::kFlipInputSize);
+  nets::encodeFlip(pos, input);
+  std::vector<std::uint8_t> out(input.size());
+  std::transform(input.begin(), input.end(), out.begin(),
+                 [](float x) { return static_cast<std::uint8_t>(std::lround(std::clamp(x, 0.0f, 1.0f) * 255.0f)); });
+  return out;
+}
+
+int reservoirSlot(int n, int keep, Rng& rng) {
+  if (n < keep) return n;
+  const auto j = static_cast<int>(rng.below(static_cast<std::uint64_t>(n) + 1));
+  return j < keep ? j : -1;
+}
+
+std::size_t drawIndex(const std::vector<double>& weights, Rng& rng) {
+  double u = rng.uniform();
+  for (std::size_t i = 0; i < weights.size(); ++i)
+    if ((u -= weights[i]) < 0) return i;
+  return weights.size() - 1;
 }
 
 std::array<float, 3> resultFor(const Outcome& outcome, Seat seat) {

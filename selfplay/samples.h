@@ -5,7 +5,9 @@
 #include <cstdint>
 #include <vector>
 
+#include "core/flip_position.h"
 #include "core/info_state.h"
+#include "core/random.h"
 #include "core/outcome.h"
 #include "nets/training_sample.h"
 
@@ -14,6 +16,16 @@ namespace junqi {
 // The seat's network input for its current decision, quantized as shards
 // store it (round(255 x)).
 std::vector<std::uint8_t> quantizedInput(const InfoState& view, const MoveList& legal);
+
+// The mover's Flip Junqi network input (nets/flip_encoding.h), quantized alike.
+std::vector<std::uint8_t> quantizedFlipInput(const FlipPosition& pos);
+
+// Reservoir sampling: the slot the n-th item (from 0) takes among `keep`
+// slots, or -1 when it is not kept; every item ends up kept with equal chance.
+int reservoirSlot(int n, int keep, Rng& rng);
+
+// An index drawn in proportion to `weights` (summing to 1).
+std::size_t drawIndex(const std::vector<double>& weights, Rng& rng);
 
 // The game's result for a seat as win/draw/loss.
 std::array<float, 3> resultFor(const Outcome& outcome, Seat seat);

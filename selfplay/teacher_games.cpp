@@ -24,19 +24,10 @@ struct TeacherGame {
   Outcome outcome;
 };
 
-// Reservoir sampling: the slot the n-th item (from 0) takes among `keep`
-// slots, or -1 when it is not kept; every item ends up kept with equal chance.
-int reservoirSlot(int n, int keep, Rng& rng) {
-  if (n < keep) return n;
-  const auto j = static_cast<int>(rng.below(static_cast<std::uint64_t>(n) + 1));
-  return j < keep ? j : -1;
-}
-
 Move drawFrom(const std::vector<std::pair<Move, double>>& priors, Rng& rng) {
-  double u = rng.uniform();
-  for (const auto& [m, p] : priors)
-    if ((u -= p) < 0) return m;
-  return priors.back().first;
+  std::vector<double> weights;
+  for (const auto& [m, p] : priors) weights.push_back(p);
+  return priors[drawIndex(weights, rng)].first;
 }
 
 // The sample of the seat's decision: its input and the teacher's priors.

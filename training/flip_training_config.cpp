@@ -30,8 +30,13 @@ void forEachSetting(Config& c, Visit&& visit) {
   visit("parallel_games", c.parallelGames);
   visit("sims", c.sims);
   visit("cpuct", c.cpuct);
+  visit("rollout_mix", c.rolloutMix);
+  visit("root_noise", c.rootNoise);
   visit("temperature_plies", c.temperaturePlies);
   visit("max_plies", c.maxPlies);
+  visit("teacher_games", c.teacherGames);
+  visit("teacher_positions", c.teacherPositions);
+  visit("teacher_steps", c.teacherSteps);
   visit("steps_per_generation", c.stepsPerGeneration);
   visit("batch_size", c.batchSize);
   visit("replay_window", c.replayWindow);
@@ -70,10 +75,15 @@ json flipConfigToJson(const FlipTrainingConfig& c) {
 }
 
 FlipTrainingConfig flipConfigFromJson(const json& j) {
+  // Settings added after the first flip runs: those runs played without them.
+  static const json kWithout = {{"rollout_mix", 0.0}, {"root_noise", 0.0}, {"teacher_games", 0},
+                                {"teacher_positions", 8}, {"teacher_steps", 0}};
   FlipTrainingConfig c;
   if (j.value("variant", "classic") != "flip") throw std::runtime_error("not a Flip Junqi run");
   c.rules = FlipRuleset::parse(j.at("ruleset").get<std::string>());
-  forEachSetting(c, [&](const char* key, auto& value) { j.at(key).get_to(value); });
+  forEachSetting(c, [&](const char* key, auto& value) {
+    (j.contains(key) || !kWithout.contains(key) ? j.at(key) : kWithout.at(key)).get_to(value);
+  });
   return c;
 }
 
@@ -112,9 +122,10 @@ FlipTrainingConfig resumedFlipConfig(const std::string& dir, const FlipTrainingC
   const json asked = flipConfigToJson(config);
   for (const auto& [key, option] : given) {
     if (!asked.contains(key)) continue;
-    if (key != "generations" && run->value(key, json()) != asked.at(key))
+    const json started = flipConfigToJson(flipConfigFromJson(*run)).at(key);
+    if (key != "generations" && started != asked.at(key))
       throw std::invalid_argument(fmt::format("{}: the run in {} was started with {} = {}, not {}; use a new directory",
-                                              option, dir, key, run->value(key, json()).dump(), asked.at(key).dump()));
+                                              option, dir, key, started.dump(), asked.at(key).dump()));
     (*run)[key] = asked.at(key);
   }
   return withSession(flipConfigFromJson(*run), config);
@@ -132,6 +143,9 @@ void checkFlipTrainingConfig(const FlipTrainingConfig& c) {
   trainer.baselines = {};
   checkTrainingConfig(trainer);
   if (!(c.cpuct > 0)) throw std::invalid_argument(fmt::format("--cpuct: must be a number above 0, not '{}'", c.cpuct));
+  if (!(c.rolloutMix >= 0 && c.rolloutMix <= 1))
+    throw std::invalid_argument(fmt::format("--rollout-mix: must be between 0 and 1, not '{}'", c.rolloutMix));
+  if (!(c.rootNoise >= 0)) throw std::invalid_argument(fmt::format("--root-noise: must be 0 or more, not '{}'", c.rootNoise));
   std::set<std::string> names;
   for (const std::string& b : c.baselines) {
     const std::string name = b.substr(0, b.find(':'));  // its name in the rating tables

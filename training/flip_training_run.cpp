@@ -17,7 +17,10 @@
 #include "nets/flip_nn_agent.h"
 #include "nets/torch_trainer.h"
 #include "selfplay/flip_selfplay.h"
+#include "selfplay/flip_teacher_games.h"
 #include "training/flip_training_json.h"
+#include "training/run_report.h"
+#include "training/training_run.h"
 
 namespace junqi {
 
@@ -30,7 +33,11 @@ std::string gen(int g) { return fmt::format("gen-{:04}", g); }
 void writeText(const fs::path& p, const std::string& text) { writeFileAtomically(p.string(), text); }
 
 // The search settings the run rates its networks with (weights files carry them).
-std::string flipSearchSettings(const FlipTrainingConfig& c) { return fmt::format("sims={},c={}", c.ratingSims, c.cpuct); }
+// mix only when used: the weights files of runs without it read as before.
+std::string flipSearchSettings(const FlipTrainingConfig& c) {
+  const std::string mix = c.rolloutMix > 0 ? fmt::format(",mix={}", c.rolloutMix) : "";
+  return fmt::format("sims={},c={}{}", c.ratingSims, c.cpuct, mix);
+}
 
 class FlipTrainingRun {
  public:
@@ -41,6 +48,10 @@ class FlipTrainingRun {
 
  private:
   bool stopped() const { return stop_ && *stop_; }
+  bool teacherGeneration(int g) const { return g == 1 && c_.teacherGames > 0; }
+  int stepsOf(int g) const {
+    return teacherGeneration(g) && c_.teacherSteps > 0 ? c_.teacherSteps : c_.stepsPerGeneration;
+  }
   fs::path shardPath(int g) const { return dir_ / "shards" / (gen(g) + ".jqs"); }
   fs::path checkpoint(int g) const { return dir_ / "checkpoints" / gen(g); }
   fs::path weightsPath(int g) const { return dir_ / "weights" / (gen(g) + ".jqw"); }
@@ -48,6 +59,7 @@ class FlipTrainingRun {
   nets::TrainerOptions trainerOptions() const;
   void exportWeights(int g);
   json selfPlay(int g);
+  Shard playGeneration(int g, FlipSelfPlayStats& stats);
   json train(int g);
   FlipMatchOptions ratingMatch(int g) const;
   std::vector<RatedGame> ratedGames(int g, const std::vector<std::string>& names) const;
@@ -66,11 +78,13 @@ class FlipTrainingRun {
 void FlipTrainingRun::prepareDirectory() {
   checkFlipTrainingConfig(c_);
   if (fs::exists(dir_ / "config.json")) {
-    auto run = flipRunSettings(dir_.string());
-    if (!run) throw std::runtime_error(fmt::format("{} holds a classic training run, not a Flip Junqi one", dir_.string()));
+    auto settings = flipRunSettings(dir_.string());
+    if (!settings)
+      throw std::runtime_error(fmt::format("{} holds a classic training run, not a Flip Junqi one", dir_.string()));
+    json run = flipConfigToJson(flipConfigFromJson(*settings));  // with the settings it was started without
     json asked = flipConfigToJson(c_);
-    (*run)["generations"] = asked["generations"];
-    if (*run != asked)
+    run["generations"] = asked["generations"];
+    if (run != asked)
       throw std::runtime_error(fmt::format("{} holds a flip run of other settings; use a new directory", dir_.string()));
   }
   for (const char* sub : {"shards", "checkpoints", "weights", "matches", "log"}) fs::create_directories(dir_ / sub);
@@ -84,7 +98,8 @@ nets::TrainerOptions FlipTrainingRun::trainerOptions() const {
   o.optimizer = c_.optimizer;
   o.learningRate = c_.learningRate;
   o.weightDecay = c_.weightDecay;
-  o.totalSteps = static_cast<long long>(c_.generations) * c_.stepsPerGeneration;
+  o.totalSteps = 0;
+  for (int g = 1; g <= c_.generations; ++g) o.totalSteps += stepsOf(g);
   o.threads = c_.trainThreads;
   o.seed = c_.seed;
   return o;
@@ -101,29 +116,58 @@ void FlipTrainingRun::exportWeights(int g) {
   nets::saveWeights(w, weightsPath(g).string());
 }
 
-// Self-play with generation g-1 into shard g; its figures (json), read back on a resumed run.
-json FlipTrainingRun::selfPlay(int g) {
-  const fs::path figures = dir_ / "shards" / (gen(g) + ".json");
-  if (fs::exists(shardPath(g)) && fs::exists(figures)) return json::parse(readFile(figures.string()));
+// Generation g's games: the teacher's for generation 1 when the run has
+// teacher games, else self-play with generation g-1.
+Shard FlipTrainingRun::playGeneration(int g, FlipSelfPlayStats& s) {
+  const char* kind = teacherGeneration(g) ? "teacher games" : "self-play";
+  const int games = teacherGeneration(g) ? c_.teacherGames : c_.gamesPerGeneration;
+  const int every = std::max(1, games / 20);
+  const FlipProgress progress = [&](const FlipSelfPlayStats& r) {
+    if (r.games % every != 0 && r.games != games) return;
+    const double rate = r.games / std::max(1e-9, r.seconds);
+    log_(fmt::format("gen {}/{} | {} {}/{} games | {:.1f} games/min, {:.0f} positions/s | ETA of these games {}", g,
+                     c_.generations, kind, r.games, games, 60 * rate, r.positions / std::max(1e-9, r.seconds),
+                     eta((games - r.games) / std::max(1e-9, rate))));
+  };
+  if (teacherGeneration(g)) {
+    FlipTeacherOptions t;
+    t.rules = c_.rules;
+    t.games = c_.teacherGames;
+    t.positionsPerGame = c_.teacherPositions;
+    t.maxPlies = c_.maxPlies;
+    t.threads = c_.parallelGames;
+    t.seed = Rng::mix(c_.seed, 0x7eac);
+    return playFlipTeacherGames(t, s, stop_, progress);
+  }
   FlipSelfPlayOptions o;
   o.rules = c_.rules;
   o.games = c_.gamesPerGeneration;
   o.threads = c_.parallelGames;
   o.sims = c_.sims;
   o.cpuct = c_.cpuct;
+  o.staticMix = c_.rolloutMix;
+  o.rootNoise = c_.rootNoise;
   o.temperaturePlies = c_.temperaturePlies;
   o.maxPlies = c_.maxPlies;
   o.seed = Rng::mix(c_.seed, 0x5e1f + static_cast<std::uint64_t>(g));
+  return playFlipSelfPlay(nets::makeBackend("eigen", nets::loadFlipWeights(weightsPath(g - 1).string())), o, s, stop_,
+                          progress);
+}
+
+// Shard g and its figures (json), read back on a resumed run.
+json FlipTrainingRun::selfPlay(int g) {
+  const fs::path figures = dir_ / "shards" / (gen(g) + ".json");
+  if (fs::exists(shardPath(g)) && fs::exists(figures)) return json::parse(readFile(figures.string()));
   FlipSelfPlayStats s;
-  const Shard shard =
-      playFlipSelfPlay(nets::makeBackend("eigen", nets::loadFlipWeights(weightsPath(g - 1).string())), o, s, stop_);
+  const Shard shard = playGeneration(g, s);
   if (stopped()) return {};
   const json out = {{"games", s.games},         {"positions", s.positions}, {"seconds", s.seconds},
                     {"first_wins", s.firstWins}, {"second_wins", s.secondWins}, {"draws", s.draws}};
   writeText(figures, out.dump() + "\n");  // first: a shard without its figures is played again
   writeShard(shard, shardPath(g).string());
-  log_(fmt::format("gen {}/{} | self-play {} games, {} positions in {:.0f} s | first player {} wins, second {}, draws {}",
-                   g, c_.generations, s.games, s.positions, s.seconds, s.firstWins, s.secondWins, s.draws));
+  log_(fmt::format("gen {}/{} | {} {} games, {} positions in {:.0f} s | first player {} wins, second {}, draws {}", g,
+                   c_.generations, teacherGeneration(g) ? "teacher" : "self-play", s.games, s.positions, s.seconds,
+                   s.firstWins, s.secondWins, s.draws));
   return out;
 }
 
@@ -141,16 +185,17 @@ json FlipTrainingRun::train(int g) {
   const auto start = std::chrono::steady_clock::now();
   json losses = json::array();
   double policy = 0, value = 0;
-  for (int step = 1; step <= c_.stepsPerGeneration && !stopped(); ++step) {
+  const int steps = stepsOf(g);
+  for (int step = 1; step <= steps && !stopped(); ++step) {
     std::vector<const PositionSample*> batch;
     for (int i = 0; i < c_.batchSize && !positions.empty(); ++i) batch.push_back(&positions[rng.below(positions.size())]);
     const nets::TrainStats s = trainer_->step(batch, {});
     policy += s.policyLoss, value += s.valueLoss;
-    if (step % 25 == 0 || step == c_.stepsPerGeneration) {
+    if (step % 25 == 0 || step == steps) {
       const int n = step % 25 == 0 ? 25 : step % 25;
       losses.push_back({trainer_->steps(), policy / n, value / n});
       log_(fmt::format("gen {}/{} | train step {}/{} | loss policy {:.3f} value {:.3f} | {} positions", g,
-                       c_.generations, step, c_.stepsPerGeneration, policy / n, value / n, positions.size()));
+                       c_.generations, step, steps, policy / n, value / n, positions.size()));
       policy = value = 0;
     }
   }
@@ -195,25 +240,41 @@ std::vector<RatedGame> FlipTrainingRun::ratedGames(int g, const std::vector<std:
 }
 
 // All generations and baselines rated together (random at 0 when it plays):
-// ratings.txt/json/csv and log.jsonl.
+// ratings.txt/json/csv, log.jsonl and the report (report.svg, report.html).
 std::string FlipTrainingRun::rateAllGenerations(int g) {
   std::vector<std::string> names;
   for (int h = 0; h <= g; ++h) names.push_back(gen(h));
   for (const std::string& b : c_.baselines) names.push_back(b.substr(0, b.find(':')));
-  EloFitOptions fit;
+  EloFitOptions fitOptions;
   const auto random = std::find(names.begin(), names.end(), "random");
-  fit.anchor = random == names.end() ? -1 : static_cast<int>(random - names.begin());
-  const auto games = ratedGames(g, names);
-  const RatingTable table = makeRatingTable(names, fitElo(static_cast<int>(names.size()), games, fit));
+  fitOptions.anchor = random == names.end() ? -1 : static_cast<int>(random - names.begin());
+  const EloFit fit = fitElo(static_cast<int>(names.size()), ratedGames(g, names), fitOptions);
+  const RatingTable table = makeRatingTable(names, fit);
   for (const auto& [file, text] : {std::pair{"ratings.txt", formatRatingTable(table)},
                                    std::pair{"ratings.json", ratingTableToJson(table).dump(2) + "\n"},
                                    std::pair{"ratings.csv", ratingTableToCsv(table)}})
     writeText(dir_ / file, text);
+  RunReport report;
+  report.run = dir_.string();
+  for (int h = 0; h <= g; ++h)
+    if (fit.players[static_cast<std::size_t>(h)].games) report.elo.emplace_back(h, fit.players[static_cast<std::size_t>(h)]);
+  for (std::size_t b = static_cast<std::size_t>(g) + 1; b < names.size(); ++b)
+    if (fit.players[b].games) report.baselines.emplace_back(names[b], fit.players[b].elo);
+  report.settings = json::parse(readFile((dir_ / "config.json").string()));
+  report.ratings = formatRatingTable(table);
   std::string lines;
-  for (int h = 1; h <= g; ++h)
-    if (const fs::path p = dir_ / "log" / (gen(h) + ".json"); fs::exists(p)) lines += readFile(p.string());
+  for (int h = 1; h <= g; ++h) {
+    const fs::path p = dir_ / "log" / (gen(h) + ".json");
+    if (!fs::exists(p)) continue;
+    const json record = json::parse(readFile(p.string()));
+    lines += record.dump() + "\n";
+    for (const json& l : record.value("training", json::object()).value("losses", json::array())) report.losses.push_back(l);
+    report.generations.push_back(record);
+  }
   writeText(dir_ / "log.jsonl", lines);
-  return formatRatingTable(table);
+  writeText(dir_ / "report.svg", runReportSvg(report));
+  writeText(dir_ / "report.html", runReportHtml(report));
+  return report.ratings;
 }
 
 void FlipTrainingRun::run() {

@@ -40,8 +40,16 @@ struct FlipTrainingConfig {
   int parallelGames = 2;  // self-play games at once, one thread each
   int sims = 32;
   double cpuct = 1.5;
+  double rolloutMix = 0.25;  // share of the static value (flip mcts's leaf value) in self-play leaf values
+  double rootNoise = 0.3;    // Dirichlet alpha at self-play roots; 0: none
   int temperaturePlies = 30;
   int maxPlies = 400;
+  // Teacher games (selfplay/flip_teacher_games.h): with teacherGames > 0,
+  // generation 1 learns from the flip heuristic's games instead of self-play
+  // with the untrained network, for teacherSteps steps (0: stepsPerGeneration).
+  int teacherGames = 400;
+  int teacherPositions = 8;
+  int teacherSteps = 0;
   int stepsPerGeneration = 60;
   int batchSize = 64;
   int replayWindow = 20000;

@@ -1,6 +1,7 @@
 #include "training/run_report.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 
 #include <fmt/format.h>
@@ -37,10 +38,19 @@ const json* selfPlayOf(const json& record) {
 
 long long figure(const json& f, const char* key) { return f.value(key, 0LL); }
 
+bool flipRun(const RunReport& r) { return r.settings.value("variant", "classic") == "flip"; }
+
+// Wins by colour, or in a Flip Junqi run (where colours are flipped, not
+// seated) by the first and the second player.
+bool bySeat(const json& f) { return f.contains("first_wins"); }
+long long firstWins(const json& f) { return figure(f, bySeat(f) ? "first_wins" : "red_wins"); }
+long long secondWins(const json& f) { return figure(f, bySeat(f) ? "second_wins" : "blue_wins"); }
+
 std::string selfPlayLine(const json& f) {
   const long long games = figure(f, "games");
-  return fmt::format("{} games: red won {}, blue won {}, {} draws; {} positions ({:.0f} a game)", games,
-                     figure(f, "red_wins"), figure(f, "blue_wins"), figure(f, "draws"), figure(f, "positions"),
+  return fmt::format("{} games: {} won {}, {} won {}, {} draws; {} positions ({:.0f} a game)", games,
+                     bySeat(f) ? "first player" : "red", firstWins(f), bySeat(f) ? "second" : "blue", secondWins(f),
+                     figure(f, "draws"), figure(f, "positions"),
                      games ? static_cast<double>(figure(f, "positions")) / games : 0.0);
 }
 
@@ -111,7 +121,9 @@ std::vector<std::string> summaryLines(const RunReport& r) {
       fmt::format("{} at learning rate {}, replay window {} positions; rated with {} pairs at {} sims against {}",
                   setting(s, "optimizer"), setting(s, "learning_rate"), setting(s, "replay_window"),
                   setting(s, "rating_pairs"), setting(s, "rating_sims"), setting(s, "baselines"))};
-  json total = {{"games", 0LL}, {"red_wins", 0LL}, {"blue_wins", 0LL}, {"draws", 0LL}, {"positions", 0LL}};
+  json total = {{"games", 0LL}, {"draws", 0LL}, {"positions", 0LL}};
+  for (const char* key : flipRun(r) ? std::array{"first_wins", "second_wins"} : std::array{"red_wins", "blue_wins"})
+    total[key] = 0LL;
   const json* last = nullptr;
   int lastGeneration = 0;
   for (const json& g : r.generations)
@@ -155,9 +167,11 @@ std::string runReportHtml(const RunReport& r) {
   for (const auto& [key, value] : r.settings.items())
     html += fmt::format("<tr><th>{}</th><td>{}</td></tr>\n", xmlEscape(key),
                         xmlEscape(setting(r.settings, key.c_str())));
-  html += "</table>\n<h2>Self-play</h2>\n<table class='selfplay'>\n<tr><th>generation</th><th>games</th>"
-          "<th>red wins</th><th>blue wins</th><th>draws</th><th>positions</th><th>positions a game</th>"
-          "<th>seconds</th></tr>\n";
+  const bool flip = flipRun(r);
+  html += fmt::format("</table>\n<h2>Self-play</h2>\n<table class='selfplay'>\n<tr><th>generation</th><th>games</th>"
+                      "<th>{}</th><th>{}</th><th>draws</th><th>positions</th><th>positions a game</th>"
+                      "<th>seconds</th></tr>\n",
+                      flip ? "first player wins" : "red wins", flip ? "second player wins" : "blue wins");
   for (const json& g : r.generations) {
     const json* f = selfPlayOf(g);
     if (!f) {
@@ -168,7 +182,7 @@ std::string runReportHtml(const RunReport& r) {
     const long long games = figure(*f, "games");
     html += fmt::format("<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{:.1f}</td>"
                         "<td>{:.0f}</td></tr>\n",
-                        g.value("generation", 0), games, figure(*f, "red_wins"), figure(*f, "blue_wins"),
+                        g.value("generation", 0), games, firstWins(*f), secondWins(*f),
                         figure(*f, "draws"), figure(*f, "positions"),
                         games ? static_cast<double>(figure(*f, "positions")) / games : 0.0, f->value("seconds", 0.0));
   }

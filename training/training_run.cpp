@@ -28,15 +28,16 @@ namespace fs = std::filesystem;
 using json = nlohmann::json;
 using Clock = std::chrono::steady_clock;
 
-namespace {
-
-std::string gen(int g) { return fmt::format("gen-{:04}", g); }
-
 std::string eta(double seconds) {
   if (!std::isfinite(seconds) || seconds < 0) return "?";
   const long s = std::lround(seconds);
   return fmt::format("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60);
 }
+
+namespace {
+
+std::string gen(int g) { return fmt::format("gen-{:04}", g); }
+
 
 json toJson(const TrainingConfig& c) {
   json j = {{"ruleset", c.ruleset.toString()},

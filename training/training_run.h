@@ -94,6 +94,9 @@ std::vector<std::string> splitAgentSpecs(const std::string& list);
 // files it exports carry them, so a bot plays as it was rated.
 std::string ratedSearchSettings(const TrainingConfig& config);
 
+// "H:MM:SS" for a progress line's ETA ("?" when it cannot be known).
+std::string eta(double seconds);
+
 // The settings of the run a checkpoint directory (DIR/checkpoints/gen-NNNN)
 // belongs to, read from DIR/config.json; nullopt for a checkpoint outside a run.
 std::optional<TrainingConfig> runConfigOfCheckpoint(const std::string& checkpoint);

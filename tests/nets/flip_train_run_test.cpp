@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <fstream>
 
 #include <nlohmann/json.hpp>
 
@@ -24,11 +25,11 @@ using netstest::readBytes;
 using netstest::TempDir;
 using ::testing::HasSubstr;
 
-// Seconds: two games a generation, a few simulations and steps, one baseline.
+// Seconds: two games a generation, a few simulations and steps, one baseline, no teacher.
 FlipTrainingConfig tinyFlipConfig() {
   return {.generations = 2, .gamesPerGeneration = 2, .parallelGames = 2, .sims = 4, .maxPlies = 60,
-          .stepsPerGeneration = 3, .batchSize = 16, .ratingPairs = 1, .ratingSims = 4, .baselines = {"random"},
-          .seed = 5, .trainThreads = 1};
+          .teacherGames = 0, .stepsPerGeneration = 3, .batchSize = 16, .ratingPairs = 1, .ratingSims = 4,
+          .baselines = {"random"}, .seed = 5, .trainThreads = 1};
 }
 
 void runQuietly(const fs::path& dir, const FlipTrainingConfig& c) {
@@ -42,12 +43,13 @@ TEST(FlipTrainRun, TwoGenerationsCompleteAndResume) {
   const FlipTrainingConfig c = tinyFlipConfig();
   runQuietly(dir, c);
   for (const char* f : {"config.json", "weights/gen-0000.jqw", "weights/gen-0002.jqw", "shards/gen-0002.jqs",
-                        "checkpoints/gen-0002/state.txt", "matches/gen-0002/match.json", "ratings.txt", "log.jsonl"})
+                        "checkpoints/gen-0002/state.txt", "matches/gen-0002/match.json", "ratings.txt", "log.jsonl",
+                        "report.svg", "report.html"})
     EXPECT_TRUE(fs::exists(dir / f)) << f;
   EXPECT_TRUE(isFlipRun(dir.string()));
   const nets::WeightsFile w = nets::loadFlipWeights((dir / "weights/gen-0002.jqw").string());
   EXPECT_EQ(w.shape.inputPlanes, nets::kFlipInputPlanes);
-  EXPECT_EQ(w.search, "sims=4,c=1.5");
+  EXPECT_EQ(w.search, "sims=4,c=1.5,mix=0.25");
   const Shard shard = readShard((dir / "shards/gen-0001.jqs").string(), nets::kFlipEncodingVersion, nets::kFlipInputSize);
   EXPECT_EQ(shard.games, 2u);
   ASSERT_FALSE(shard.positions.empty());
@@ -57,6 +59,10 @@ TEST(FlipTrainRun, TwoGenerationsCompleteAndResume) {
   const std::string ratings = readBytes((dir / "ratings.txt").string());
   EXPECT_THAT(ratings, HasSubstr("gen-0002"));
   EXPECT_THAT(ratings, HasSubstr("random"));
+  const std::string report = readBytes((dir / "report.html").string());
+  EXPECT_THAT(report, HasSubstr("<th>first player wins</th>"));  // flip seats, not colours
+  EXPECT_THAT(report, HasSubstr("Self-play, all generations: 4 games: first player won"));
+  EXPECT_THAT(report, HasSubstr("class=\"loss\" data-loss=\"policy loss\""));
 
   // Resuming: a lost shard and what came after it are made again, the same.
   const std::string shardBytes = readBytes((dir / "shards/gen-0002.jqs").string());
@@ -98,11 +104,50 @@ TEST(FlipTrainRun, OptionsAFlipRunDoesNotHaveAreRefusedByName) {
   EXPECT_EQ(c.sims, 9);
   EXPECT_EQ(c.generations, FlipTrainingConfig{}.generations);  // not given: the flip default
   try {
-    flipConfigOf(classic, FlipRuleset::kawu(), {{"teacher_games", "--teacher-games"}});
-    ADD_FAILURE() << "--teacher-games was accepted";
+    flipConfigOf(classic, FlipRuleset::kawu(), {{"external_selfplay", "--external-selfplay"}});
+    ADD_FAILURE() << "--external-selfplay was accepted";
   } catch (const std::invalid_argument& e) {
-    EXPECT_STREQ(e.what(), "--teacher-games: not available in a Flip Junqi run");
+    EXPECT_STREQ(e.what(), "--external-selfplay: not available in a Flip Junqi run");
   }
+}
+
+TEST(FlipTrainRun, TeacherGamesMakeTheFirstGeneration) {
+  nets::registerNetAgent();
+  TempDir tmp("flip-train-teacher");
+  const fs::path dir = tmp.path() / "run";
+  FlipTrainingConfig c = tinyFlipConfig();
+  c.generations = 1;
+  c.teacherGames = 6;
+  c.teacherPositions = 3;
+  c.teacherSteps = 5;
+  std::string log;
+  runFlipTraining(dir.string(), c, [&](const std::string& line) { log += line + "\n"; });
+  const Shard shard = readShard((dir / "shards/gen-0001.jqs").string(), nets::kFlipEncodingVersion, nets::kFlipInputSize);
+  EXPECT_EQ(shard.games, 6u) << "the teacher's games, not the generation's 2 of self-play";
+  EXPECT_EQ(shard.positions.size(), 6u * 3);
+  EXPECT_THAT(log, HasSubstr("teacher games 6/6 games"));
+  EXPECT_THAT(log, HasSubstr("train step 5/5"));
+}
+
+TEST(FlipTrainRun, ARunStartedBeforeTeachersAndMixResumes) {
+  nets::registerNetAgent();
+  TempDir tmp("flip-train-old");
+  const fs::path dir = tmp.path() / "run";
+  FlipTrainingConfig c = tinyFlipConfig();
+  c.generations = 1;
+  c.rolloutMix = 0;
+  c.rootNoise = 0;
+  runQuietly(dir, c);
+  // Its config.json as the first flip runs wrote it: without the later settings.
+  auto j = nlohmann::json::parse(readBytes((dir / "config.json").string()));
+  for (const char* key : {"rollout_mix", "root_noise", "teacher_games", "teacher_positions", "teacher_steps"}) j.erase(key);
+  std::ofstream(dir / "config.json") << j.dump(2);
+  const FlipTrainingConfig resumed = resumedFlipConfig(dir.string(), FlipTrainingConfig{}, {});
+  EXPECT_EQ(resumed.teacherGames, 0);
+  EXPECT_EQ(resumed.rolloutMix, 0);
+  EXPECT_NO_THROW(runQuietly(dir, c));
+  c.rolloutMix = 0.5;
+  EXPECT_THROW(runQuietly(dir, c), std::runtime_error) << "other settings in the same directory";
 }
 
 }  // namespace
