@@ -29,8 +29,29 @@ namespace {
 std::string gen(int g) { return fmt::format("gen-{:04}", g); }
 void writeText(const fs::path& p, const std::string& text) { writeFileAtomically(p.string(), text); }
 
-// The search settings the run rates its networks with (weights files carry them).
-std::string flipSearchSettings(const FlipTrainingConfig& c) { return fmt::format("sims={},c={}", c.ratingSims, c.cpuct); }
+// The trainer of the run's network: the flip inputs, the run's shape and optimizer.
+nets::TrainerOptions flipTrainerOptions(const FlipTrainingConfig& c) {
+  nets::TrainerOptions o;
+  o.shape = nets::NetworkShape::parse(c.shape);
+  o.shape.inputPlanes = nets::kFlipInputPlanes;
+  o.optimizer = c.optimizer;
+  o.learningRate = c.learningRate;
+  o.weightDecay = c.weightDecay;
+  o.totalSteps = static_cast<long long>(c.generations) * c.stepsPerGeneration;
+  o.threads = c.trainThreads;
+  o.seed = c.seed;
+  return o;
+}
+
+// The trainer's network as the run's weights file. exportWeights names the
+// variant of a classic ruleset: the flip game's name and rules replace them.
+nets::WeightsFile flipWeightsOf(nets::Trainer& trainer, const FlipTrainingConfig& c, const std::string& note) {
+  nets::WeightsFile w = trainer.model()->exportWeights(Ruleset{}.toString(), note);
+  w.variant = nets::kFlipVariant;
+  w.ruleset = c.rules.toString();
+  w.search = flipSearchSettings(c);
+  return w;
+}
 
 class FlipTrainingRun {
  public:
@@ -77,28 +98,12 @@ void FlipTrainingRun::prepareDirectory() {
   writeText(dir_ / "config.json", flipConfigToJson(c_).dump(2) + "\n");
 }
 
-nets::TrainerOptions FlipTrainingRun::trainerOptions() const {
-  nets::TrainerOptions o;
-  o.shape = nets::NetworkShape::parse(c_.shape);
-  o.shape.inputPlanes = nets::kFlipInputPlanes;
-  o.optimizer = c_.optimizer;
-  o.learningRate = c_.learningRate;
-  o.weightDecay = c_.weightDecay;
-  o.totalSteps = static_cast<long long>(c_.generations) * c_.stepsPerGeneration;
-  o.threads = c_.trainThreads;
-  o.seed = c_.seed;
-  return o;
-}
+nets::TrainerOptions FlipTrainingRun::trainerOptions() const { return flipTrainerOptions(c_); }
 
 void FlipTrainingRun::exportWeights(int g) {
   if (fs::exists(weightsPath(g))) return;
   if (loaded_ != g) trainer_->load(checkpoint(g).string()), loaded_ = g;
-  // exportWeights names the variant of a classic ruleset: the flip game's name and rules replace them.
-  nets::WeightsFile w = trainer_->model()->exportWeights(Ruleset{}.toString(), fmt::format("flip generation {}", g));
-  w.variant = nets::kFlipVariant;
-  w.ruleset = c_.rules.toString();
-  w.search = flipSearchSettings(c_);
-  nets::saveWeights(w, weightsPath(g).string());
+  nets::saveWeights(flipWeightsOf(*trainer_, c_, fmt::format("flip generation {}", g)), weightsPath(g).string());
 }
 
 // Self-play with generation g-1 into shard g; its figures (json), read back on a resumed run.
@@ -242,6 +247,25 @@ void FlipTrainingRun::run() {
 }
 
 }  // namespace
+
+std::string flipSearchSettings(const FlipTrainingConfig& c) { return fmt::format("sims={},c={}", c.ratingSims, c.cpuct); }
+
+std::optional<FlipTrainingConfig> flipRunConfigOfCheckpoint(const std::string& checkpoint) {
+  fs::path dir = fs::absolute(checkpoint).lexically_normal();
+  if (dir.filename().empty()) dir = dir.parent_path();  // a trailing '/'
+  if (dir.parent_path().filename() != "checkpoints") return std::nullopt;
+  const auto run = flipRunSettings(dir.parent_path().parent_path().string());
+  if (!run) return std::nullopt;
+  return flipConfigFromJson(*run);
+}
+
+long long exportFlipCheckpoint(const std::string& checkpoint, const FlipTrainingConfig& config,
+                               const std::string& note, const std::string& out) {
+  nets::Trainer trainer(flipTrainerOptions(config));
+  trainer.load(checkpoint);
+  nets::saveWeights(flipWeightsOf(trainer, config, note), out);
+  return trainer.steps();
+}
 
 void runFlipTraining(const std::string& dir, const FlipTrainingConfig& config,
                      const std::function<void(const std::string&)>& log, const std::atomic<bool>* stop) {
