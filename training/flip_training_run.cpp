@@ -32,11 +32,35 @@ namespace {
 std::string gen(int g) { return fmt::format("gen-{:04}", g); }
 void writeText(const fs::path& p, const std::string& text) { writeFileAtomically(p.string(), text); }
 
-// The search settings the run rates its networks with (weights files carry them).
-// mix only when used: the weights files of runs without it read as before.
-std::string flipSearchSettings(const FlipTrainingConfig& c) {
-  const std::string mix = c.rolloutMix > 0 ? fmt::format(",mix={}", c.rolloutMix) : "";
-  return fmt::format("sims={},c={}{}", c.ratingSims, c.cpuct, mix);
+bool teacherGeneration(const FlipTrainingConfig& c, int g) { return g == 1 && c.teacherGames > 0; }
+// Training steps of generation g: the teacher's generation may have its own count.
+int flipStepsOf(const FlipTrainingConfig& c, int g) {
+  return teacherGeneration(c, g) && c.teacherSteps > 0 ? c.teacherSteps : c.stepsPerGeneration;
+}
+
+// The trainer of the run's network: the flip inputs, the run's shape and optimizer.
+nets::TrainerOptions flipTrainerOptions(const FlipTrainingConfig& c) {
+  nets::TrainerOptions o;
+  o.shape = nets::NetworkShape::parse(c.shape);
+  o.shape.inputPlanes = nets::kFlipInputPlanes;
+  o.optimizer = c.optimizer;
+  o.learningRate = c.learningRate;
+  o.weightDecay = c.weightDecay;
+  o.totalSteps = 0;
+  for (int g = 1; g <= c.generations; ++g) o.totalSteps += flipStepsOf(c, g);
+  o.threads = c.trainThreads;
+  o.seed = c.seed;
+  return o;
+}
+
+// The trainer's network as the run's weights file. exportWeights names the
+// variant of a classic ruleset: the flip game's name and rules replace them.
+nets::WeightsFile flipWeightsOf(nets::Trainer& trainer, const FlipTrainingConfig& c, const std::string& note) {
+  nets::WeightsFile w = trainer.model()->exportWeights(Ruleset{}.toString(), note);
+  w.variant = nets::kFlipVariant;
+  w.ruleset = c.rules.toString();
+  w.search = flipSearchSettings(c);
+  return w;
 }
 
 class FlipTrainingRun {
@@ -48,10 +72,8 @@ class FlipTrainingRun {
 
  private:
   bool stopped() const { return stop_ && *stop_; }
-  bool teacherGeneration(int g) const { return g == 1 && c_.teacherGames > 0; }
-  int stepsOf(int g) const {
-    return teacherGeneration(g) && c_.teacherSteps > 0 ? c_.teacherSteps : c_.stepsPerGeneration;
-  }
+  bool teacherGeneration(int g) const { return junqi::teacherGeneration(c_, g); }
+  int stepsOf(int g) const { return flipStepsOf(c_, g); }
   fs::path shardPath(int g) const { return dir_ / "shards" / (gen(g) + ".jqs"); }
   fs::path checkpoint(int g) const { return dir_ / "checkpoints" / gen(g); }
   fs::path weightsPath(int g) const { return dir_ / "weights" / (gen(g) + ".jqw"); }
@@ -91,29 +113,12 @@ void FlipTrainingRun::prepareDirectory() {
   writeText(dir_ / "config.json", flipConfigToJson(c_).dump(2) + "\n");
 }
 
-nets::TrainerOptions FlipTrainingRun::trainerOptions() const {
-  nets::TrainerOptions o;
-  o.shape = nets::NetworkShape::parse(c_.shape);
-  o.shape.inputPlanes = nets::kFlipInputPlanes;
-  o.optimizer = c_.optimizer;
-  o.learningRate = c_.learningRate;
-  o.weightDecay = c_.weightDecay;
-  o.totalSteps = 0;
-  for (int g = 1; g <= c_.generations; ++g) o.totalSteps += stepsOf(g);
-  o.threads = c_.trainThreads;
-  o.seed = c_.seed;
-  return o;
-}
+nets::TrainerOptions FlipTrainingRun::trainerOptions() const { return flipTrainerOptions(c_); }
 
 void FlipTrainingRun::exportWeights(int g) {
   if (fs::exists(weightsPath(g))) return;
   if (loaded_ != g) trainer_->load(checkpoint(g).string()), loaded_ = g;
-  // exportWeights names the variant of a classic ruleset: the flip game's name and rules replace them.
-  nets::WeightsFile w = trainer_->model()->exportWeights(Ruleset{}.toString(), fmt::format("flip generation {}", g));
-  w.variant = nets::kFlipVariant;
-  w.ruleset = c_.rules.toString();
-  w.search = flipSearchSettings(c_);
-  nets::saveWeights(w, weightsPath(g).string());
+  nets::saveWeights(flipWeightsOf(*trainer_, c_, fmt::format("flip generation {}", g)), weightsPath(g).string());
 }
 
 // Generation g's games: the teacher's for generation 1 when the run has
@@ -303,6 +308,29 @@ void FlipTrainingRun::run() {
 }
 
 }  // namespace
+
+// mix only when used: the weights files of runs without it read as before.
+std::string flipSearchSettings(const FlipTrainingConfig& c) {
+  const std::string mix = c.rolloutMix > 0 ? fmt::format(",mix={}", c.rolloutMix) : "";
+  return fmt::format("sims={},c={}{}", c.ratingSims, c.cpuct, mix);
+}
+
+std::optional<FlipTrainingConfig> flipRunConfigOfCheckpoint(const std::string& checkpoint) {
+  fs::path dir = fs::absolute(checkpoint).lexically_normal();
+  if (dir.filename().empty()) dir = dir.parent_path();  // a trailing '/'
+  if (dir.parent_path().filename() != "checkpoints") return std::nullopt;
+  const auto run = flipRunSettings(dir.parent_path().parent_path().string());
+  if (!run) return std::nullopt;
+  return flipConfigFromJson(*run);
+}
+
+long long exportFlipCheckpoint(const std::string& checkpoint, const FlipTrainingConfig& config,
+                               const std::string& note, const std::string& out) {
+  nets::Trainer trainer(flipTrainerOptions(config));
+  trainer.load(checkpoint);
+  nets::saveWeights(flipWeightsOf(trainer, config, note), out);
+  return trainer.steps();
+}
 
 void runFlipTraining(const std::string& dir, const FlipTrainingConfig& config,
                      const std::function<void(const std::string&)>& log, const std::atomic<bool>* stop) {

@@ -22,6 +22,7 @@
 
 #include <atomic>
 #include <functional>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -81,6 +82,23 @@ bool isFlipRun(const std::string& dir);
 // run's is refused (std::invalid_argument), except `generations`.
 FlipTrainingConfig resumedFlipConfig(const std::string& dir, const FlipTrainingConfig& config,
                                      const GivenOptions& given);
+
+// The settings of the flip run a checkpoint directory (DIR/checkpoints/gen-NNNN)
+// belongs to, read from DIR/config.json; nullopt for a checkpoint outside a
+// flip run (a classic run's included).
+std::optional<FlipTrainingConfig> flipRunConfigOfCheckpoint(const std::string& checkpoint);
+
+// The search settings a flip run rates its networks with, as flip `nn` agent
+// parameters ("sims=32,c=1.5,mix=0.25"; mix only when above 0); its weights
+// files carry them.
+std::string flipSearchSettings(const FlipTrainingConfig& config);
+
+// Writes the network of `checkpoint`, a checkpoint of the flip run of
+// `config`, to the weights file `out` as the run exports its generations
+// (variant flip, the run's ruleset and search settings), with `note` as its
+// description. Returns the checkpoint's training steps.
+long long exportFlipCheckpoint(const std::string& checkpoint, const FlipTrainingConfig& config,
+                               const std::string& note, const std::string& out);
 
 // Throws std::invalid_argument naming the `junqi train` option of a setting
 // the run could not use. runFlipTraining calls it before writing anything.

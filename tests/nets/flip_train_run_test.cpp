@@ -13,6 +13,7 @@
 #include "nets/flip_nn_agent.h"
 #include "nets/nn_agent.h"
 #include "selfplay/shard.h"
+#include "training/flip_training_json.h"
 #include "training/flip_training_run.h"
 #include "training/training_run.h"
 #include "tests/nets/nets_test_util.h"
@@ -95,6 +96,56 @@ TEST(FlipTrainRun, AnotherRunsDirectoryIsRefused) {
     EXPECT_THAT(e.what(), HasSubstr("--baselines: 'ismcts'"));
   }
   EXPECT_FALSE(fs::exists(tmp.path() / "never"));
+}
+
+// `junqi export` of a flip run's checkpoint: the run's settings found from the
+// checkpoint, and the file the run wrote for that generation, byte for byte
+// with the same description; another description changes only that.
+TEST(FlipTrainRun, ACheckpointExportsAsTheRunExportedIt) {
+  nets::registerNetAgent();
+  TempDir tmp("flip-train-export");
+  const fs::path dir = tmp.path() / "run";
+  FlipTrainingConfig c = tinyFlipConfig();
+  c.generations = 1;
+  c.shape = "2x16";
+  c.ratingSims = 3;
+  runQuietly(dir, c);
+  const std::string checkpoint = (dir / "checkpoints" / "gen-0001").string();
+  const auto run = flipRunConfigOfCheckpoint(checkpoint + "/");
+  ASSERT_TRUE(run.has_value());
+  EXPECT_EQ(run->shape, "2x16");
+  EXPECT_EQ(run->ratingSims, 3);
+  EXPECT_EQ(run->rules, c.rules);
+  EXPECT_EQ(flipSearchSettings(*run), "sims=3,c=1.5");
+  EXPECT_EQ(exportFlipCheckpoint(checkpoint, *run, "flip generation 1", tmp.file("same.jqw")), 3);
+  const std::string runs = readBytes((dir / "weights" / "gen-0001.jqw").string());
+  EXPECT_EQ(readBytes(tmp.file("same.jqw")), runs) << "not the run's own weights file";
+
+  exportFlipCheckpoint(checkpoint, *run, "exported from " + checkpoint, tmp.file("exported.jqw"));
+  const nets::WeightsFile exported = nets::loadFlipWeights(tmp.file("exported.jqw"));
+  const nets::WeightsFile own = nets::loadFlipWeights((dir / "weights" / "gen-0001.jqw").string());
+  EXPECT_EQ(exported.note, "exported from " + checkpoint);
+  EXPECT_EQ(exported.shape.toString(), own.shape.toString());
+  EXPECT_EQ(exported.shape.inputPlanes, nets::kFlipInputPlanes);
+  EXPECT_EQ(exported.ruleset, own.ruleset);
+  EXPECT_EQ(exported.search, "sims=3,c=1.5");
+  ASSERT_EQ(exported.tensors.size(), own.tensors.size());
+  for (const auto& [name, tensor] : own.tensors) {
+    EXPECT_EQ(exported.tensors.at(name).dims, tensor.dims) << name;
+    EXPECT_EQ(exported.tensors.at(name).data, tensor.data) << name;
+  }
+}
+
+TEST(FlipTrainRun, OnlyACheckpointOfAFlipRunHasFlipRunSettings) {
+  TempDir tmp("flip-train-not-a-checkpoint");
+  fs::create_directories(tmp.path() / "classic" / "checkpoints" / "gen-0001");
+  netstest::writeBytes(tmp.file("classic/config.json"), R"({"variant": "classic"})");
+  EXPECT_FALSE(flipRunConfigOfCheckpoint(tmp.file("classic/checkpoints/gen-0001")).has_value()) << "a classic run";
+  fs::create_directories(tmp.path() / "flip" / "gen-0001");
+  netstest::writeBytes(tmp.file("flip/config.json"), flipConfigToJson(tinyFlipConfig()).dump());
+  EXPECT_FALSE(flipRunConfigOfCheckpoint(tmp.file("flip/gen-0001")).has_value()) << "not under checkpoints/";
+  fs::create_directories(tmp.path() / "flip" / "checkpoints" / "gen-0001");
+  EXPECT_TRUE(flipRunConfigOfCheckpoint(tmp.file("flip/checkpoints/gen-0001")).has_value());
 }
 
 TEST(FlipTrainRun, OptionsAFlipRunDoesNotHaveAreRefusedByName) {

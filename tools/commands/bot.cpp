@@ -1,6 +1,7 @@
 // junqi bot: speaks JBP (docs/protocol.md) on standard input and output for
 // any built-in agent, or for a trained network from its weights file (Eigen
-// backend), so that the match harness, or anyone's arbiter, can play it.
+// backend; a classic or a Flip Junqi network), so that the match harness, or
+// anyone's arbiter, can play it.
 // The junqi-bot program is the same command alone, without LibTorch.
 #include <algorithm>
 #include <iostream>
@@ -8,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "nets/nn_agent.h"
+#include "nets/weights_file.h"
 #include "search/flip_agent.h"
 #include "search/four_agent.h"
 #include "search/registry.h"
@@ -20,22 +22,36 @@ namespace junqi::tools {
 namespace {
 std::string agentSpec = "ismcts", flipAgentSpec = "mcts", fourAgentSpec = "ismcts", weights;
 int sims = 0, level = 0;
+CLI::Option* flipAgentOption = nullptr;
 
 // The playing levels, weakest first (their Elo is in docs/tactics.md).
 const char* const kLevels[] = {"heuristic", "tactical", "ismcts:sims=400", "ismcts:sims=2000"};
+
+// Does `path` hold a Flip Junqi network? A file that cannot be read is left
+// to the classic nn agent, whose error names what is wrong with it.
+bool holdsFlipNetwork(const std::string& path) {
+  try {
+    return nets::loadWeights(path).variant == nets::kFlipVariant;
+  } catch (const nets::WeightsError&) {
+    return false;
+  }
+}
 }  // namespace
 
 void addBotOptions(CLI::App* cmd) {
   auto* agent = cmd->add_option("--agent", agentSpec, "Agent spec, e.g. 'ismcts:sims=2000,seed=3' (see `junqi agents`)")
                     ->capture_default_str();
-  auto* net = cmd->add_option("--weights", weights, "Play a trained network from this weights file (Eigen backend)");
+  auto* net = cmd->add_option("--weights", weights,
+                              "Play a trained network from this weights file (Eigen backend): a classic network "
+                              "plays the classic games, a Flip Junqi one the flip games");
   cmd->add_option("--sims", sims,
                   "With --weights: search simulations per move (default: the weights file's, which has the search "
-                  "settings its network was rated with; `--agent nn:weights=FILE,...` overrides any of them)")
+                  "settings its network was rated with; `--agent nn:weights=FILE,...`, or `--flip-agent` for a flip "
+                  "network, sets any of them)")
       ->check(atLeast(1));
-  cmd->add_option("--flip-agent", flipAgentSpec,
-                  "The agent for Flip Junqi games (see `junqi agents`, Flip Junqi agents)")
-      ->capture_default_str();
+  flipAgentOption = cmd->add_option("--flip-agent", flipAgentSpec,
+                                    "The agent for Flip Junqi games (see `junqi agents`, Flip Junqi agents)")
+                        ->capture_default_str();
   cmd->add_option("--four-agent", fourAgentSpec,
                   "The agent for four-player games (see `junqi agents`, four-player agents)")
       ->capture_default_str();
@@ -47,13 +63,21 @@ void addBotOptions(CLI::App* cmd) {
 }
 
 int runBot() {
-  if (level == 0 && !weights.empty()) nets::checkWeightsPathForSpec(weights);
-  const std::string spec = level > 0        ? std::string(kLevels[level - 1])
-                           : weights.empty() ? agentSpec
-                           : sims > 0        ? fmt::format("nn:weights={},sims={},backend=eigen", weights, sims)
-                                             : fmt::format("nn:weights={},backend=eigen", weights);
+  std::string spec = level > 0 ? std::string(kLevels[level - 1]) : agentSpec, flipSpec = flipAgentSpec;
+  if (level == 0 && !weights.empty()) {
+    nets::checkWeightsPathForSpec(weights);
+    const std::string net = sims > 0 ? fmt::format("nn:weights={},sims={}", weights, sims) : "nn:weights=" + weights;
+    if (!holdsFlipNetwork(weights)) {
+      spec = net + ",backend=eigen";
+    } else if (flipAgentOption->count() > 0) {
+      throw std::runtime_error(
+          fmt::format("--flip-agent: the flip games are played by the Flip Junqi network of --weights {}", weights));
+    } else {
+      flipSpec = net;  // the classic games: --agent
+    }
+  }
   auto agent = makeAgent(spec);
-  auto flipAgent = makeFlipAgent(flipAgentSpec);
+  auto flipAgent = makeFlipAgent(flipSpec);
   auto fourAgent = makeFourAgent(fourAgentSpec);
   std::ios::sync_with_stdio(false);
   return jbp::serveBot(*agent, flipAgent.get(), std::cin, std::cout, fourAgent.get());

@@ -1,5 +1,5 @@
 // junqi train: the self-play training run (training/training_run.h), and
-// junqi export: a checkpoint to a weights file for bots.
+// junqi export: a checkpoint (of a classic or Flip Junqi run) to a weights file for bots.
 #include <unistd.h>
 
 #include <atomic>
@@ -162,12 +162,41 @@ void registerSelfPlay(CLI::App& app) {
   });
 }
 
+namespace {
+
+// An option given to `junqi export` that contradicts the checkpoint's run is refused.
+void agreeWithRun(CLI::Option* option, std::string& value, const std::string& runs, const std::string& checkpoint,
+                  const char* what) {
+  if (option->count() > 0 && value != runs)
+    throw std::runtime_error(fmt::format("{} {}: the network of {} was trained with {} {}", option->get_name(), value,
+                                         checkpoint, what, runs));
+  value = runs;
+}
+
+// A checkpoint of a Flip Junqi run, exported as the run exports its
+// generations (the flip inputs, the run's shape, flip ruleset and search
+// settings); `rules`, when given, must be the run's.
+int exportFlipRunCheckpoint(const std::string& checkpoint, const std::string& out, const FlipTrainingConfig& run,
+                            const std::optional<std::string>& rules) {
+  // A classic ruleset is never a flip run's (FlipRuleset::parse would name the flip presets).
+  if (rules && (!FlipRuleset::namesFlip(*rules) || FlipRuleset::parse(*rules) != run.rules))
+    throw std::runtime_error(fmt::format("--rules {}: the network of {} was trained for other rules ({})", *rules,
+                                         checkpoint, run.rules.toString()));
+  const long long steps = exportFlipCheckpoint(checkpoint, run, "exported from " + checkpoint, out);
+  fmt::print("wrote {} (Flip Junqi {} network, {} training steps, searching with {})\n", out,
+             nets::NetworkShape::parse(run.shape).toString(), steps, flipSearchSettings(run));
+  return 0;
+}
+
+}  // namespace
+
 // Checkpoints of a training run take their shape, optimizer, ruleset and
 // search settings from the run; options that contradict the run are refused.
 void registerExport(CLI::App& app) {
   auto* cmd = app.add_subcommand("export", "Write a checkpoint's network as a weights file for bots (no LibTorch needed)");
   static std::string checkpoint, out, shape = "tiny", rules, optimizer = "adam";
-  cmd->add_option("checkpoint", checkpoint, "Checkpoint directory (RUN/checkpoints/gen-NNNN)")->required();
+  cmd->add_option("checkpoint", checkpoint,
+                  "Checkpoint directory (RUN/checkpoints/gen-NNNN, of a classic or a Flip Junqi run)")->required();
   cmd->add_option("--out", out, "Weights file to write")->required();
   auto* shapeOption = cmd->add_option("--shape", shape, "The checkpoint's network shape (from its run, if it has one)")
                           ->capture_default_str();
@@ -176,16 +205,16 @@ void registerExport(CLI::App& app) {
           ->capture_default_str();
   auto* rulesOption = addRulesOption(cmd, rules);
   setAction(cmd, [=] {
+    if (const auto flipRun = flipRunConfigOfCheckpoint(checkpoint)) {
+      agreeWithRun(shapeOption, shape, flipRun->shape, checkpoint, "shape");
+      agreeWithRun(optimizerOption, optimizer, flipRun->optimizer, checkpoint, "optimizer");
+      return exportFlipRunCheckpoint(checkpoint, out, *flipRun,
+                                     rulesOption->count() > 0 ? std::optional(rules) : std::nullopt);
+    }
     std::string search;
     if (const auto run = runConfigOfCheckpoint(checkpoint)) {
-      const auto agree = [&](CLI::Option* option, std::string& value, const std::string& runs, const char* what) {
-        if (option->count() > 0 && value != runs)
-          throw std::runtime_error(fmt::format("{} {}: the network of {} was trained with {} {}", option->get_name(),
-                                               value, checkpoint, what, runs));
-        value = runs;
-      };
-      agree(shapeOption, shape, run->shape, "shape");
-      agree(optimizerOption, optimizer, run->optimizer, "optimizer");
+      agreeWithRun(shapeOption, shape, run->shape, checkpoint, "shape");
+      agreeWithRun(optimizerOption, optimizer, run->optimizer, checkpoint, "optimizer");
       if (rulesOption->count() > 0 && Ruleset::parse(rules).toString() != run->ruleset.toString())
         throw std::runtime_error(fmt::format("--rules {}: the network of {} was trained for other rules ({})", rules,
                                              checkpoint, run->ruleset.toString()));
