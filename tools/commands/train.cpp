@@ -71,11 +71,12 @@ void registerTrain(CLI::App& app) {
       ->capture_default_str();
   cmd->add_option("--sims", c.sims, "Search simulations per self-play move")->check(atLeast(1))->capture_default_str();
   cmd->add_option("--cpuct", c.cpuct, "PUCT exploration constant")->capture_default_str();
-  cmd->add_option("--rollout-mix", c.rolloutMix, "Share of a greedy rollout in leaf values (0: network only)")
+  cmd->add_option("--rollout-mix", c.rolloutMix, "Share of a greedy rollout in leaf values (0: network only; Flip Junqi: of the static "
+                  "material value, default 0.25)")
       ->capture_default_str();
   cmd->add_option("--rollout-depth", c.rolloutDepth, "Plies of that rollout")->capture_default_str();
   cmd->add_option("--temperature-plies", c.temperaturePlies, "Plies with moves drawn by visit count")->capture_default_str();
-  cmd->add_option("--root-noise", c.rootNoise, "Dirichlet alpha of the root noise (0: none)")->capture_default_str();
+  cmd->add_option("--root-noise", c.rootNoise, "Dirichlet alpha of the root noise (0: none; also Flip Junqi's)")->capture_default_str();
   cmd->add_option("--value-target", c.valueOutcomeShare,
                   "Share of the game's result in the value target (the rest: the search's root value)")
       ->check(CLI::Range(0.0, 1.0))
@@ -85,7 +86,8 @@ void registerTrain(CLI::App& app) {
       ->capture_default_str();
   cmd->add_option("--steps", c.stepsPerGeneration, "Training steps per generation")->capture_default_str();
   cmd->add_option("--teacher-games", c.teacherGames,
-                  "Generation 1 learns from this many games of the tactical player instead of self-play (0: none)")
+                  "Generation 1 learns from this many games of the tactical player instead of self-play (0: none; "
+                  "Flip Junqi: of the flip heuristic, default 400)")
       ->check(atLeast(0))
       ->capture_default_str();
   cmd->add_option("--teacher-positions", c.teacherPositions, "Positions kept per teacher game")
