@@ -50,7 +50,6 @@ double largestThreat(const FlipPosition& pos, Colour victim) {
   return worst;
 }
 
-// The capture from the lowest point, when several pieces reach the flag.
 double flipStaticValue(const FlipPosition& pos) {
   const Seat mover = pos.toMove();
   const auto own = pos.colourOf(mover);
@@ -59,6 +58,7 @@ double flipStaticValue(const FlipPosition& pos) {
   return std::tanh((flipMaterialBalance(pos, mover) + 0.9 * threat) / 20.0);
 }
 
+// The capture from the lowest point, when several pieces reach the flag.
 std::optional<Move> flagCaptureInOne(const FlipPosition& pos) {
   const auto own = pos.colourOf(pos.toMove());
   if (!own) return std::nullopt;

@@ -6,8 +6,8 @@
 #include <fmt/format.h>
 
 #include "core/flip_playout.h"
-#include "core/stopwatch.h"
 #include "core/gamma_variate.h"
+#include "core/stopwatch.h"
 #include "search/flip_evaluation.h"
 #include "search/flip_heuristic.h"
 

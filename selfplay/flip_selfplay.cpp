@@ -1,10 +1,6 @@
 #include "selfplay/flip_selfplay.h"
 
-#include <algorithm>
 #include <chrono>
-#include <cmath>
-#include <optional>
-#include <thread>
 
 #include "core/flip_game.h"
 #include "core/flip_movegen.h"

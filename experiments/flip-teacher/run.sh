@@ -37,5 +37,14 @@ match value-only 64 --schedule gauntlet --pairs 15 --agent "value=nn:weights=$w/
 # 5. Equal time: 0.02 s an action each.
 match equal-time 63 --schedule gauntlet --pairs 25 --agent "trained=nn:weights=$w/gen-0001.jqw,seconds=0.02" \
   --agent mcts=mcts:seconds=0.02 --agent heuristic
+# 6. The same teacher run with the tiny network (2 blocks of 32: cheaper to
+#    evaluate), then the equal-time match again.
+$junqi train --rules flip-kawu --run "$out/tiny-run" --shape tiny --generations 1 --teacher-games 20000 \
+  --teacher-steps 3000 --batch 128 --window 200000 --rating-pairs 4 --rating-sims 100 \
+  --baselines random,heuristic,mcts 2>> "$out/tiny-train.log" >> "$out/tiny-train.log"
+match tiny-equal-time 63 --schedule gauntlet --pairs 25 \
+  --agent "trained=nn:weights=$out/tiny-run/weights/gen-0001.jqw,seconds=0.02" \
+  --agent mcts=mcts:seconds=0.02 --agent heuristic
 # Keep the tables, the weights and the records; not the shards and checkpoints.
-tar -C "$out" -cf - equal-sims/games mix0/games mix1/games value-only/games equal-time/games | zstd -q -19 -f -o "$out/records.tar.zst"
+tar -C "$out" -cf - equal-sims/games mix0/games mix1/games value-only/games equal-time/games tiny-equal-time/games |
+  zstd -q -19 -f -o "$out/records.tar.zst"
