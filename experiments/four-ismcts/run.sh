@@ -10,7 +10,7 @@ junqi=${JUNQI:-../../build/tools/junqi}
 rm -rf results
 mkdir -p results
 run() {  # mode pairs seed
-  "$junqi" match --rules "four-worldatplay:visibility=$1" --agent ismcts:sims=400 --agent heuristic \
+  "$junqi" match --rules "four-worldatplay:visibility=$1" --agent ismcts=ismcts:sims=400,rollout=random --agent heuristic \
     --pairs "$2" --seed "$3" --out "results/$1" > "results/$1.txt" 2> "results/$1.log"
   grep -h '^result' results/$1/games/*.jq4 | sed 's/^result //' | sort | uniq -c > "results/$1-endings.txt"
 }

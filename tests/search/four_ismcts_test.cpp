@@ -104,7 +104,7 @@ TEST(FourIsmcts, TheAgentPlaysWholeGamesFromItsSpec) {
   std::array<std::unique_ptr<FourAgent>, kArmies> agents;
   for (int a = 0; a < kArmies; ++a) {
     agents[static_cast<std::size_t>(a)] =
-        makeFourAgent(a % 2 ? "random" : a == 0 ? "ismcts:sims=8,depth=8" : "ismcts:sims=8,depth=8,rollout=greedy");
+        makeFourAgent(a % 2 ? "random" : a == 0 ? "ismcts:sims=8,depth=8" : "ismcts:sims=8,depth=8,rollout=random");
     agents[static_cast<std::size_t>(a)]->newGame(rules, a, 11);
   }
   while (!game.isOver() && game.history().size() < 3000) {
@@ -116,8 +116,8 @@ TEST(FourIsmcts, TheAgentPlaysWholeGamesFromItsSpec) {
     const std::string spec = agents[static_cast<std::size_t>(a)]->spec();
     EXPECT_EQ(makeFourAgent(spec)->spec(), spec);
   }
-  EXPECT_EQ(agents[0]->spec().find("rollout"), std::string::npos);  // the default, left out
-  EXPECT_NE(agents[2]->spec().find(",rollout=greedy,"), std::string::npos);
+  EXPECT_NE(agents[0]->spec().find(",rollout=greedy,"), std::string::npos);  // the default, named
+  EXPECT_NE(agents[2]->spec().find(",rollout=random,"), std::string::npos);
   EXPECT_THROW(makeFourAgent("ismcts:rollout=smart"), AgentSpecError);
   EXPECT_THROW(makeFourAgent("ismcts:sims=0"), AgentSpecError);
   EXPECT_THROW(makeFourAgent("ismcts:prior=network"), AgentSpecError);
