@@ -69,7 +69,6 @@ PlayedGame playGame(const std::shared_ptr<nets::FlipNetEvaluator>& evaluator, co
   }
   if (!game.isOver()) game.adjudicateDraw();
   out.outcome = game.outcome();
-  for (std::size_t i = 0; i < out.positions.size(); ++i) out.positions[i].wdl = resultFor(out.outcome, out.movers[i]);
   return out;
 }
 
@@ -81,16 +80,7 @@ Shard playFlipSelfPlay(std::shared_ptr<nets::Backend> network, const FlipSelfPla
   const auto evaluator = std::make_shared<nets::FlipNetEvaluator>(std::move(network));
   auto played = playFlipGames<PlayedGame>(
       o.games, o.threads, stop, [&](int n) { return playGame(evaluator, o, n); }, progress);
-  Shard shard;
-  shard.encodingVersion = nets::kFlipEncodingVersion;
-  shard.inputSize = nets::kFlipInputSize;
-  shard.ruleset = o.rules.toString();
-  for (auto& g : played) {  // in game order, whichever thread played them
-    if (!g) continue;
-    ++shard.games;
-    stats.addGame(g->outcome, static_cast<long long>(g->positions.size()));
-    for (auto& p : g->positions) shard.positions.push_back(std::move(p));
-  }
+  Shard shard = flipShardOf(o.rules, played, stats);
   stats.seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return shard;
 }

@@ -16,8 +16,10 @@
 
 #include "core/flip_ruleset.h"
 #include "core/outcome.h"
-#include "nets/net_evaluator.h"
 #include "core/stopwatch.h"
+#include "nets/flip_encoding.h"
+#include "nets/net_evaluator.h"
+#include "selfplay/samples.h"
 #include "selfplay/shard.h"
 
 namespace junqi {
@@ -62,6 +64,11 @@ template <class Game, class Play>
 std::vector<std::optional<Game>> playFlipGames(int n, int threads, const std::atomic<bool>* stop, const Play& play,
                                                const FlipProgress& progress);
 
+// The played games' samples as one flip shard, each position's value target
+// the game's result for its mover; the games counted into `stats`.
+template <class Game>
+Shard flipShardOf(const FlipRuleset& rules, std::vector<std::optional<Game>>& played, FlipSelfPlayStats& stats);
+
 template <class Game, class Play>
 std::vector<std::optional<Game>> playFlipGames(int n, int threads, const std::atomic<bool>* stop, const Play& play,
                                                const FlipProgress& progress) {
@@ -84,6 +91,24 @@ std::vector<std::optional<Game>> playFlipGames(int n, int threads, const std::at
   for (int t = 0; t < std::max(1, std::min(threads, n)); ++t) pool.emplace_back(worker);
   for (std::thread& t : pool) t.join();
   return played;
+}
+
+template <class Game>
+Shard flipShardOf(const FlipRuleset& rules, std::vector<std::optional<Game>>& played, FlipSelfPlayStats& stats) {
+  Shard shard;
+  shard.encodingVersion = nets::kFlipEncodingVersion;
+  shard.inputSize = nets::kFlipInputSize;
+  shard.ruleset = rules.toString();
+  for (auto& g : played) {  // in game order, whichever thread played them
+    if (!g) continue;
+    ++shard.games;
+    stats.addGame(g->outcome, static_cast<long long>(g->positions.size()));
+    for (std::size_t k = 0; k < g->positions.size(); ++k) {
+      g->positions[k].wdl = resultFor(g->outcome, g->movers[k]);
+      shard.positions.push_back(std::move(g->positions[k]));
+    }
+  }
+  return shard;
 }
 
 }  // namespace junqi

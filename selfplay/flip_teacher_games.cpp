@@ -89,19 +89,7 @@ Shard playFlipTeacherGames(const FlipTeacherOptions& o, FlipSelfPlayStats& stats
   auto played = playFlipGames<TeacherGame>(
       o.games, o.threads, stop,
       [&](int n) { return playOne(o, Rng::mix(o.seed, 0x7eac + static_cast<std::uint64_t>(n))); }, progress);
-  Shard shard;
-  shard.encodingVersion = nets::kFlipEncodingVersion;
-  shard.inputSize = nets::kFlipInputSize;
-  shard.ruleset = o.rules.toString();
-  for (auto& g : played) {  // in game order, whichever thread played them
-    if (!g) continue;
-    ++shard.games;
-    stats.addGame(g->outcome, static_cast<long long>(g->positions.size()));
-    for (std::size_t k = 0; k < g->positions.size(); ++k) {
-      g->positions[k].wdl = resultFor(g->outcome, g->movers[k]);
-      shard.positions.push_back(std::move(g->positions[k]));
-    }
-  }
+  Shard shard = flipShardOf(o.rules, played, stats);
   stats.seconds += clock.wallSeconds();
   return shard;
 }

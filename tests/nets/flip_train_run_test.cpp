@@ -116,7 +116,7 @@ TEST(FlipTrainRun, ACheckpointExportsAsTheRunExportedIt) {
   EXPECT_EQ(run->shape, "2x16");
   EXPECT_EQ(run->ratingSims, 3);
   EXPECT_EQ(run->rules, c.rules);
-  EXPECT_EQ(flipSearchSettings(*run), "sims=3,c=1.5");
+  EXPECT_EQ(flipSearchSettings(*run), "sims=3,c=1.5,mix=0.25");
   EXPECT_EQ(exportFlipCheckpoint(checkpoint, *run, "flip generation 1", tmp.file("same.jqw")), 3);
   const std::string runs = readBytes((dir / "weights" / "gen-0001.jqw").string());
   EXPECT_EQ(readBytes(tmp.file("same.jqw")), runs) << "not the run's own weights file";
@@ -128,7 +128,7 @@ TEST(FlipTrainRun, ACheckpointExportsAsTheRunExportedIt) {
   EXPECT_EQ(exported.shape.toString(), own.shape.toString());
   EXPECT_EQ(exported.shape.inputPlanes, nets::kFlipInputPlanes);
   EXPECT_EQ(exported.ruleset, own.ruleset);
-  EXPECT_EQ(exported.search, "sims=3,c=1.5");
+  EXPECT_EQ(exported.search, "sims=3,c=1.5,mix=0.25");
   ASSERT_EQ(exported.tensors.size(), own.tensors.size());
   for (const auto& [name, tensor] : own.tensors) {
     EXPECT_EQ(exported.tensors.at(name).dims, tensor.dims) << name;
