@@ -47,6 +47,7 @@ void forEachSetting(Config& c, Visit&& visit) {
   visit("rating_sims", c.ratingSims);
   visit("baselines", c.baselines);
   visit("seed", c.seed);
+  visit("external_selfplay", c.externalSelfPlay);
 }
 
 template <class Config>
@@ -77,7 +78,8 @@ json flipConfigToJson(const FlipTrainingConfig& c) {
 FlipTrainingConfig flipConfigFromJson(const json& j) {
   // Settings added after the first flip runs: those runs played without them.
   static const json kWithout = {{"rollout_mix", 0.0}, {"root_noise", 0.0}, {"teacher_games", 0},
-                                {"teacher_positions", 8}, {"teacher_steps", 0}};
+                                {"teacher_positions", 8}, {"teacher_steps", 0},
+                                {"external_selfplay", false}};
   FlipTrainingConfig c;
   if (j.value("variant", "classic") != "flip") throw std::runtime_error("not a Flip Junqi run");
   c.rules = FlipRuleset::parse(j.at("ruleset").get<std::string>());

@@ -2,14 +2,19 @@
 
 #include <algorithm>
 #include <chrono>
-#include <map>
+#include <cstdio>
 #include <filesystem>
+#include <map>
+#include <set>
+#include <sstream>
+#include <thread>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include "arena/flip_match.h"
 #include "arena/rating_report.h"
+#include "core/binary_io.h"
 #include "core/files.h"
 #include "core/ruleset.h"
 #include "core/random.h"
@@ -63,6 +68,50 @@ nets::WeightsFile flipWeightsOf(nets::Trainer& trainer, const FlipTrainingConfig
   return w;
 }
 
+// Self-play as the run plays it, the trainer's and the workers' alike.
+FlipSelfPlayOptions flipSelfPlayOptions(const FlipTrainingConfig& c, std::uint64_t seed) {
+  FlipSelfPlayOptions o;
+  o.rules = c.rules;
+  o.games = c.gamesPerGeneration;
+  o.threads = c.parallelGames;
+  o.sims = c.sims;
+  o.cpuct = c.cpuct;
+  o.staticMix = c.rolloutMix;
+  o.rootNoise = c.rootNoise;
+  o.temperaturePlies = c.temperaturePlies;
+  o.maxPlies = c.maxPlies;
+  o.seed = seed;
+  return o;
+}
+
+// Progress lines about `games` games, about every twentieth game, after `what`.
+FlipProgress progressLines(const std::function<void(const std::string&)>& log, const std::string& what, int games) {
+  const int every = std::max(1, games / 20);
+  return [=](const FlipSelfPlayStats& r) {
+    if (r.games % every != 0 && r.games != games) return;
+    const double rate = r.games / std::max(1e-9, r.seconds);
+    log(fmt::format("{} {}/{} games | {:.1f} games/min, {:.0f} positions/s | ETA of these games {}", what, r.games,
+                    games, 60 * rate, r.positions / std::max(1e-9, r.seconds),
+                    eta((games - r.games) / std::max(1e-9, rate))));
+  };
+}
+
+// The newest generation with weights in the run `dir` (-1: none yet).
+int newestGeneration(const fs::path& dir) {
+  int newest = -1;
+  if (!fs::exists(dir / "weights")) return newest;
+  for (const auto& e : fs::directory_iterator(dir / "weights")) {
+    int g = -1;
+    if (std::sscanf(e.path().filename().string().c_str(), "gen-%d.jqw", &g) == 1 && e.path().extension() == ".jqw")
+      newest = std::max(newest, g);
+  }
+  return newest;
+}
+
+Shard readFlipShard(const fs::path& p) {
+  return readShard(p.string(), nets::kFlipEncodingVersion, nets::kFlipInputSize);
+}
+
 class FlipTrainingRun {
  public:
   FlipTrainingRun(const std::string& dir, const FlipTrainingConfig& c, const std::function<void(const std::string&)>& log,
@@ -74,6 +123,8 @@ class FlipTrainingRun {
   bool stopped() const { return stop_ && *stop_; }
   bool teacherGeneration(int g) const { return junqi::teacherGeneration(c_, g); }
   int stepsOf(int g) const { return flipStepsOf(c_, g); }
+  // Generation g's games are the trainer's (its own shard), not the workers'.
+  bool ownGames(int g) const { return !c_.externalSelfPlay || teacherGeneration(g); }
   fs::path shardPath(int g) const { return dir_ / "shards" / (gen(g) + ".jqs"); }
   fs::path checkpoint(int g) const { return dir_ / "checkpoints" / gen(g); }
   fs::path weightsPath(int g) const { return dir_ / "weights" / (gen(g) + ".jqw"); }
@@ -82,7 +133,11 @@ class FlipTrainingRun {
   void exportWeights(int g);
   json selfPlay(int g);
   Shard playGeneration(int g, FlipSelfPlayStats& stats);
-  json train(int g);
+  std::uint32_t gamesOf(const std::string& shard);
+  std::vector<std::string> workerShards(int g);
+  std::vector<std::string> shardNames(int g) const;
+  std::vector<PositionSample> replayWindow(int g, const std::vector<std::string>& shards) const;
+  json train(int g, const std::vector<std::string>& shards);
   FlipMatchOptions ratingMatch(int g) const;
   std::vector<RatedGame> ratedGames(int g, const std::vector<std::string>& names) const;
   std::string rateAllGenerations(int g);
@@ -93,6 +148,7 @@ class FlipTrainingRun {
   const std::atomic<bool>* stop_;
   std::unique_ptr<nets::Trainer> trainer_;
   int loaded_ = 0;  // the generation the trainer holds (0: the untrained network)
+  std::map<std::string, std::uint32_t> shardGames_;  // workers' shards read while waiting
 };
 
 // Refuses a directory holding another run: a classic one, or a flip run of
@@ -126,14 +182,7 @@ void FlipTrainingRun::exportWeights(int g) {
 Shard FlipTrainingRun::playGeneration(int g, FlipSelfPlayStats& s) {
   const char* kind = teacherGeneration(g) ? "teacher games" : "self-play";
   const int games = teacherGeneration(g) ? c_.teacherGames : c_.gamesPerGeneration;
-  const int every = std::max(1, games / 20);
-  const FlipProgress progress = [&](const FlipSelfPlayStats& r) {
-    if (r.games % every != 0 && r.games != games) return;
-    const double rate = r.games / std::max(1e-9, r.seconds);
-    log_(fmt::format("gen {}/{} | {} {}/{} games | {:.1f} games/min, {:.0f} positions/s | ETA of these games {}", g,
-                     c_.generations, kind, r.games, games, 60 * rate, r.positions / std::max(1e-9, r.seconds),
-                     eta((games - r.games) / std::max(1e-9, rate))));
-  };
+  const FlipProgress progress = progressLines(log_, fmt::format("gen {}/{} | {}", g, c_.generations, kind), games);
   if (teacherGeneration(g)) {
     FlipTeacherOptions t;
     t.rules = c_.rules;
@@ -144,17 +193,7 @@ Shard FlipTrainingRun::playGeneration(int g, FlipSelfPlayStats& s) {
     t.seed = Rng::mix(c_.seed, 0x7eac);
     return playFlipTeacherGames(t, s, stop_, progress);
   }
-  FlipSelfPlayOptions o;
-  o.rules = c_.rules;
-  o.games = c_.gamesPerGeneration;
-  o.threads = c_.parallelGames;
-  o.sims = c_.sims;
-  o.cpuct = c_.cpuct;
-  o.staticMix = c_.rolloutMix;
-  o.rootNoise = c_.rootNoise;
-  o.temperaturePlies = c_.temperaturePlies;
-  o.maxPlies = c_.maxPlies;
-  o.seed = Rng::mix(c_.seed, 0x5e1f + static_cast<std::uint64_t>(g));
+  const FlipSelfPlayOptions o = flipSelfPlayOptions(c_, Rng::mix(c_.seed, 0x5e1f + static_cast<std::uint64_t>(g)));
   return playFlipSelfPlay(nets::makeBackend("eigen", nets::loadFlipWeights(weightsPath(g - 1).string())), o, s, stop_,
                           progress);
 }
@@ -176,16 +215,72 @@ json FlipTrainingRun::selfPlay(int g) {
   return out;
 }
 
-// Generation g trained from the previous checkpoint on the newest positions
-// (up to the window, newest shards first); the losses go with the checkpoint.
-json FlipTrainingRun::train(int g) {
+std::uint32_t FlipTrainingRun::gamesOf(const std::string& shard) {
+  const auto known = shardGames_.find(shard);
+  if (known != shardGames_.end()) return known->second;
+  return shardGames_[shard] = readFlipShard(dir_ / "shards" / shard).games;
+}
+
+// External self-play: the workers' shards no earlier generation took, once
+// they hold a generation's games; their names are kept in log/gen-NNNN.shards
+// before training, so a resumed trainer trains on the same games.
+std::vector<std::string> FlipTrainingRun::workerShards(int g) {
+  const fs::path list = dir_ / "log" / (gen(g) + ".shards");
+  if (fs::exists(list)) return shardNames(g);
+  std::set<std::string> taken;
+  for (int h = 1; h < g; ++h)
+    for (const std::string& name : shardNames(h)) taken.insert(name);
+  for (int waited = 0; !stopped(); ++waited) {
+    std::vector<std::string> fresh;
+    long long games = 0;
+    for (const auto& e : fs::directory_iterator(dir_ / "shards")) {
+      const std::string name = e.path().filename().string();
+      if (e.path().extension() != ".jqs" || name.rfind("w-", 0) != 0 || taken.count(name)) continue;
+      fresh.push_back(name);
+      games += gamesOf(name);
+    }
+    if (games >= c_.gamesPerGeneration) {
+      std::sort(fresh.begin(), fresh.end());
+      std::string names;
+      for (const std::string& name : fresh) names += name + "\n";
+      writeText(list, names);
+      return fresh;
+    }
+    if (waited % 15 == 0)
+      log_(fmt::format("gen {}/{} | waiting for self-play workers: {}/{} new games (junqi selfplay --run {})", g,
+                       c_.generations, games, c_.gamesPerGeneration, dir_.string()));
+    std::this_thread::sleep_for(std::chrono::seconds(2));
+  }
+  return {};
+}
+
+// The shards generation g trained on: its own, or the workers' of its list.
+std::vector<std::string> FlipTrainingRun::shardNames(int g) const {
+  if (ownGames(g)) return {gen(g) + ".jqs"};
+  std::vector<std::string> names;
+  std::istringstream in(readFile((dir_ / "log" / (gen(g) + ".shards")).string()));
+  for (std::string name; in >> name;) names.push_back(name);
+  return names;
+}
+
+// The newest positions, up to the window: generation g's shards, then those
+// earlier generations trained on, newest first.
+std::vector<PositionSample> FlipTrainingRun::replayWindow(int g, const std::vector<std::string>& shards) const {
+  std::vector<PositionSample> positions;
+  for (int h = g; h >= 1 && static_cast<int>(positions.size()) < c_.replayWindow; --h)
+    for (const std::string& name : h == g ? shards : shardNames(h))
+      for (auto& p : readFlipShard(dir_ / "shards" / name).positions)
+        if (static_cast<int>(positions.size()) < c_.replayWindow) positions.push_back(std::move(p));
+  return positions;
+}
+
+// Generation g trained from the previous checkpoint on the replay window;
+// the losses go with the checkpoint.
+json FlipTrainingRun::train(int g, const std::vector<std::string>& shards) {
   const fs::path saved = checkpoint(g) / "training.json";
   if (fs::exists(saved)) return json::parse(readFile(saved.string()));
   if (loaded_ != g - 1) trainer_->load(checkpoint(g - 1).string()), loaded_ = g - 1;
-  std::vector<PositionSample> positions;
-  for (int h = g; h >= 1 && static_cast<int>(positions.size()) < c_.replayWindow; --h)
-    for (auto& p : readShard(shardPath(h).string(), nets::kFlipEncodingVersion, nets::kFlipInputSize).positions)
-      if (static_cast<int>(positions.size()) < c_.replayWindow) positions.push_back(std::move(p));
+  const std::vector<PositionSample> positions = replayWindow(g, shards);
   Rng rng(Rng::mix(c_.seed, 0x7a1 + static_cast<std::uint64_t>(g)));  // the same batches on a resumed run
   const auto start = std::chrono::steady_clock::now();
   json losses = json::array();
@@ -290,9 +385,15 @@ void FlipTrainingRun::run() {
   for (int g = 1; g <= c_.generations && !stopped(); ++g) {
     const auto start = std::chrono::steady_clock::now();
     json record = {{"generation", g}};
-    record["selfplay"] = selfPlay(g);
+    std::vector<std::string> shards;  // the games generation g trains on
+    if (ownGames(g)) {
+      record["selfplay"] = selfPlay(g);
+      shards = {gen(g) + ".jqs"};
+    } else {
+      record["shards"] = shards = workerShards(g);
+    }
     if (stopped()) break;
-    record["training"] = train(g);
+    record["training"] = train(g, shards);
     if (stopped()) break;
     exportWeights(g);
     FlipMatch(ratingMatch(g)).run([&](const std::string& line) {
@@ -335,6 +436,59 @@ long long exportFlipCheckpoint(const std::string& checkpoint, const FlipTraining
 void runFlipTraining(const std::string& dir, const FlipTrainingConfig& config,
                      const std::function<void(const std::string&)>& log, const std::atomic<bool>* stop) {
   FlipTrainingRun(dir, config, log, stop).run();
+}
+
+std::uint64_t flipWorkerSeed(const FlipTrainingConfig& c, const std::string& worker, int index) {
+  return Rng::mix(Rng::mix(c.seed, fnv1a(worker.data(), worker.size())), static_cast<std::uint64_t>(index));
+}
+
+namespace {
+
+// The run's settings, when it is a flip run with external self-play, and the
+// worker's name: one word, as it makes a file name.
+FlipTrainingConfig flipWorkerConfig(const std::string& dir, const std::string& worker) {
+  const auto settings = flipRunSettings(dir);
+  if (!settings)
+    throw std::runtime_error(fmt::format("{} is not a Flip Junqi training run (no flip config.json): start it with "
+                                         "junqi train --rules flip-kawu --external-selfplay", dir));
+  const FlipTrainingConfig c = flipConfigFromJson(*settings);
+  if (!c.externalSelfPlay)
+    throw std::runtime_error(fmt::format("{} plays its own self-play; start it with junqi train --external-selfplay", dir));
+  if (worker.empty() || worker.find_first_of("/ .") != std::string::npos)
+    throw std::runtime_error(fmt::format("worker name '{}': one word without '/', ' ' or '.'", worker));
+  return c;
+}
+
+}  // namespace
+
+void runFlipSelfPlayWorker(const std::string& dirName, const std::string& worker, int shards,
+                           const std::function<void(const std::string&)>& log, const std::atomic<bool>* stop) {
+  const fs::path dir(dirName);
+  const FlipTrainingConfig c = flipWorkerConfig(dirName, worker);
+  for (int made = 0, waited = 0; (shards == 0 || made < shards) && !(stop && *stop);) {
+    const int g = newestGeneration(dir);
+    if (g < 0) {
+      if (waited++ % 15 == 0) log("waiting for the trainer to export generation 0");
+      std::this_thread::sleep_for(std::chrono::seconds(2));
+      continue;
+    }
+    if (g >= c.generations) break;  // the run has all its generations
+    int index = 0;  // this worker's next free shard
+    while (fs::exists(dir / "shards" / fmt::format("w-{}-{:06}.jqs", worker, index))) ++index;
+    const std::string what = fmt::format("worker {} shard {} (generation {}) | self-play", worker, index, g);
+    const std::string weights = (dir / "weights" / (gen(g) + ".jqw")).string();
+    FlipSelfPlayStats s;
+    Shard shard = playFlipSelfPlay(nets::makeBackend("eigen", nets::loadFlipWeights(weights)),
+                                   flipSelfPlayOptions(c, flipWorkerSeed(c, worker, index)), s, stop,
+                                   progressLines(log, what, c.gamesPerGeneration));
+    if (shard.games == 0) break;  // stopped: the finished games are a shard too, only a smaller one
+    shard.worker = worker;
+    shard.index = static_cast<std::uint64_t>(index);
+    writeShard(shard, (dir / "shards" / fmt::format("w-{}-{:06}.jqs", worker, index)).string());
+    log(fmt::format("{} {} games, {} positions in {:.0f} s | first player {} wins, second {}, draws {}", what, s.games,
+                    s.positions, s.seconds, s.firstWins, s.secondWins, s.draws));
+    ++made;
+  }
 }
 
 }  // namespace junqi

@@ -5,10 +5,11 @@
 // (arena/flip_match.h) of the new generation against the previous one and
 // the flip baselines; all generations' games rated together.
 //
-// The run directory is the classic run's, less what flip does not have
-// (teacher games, external workers, the report's pictures):
+// The run directory is laid out as the classic run's:
 //   DIR/config.json                 the settings, with "variant": "flip"
-//   DIR/shards/gen-NNNN.jqs         self-play samples made with generation NNNN-1
+//   DIR/shards/gen-NNNN.jqs         self-play samples made with generation NNNN-1 (or, with
+//                                   external self-play, w-WORKER-NNNNNN.jqs, and the list of
+//                                   those each generation trained on in DIR/log/gen-NNNN.shards)
 //   DIR/checkpoints/gen-NNNN/       model, optimizer, steps (and training.json: the losses)
 //   DIR/weights/gen-NNNN.jqw        flip weights files (gen-0000: the untrained network)
 //   DIR/matches/gen-NNNN/           the rating match of generation NNNN (resumable)
@@ -21,6 +22,7 @@
 #pragma once
 
 #include <atomic>
+#include <cstdint>
 #include <functional>
 #include <optional>
 #include <string>
@@ -61,6 +63,9 @@ struct FlipTrainingConfig {
   int ratingSims = 32;
   std::vector<std::string> baselines = {"random", "heuristic"};
   std::uint64_t seed = 1;
+  // Self-play by `junqi selfplay` workers (runFlipSelfPlayWorker): the trainer
+  // waits for their shards; the teacher generation it still plays itself.
+  bool externalSelfPlay = false;
   // Not settings of the run: they may change from one session to the next.
   int trainThreads = 2;
   std::string device = "cpu";
@@ -107,5 +112,19 @@ void checkFlipTrainingConfig(const FlipTrainingConfig& config);
 // Runs (or resumes) the flip training run in `dir`.
 void runFlipTraining(const std::string& dir, const FlipTrainingConfig& config,
                      const std::function<void(const std::string&)>& log, const std::atomic<bool>* stop = nullptr);
+
+// A self-play worker of a flip run started with externalSelfPlay: plays
+// gamesPerGeneration games with the newest weights/gen-NNNN.jqw as the
+// trainer would and writes DIR/shards/w-WORKER-NNNNNN.jqs, `shards` times (0:
+// until stopped or the run has all its generations). The settings come from
+// DIR/config.json. Throws std::runtime_error for a run without external
+// self-play or a bad worker name.
+void runFlipSelfPlayWorker(const std::string& dir, const std::string& worker, int shards,
+                           const std::function<void(const std::string&)>& log, const std::atomic<bool>* stop = nullptr);
+
+// The seed of a worker's shard `index`: from the run's seed and the worker's
+// name by FNV-1a (not std::hash, which differs between standard libraries),
+// so a worker plays the same games wherever it was built.
+std::uint64_t flipWorkerSeed(const FlipTrainingConfig& config, const std::string& worker, int index);
 
 }  // namespace junqi

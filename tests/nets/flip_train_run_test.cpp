@@ -1,11 +1,17 @@
 // The Flip Junqi training run (training/flip_training_run.h): a tiny run of
 // two generations completes, its files are flip files, and run again it
 // resumes: a deleted step is redone exactly, a finished run does nothing new.
+// With external self-play, a worker on another thread plays its games.
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <atomic>
+#include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <set>
+#include <sstream>
+#include <thread>
 
 #include <nlohmann/json.hpp>
 
@@ -154,11 +160,13 @@ TEST(FlipTrainRun, OptionsAFlipRunDoesNotHaveAreRefusedByName) {
   const FlipTrainingConfig c = flipConfigOf(classic, FlipRuleset::kawu(), {{"sims", "--sims"}});
   EXPECT_EQ(c.sims, 9);
   EXPECT_EQ(c.generations, FlipTrainingConfig{}.generations);  // not given: the flip default
+  classic.externalSelfPlay = true;
+  EXPECT_TRUE(flipConfigOf(classic, FlipRuleset::kawu(), {{"external_selfplay", "--external-selfplay"}}).externalSelfPlay);
   try {
-    flipConfigOf(classic, FlipRuleset::kawu(), {{"external_selfplay", "--external-selfplay"}});
-    ADD_FAILURE() << "--external-selfplay was accepted";
+    flipConfigOf(classic, FlipRuleset::kawu(), {{"value_outcome_share", "--value-target"}});
+    ADD_FAILURE() << "--value-target was accepted";
   } catch (const std::invalid_argument& e) {
-    EXPECT_STREQ(e.what(), "--external-selfplay: not available in a Flip Junqi run");
+    EXPECT_STREQ(e.what(), "--value-target: not available in a Flip Junqi run");
   }
 }
 
@@ -191,14 +199,173 @@ TEST(FlipTrainRun, ARunStartedBeforeTeachersAndMixResumes) {
   runQuietly(dir, c);
   // Its config.json as the first flip runs wrote it: without the later settings.
   auto j = nlohmann::json::parse(readBytes((dir / "config.json").string()));
-  for (const char* key : {"rollout_mix", "root_noise", "teacher_games", "teacher_positions", "teacher_steps"}) j.erase(key);
+  for (const char* key :
+       {"rollout_mix", "root_noise", "teacher_games", "teacher_positions", "teacher_steps", "external_selfplay"})
+    j.erase(key);
   std::ofstream(dir / "config.json") << j.dump(2);
   const FlipTrainingConfig resumed = resumedFlipConfig(dir.string(), FlipTrainingConfig{}, {});
   EXPECT_EQ(resumed.teacherGames, 0);
+  EXPECT_FALSE(resumed.externalSelfPlay);
   EXPECT_EQ(resumed.rolloutMix, 0);
   EXPECT_NO_THROW(runQuietly(dir, c));
   c.rolloutMix = 0.5;
   EXPECT_THROW(runQuietly(dir, c), std::runtime_error) << "other settings in the same directory";
+}
+
+std::vector<std::string> listedShards(const fs::path& list) {
+  std::vector<std::string> names;
+  std::istringstream in(readBytes(list.string()));
+  for (std::string name; in >> name;) names.push_back(name);
+  return names;
+}
+
+// The trainer of a run on its own thread. `stop` ends it, as a failed worker
+// must not leave it waiting for ever; a failed trainer stops its workers so.
+struct TrainerThread {
+  TrainerThread(const fs::path& dir, const FlipTrainingConfig& c)
+      : thread([this, dir, c] {
+          try {
+            runFlipTraining(dir.string(), c, [this](const std::string& line) { log += line + "\n"; }, &stop);
+          } catch (const std::exception& e) {
+            error = e.what();
+            stop = true;
+          }
+          finished = true;
+        }) {}
+  ~TrainerThread() { join(); }
+  TrainerThread(const TrainerThread&) = delete;
+  TrainerThread& operator=(const TrainerThread&) = delete;
+  void join() {
+    if (thread.joinable()) thread.join();
+  }
+  // Did it finish by itself within `seconds`? Then (or else) it is stopped.
+  bool finishesWithin(int seconds) {
+    for (int i = 0; i < 10 * seconds && !finished; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    const bool done = finished;
+    stop = true;
+    join();
+    return done;
+  }
+
+  std::atomic<bool> stop{false}, finished{false};
+  std::string log, error;
+  std::thread thread;  // last: it uses the others
+};
+
+// Plays `dir`'s self-play as worker `name` until the run is done; the trainer's `stop` ends it too.
+std::string playAsWorker(const fs::path& dir, const std::string& name, std::atomic<bool>& stop) {
+  for (int i = 0; i < 1200 && !fs::exists(dir / "config.json") && !stop; ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  try {
+    runFlipSelfPlayWorker(dir.string(), name, 0, [](const std::string&) {}, &stop);
+  } catch (const std::exception& e) {
+    stop = true;
+    return e.what();
+  }
+  return "";
+}
+
+// A run with external self-play: its trainer plays no game, a worker plays
+// them all; each generation's list of shards is kept, and a resumed trainer
+// trains on it again, even with newer workers' shards there.
+TEST(FlipTrainRun, AWorkerPlaysTheSelfPlayOfARunWithExternalSelfPlay) {
+  nets::registerNetAgent();
+  TempDir tmp("flip-train-workers");
+  const fs::path dir = tmp.path() / "run";
+  FlipTrainingConfig c = tinyFlipConfig();
+  c.externalSelfPlay = true;
+  TrainerThread trainer(dir, c);
+  const std::string workerError = playAsWorker(dir, "a", trainer.stop);
+  trainer.join();
+  ASSERT_EQ(trainer.error, "");
+  ASSERT_EQ(workerError, "");
+  ASSERT_TRUE(fs::exists(dir / "weights/gen-0002.jqw"));
+  EXPECT_FALSE(fs::exists(dir / "shards/gen-0001.jqs")) << "the trainer played self-play";
+  EXPECT_THAT(trainer.log, HasSubstr("waiting for self-play workers: 0/2 new games (junqi selfplay --run " + dir.string()));
+  std::set<std::string> taken;
+  for (const char* list : {"log/gen-0001.shards", "log/gen-0002.shards"}) {
+    const std::vector<std::string> names = listedShards(dir / list);
+    ASSERT_FALSE(names.empty()) << list;
+    std::uint32_t games = 0;
+    for (const std::string& name : names) {
+      EXPECT_THAT(name, ::testing::StartsWith("w-a-")) << list;
+      EXPECT_TRUE(taken.insert(name).second) << name << " trained on twice";
+      const Shard shard = readShard((dir / "shards" / name).string(), nets::kFlipEncodingVersion, nets::kFlipInputSize);
+      EXPECT_EQ(shard.worker, "a");
+      EXPECT_EQ(shard.games, 2u) << "a generation's games";
+      games += shard.games;
+    }
+    EXPECT_GE(games, 2u) << list;
+  }
+  const auto record = nlohmann::json::parse(readBytes((dir / "log/gen-0002.json").string()));
+  EXPECT_EQ(record.at("shards").get<std::vector<std::string>>(), listedShards(dir / "log/gen-0002.shards"));
+
+  // Resumed: generation 2 trained again on its list, not on a newer shard.
+  const std::string weightsBytes = readBytes((dir / "weights/gen-0002.jqw").string());
+  const std::string list = readBytes((dir / "log/gen-0002.shards").string());
+  fs::copy_file(dir / "shards/w-a-000000.jqs", dir / "shards/w-b-000000.jqs");
+  fs::remove_all(dir / "checkpoints/gen-0002");
+  fs::remove(dir / "weights/gen-0002.jqw");
+  TrainerThread resumed(dir, c);
+  EXPECT_TRUE(resumed.finishesWithin(120)) << "it waited for workers";
+  EXPECT_EQ(resumed.error, "");
+  EXPECT_EQ(readBytes((dir / "log/gen-0002.shards").string()), list);
+  EXPECT_EQ(readBytes((dir / "weights/gen-0002.jqw").string()), weightsBytes);
+}
+
+// A worker's games depend on the run, its name and the shard's index alone:
+// the same worker plays the same shard in another directory, another worker
+// other games; `shards` ends it.
+TEST(FlipTrainRun, AWorkersShardDependsOnItsNameAndIndex) {
+  TempDir tmp("flip-train-worker-seed");
+  FlipTrainingConfig c = tinyFlipConfig();
+  c.externalSelfPlay = true;
+  c.seed = 5;
+  // FNV-1a of the name, not std::hash: the same on every standard library.
+  EXPECT_EQ(flipWorkerSeed(c, "a", 0), 0x4801e718a5b61812ULL);
+  EXPECT_EQ(flipWorkerSeed(c, "a", 1), 0x5da78e9fed4f8f17ULL);
+  // Run "one": its trainer stopped once it exported generation 0; run "two": a copy of it.
+  {
+    TrainerThread trainer(tmp.path() / "one", c);
+    for (int i = 0; i < 1200 && !fs::exists(tmp.path() / "one/weights/gen-0000.jqw") && !trainer.stop; ++i)
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    trainer.stop = true;
+    trainer.join();
+    ASSERT_EQ(trainer.error, "");
+  }
+  fs::create_directories(tmp.path() / "two/shards");
+  fs::copy(tmp.path() / "one/weights", tmp.path() / "two/weights");
+  fs::copy_file(tmp.path() / "one/config.json", tmp.path() / "two/config.json");
+  const auto play = [&](const char* run, const char* worker) {
+    runFlipSelfPlayWorker(tmp.file(run), worker, 1, [](const std::string&) {});
+    return readBytes(tmp.file(std::string(run) + "/shards/w-" + worker + "-000000.jqs"));
+  };
+  const std::string a = play("one", "a");
+  EXPECT_EQ(play("two", "a"), a);
+  EXPECT_NE(play("one", "b"), a);
+  EXPECT_FALSE(fs::exists(tmp.path() / "one/shards/w-a-000001.jqs")) << "more shards than --shards 1";
+}
+
+TEST(FlipTrainRun, AWorkerIsRefusedWhereItHasNoPlace) {
+  TempDir tmp("flip-train-worker-refused");
+  FlipTrainingConfig c = tinyFlipConfig();
+  fs::create_directories(tmp.path() / "own");
+  netstest::writeBytes(tmp.file("own/config.json"), flipConfigToJson(c).dump());
+  c.externalSelfPlay = true;
+  fs::create_directories(tmp.path() / "external");
+  netstest::writeBytes(tmp.file("external/config.json"), flipConfigToJson(c).dump());
+  const auto refusal = [&](const char* run, const char* worker) -> std::string {
+    try {
+      runFlipSelfPlayWorker(tmp.file(run), worker, 1, [](const std::string&) {});
+    } catch (const std::runtime_error& e) {
+      return e.what();
+    }
+    return "accepted";
+  };
+  EXPECT_EQ(refusal("own", "a"), tmp.file("own") + " plays its own self-play; start it with junqi train --external-selfplay");
+  EXPECT_EQ(refusal("external", "a.b"), "worker name 'a.b': one word without '/', ' ' or '.'");
+  EXPECT_EQ(refusal("external", ""), "worker name '': one word without '/', ' ' or '.'");
+  EXPECT_THAT(refusal("nowhere", "a"), HasSubstr("is not a Flip Junqi training run"));
 }
 
 }  // namespace

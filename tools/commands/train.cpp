@@ -154,12 +154,18 @@ void registerSelfPlay(CLI::App& app) {
   cmd->add_option("--run", run, "The run directory")->required();
   cmd->add_option("--worker", worker, "This worker's name (unique among the run's workers)")->capture_default_str();
   cmd->add_option("--shards", shards, "Shards to write (0: until the run has all its generations)")->capture_default_str();
-  cmd->add_option("--backend", backend, "torch or eigen")->capture_default_str();
+  cmd->add_option("--backend", backend, "torch or eigen (a Flip Junqi run: eigen)")->capture_default_str();
   setAction(cmd, [] {
+    const auto log = [](const std::string& line) { fmt::print(stderr, "{}\n", line); };
+    const bool flip = isFlipRun(run);
+    if (flip && backend != "eigen")
+      throw std::runtime_error(fmt::format("--backend {}: a Flip Junqi run's self-play plays with eigen", backend));
     std::signal(SIGINT, onInterrupt);
     std::signal(SIGTERM, onInterrupt);
-    runSelfPlayWorker(run, worker, shards, backend, [](const std::string& line) { fmt::print(stderr, "{}\n", line); },
-                      &interrupted);
+    if (flip)
+      runFlipSelfPlayWorker(run, worker, shards, log, &interrupted);
+    else
+      runSelfPlayWorker(run, worker, shards, backend, log, &interrupted);
     return interrupted ? 130 : 0;
   });
 }
