@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <chrono>
-#include <cstdio>
 #include <filesystem>
 #include <map>
 #include <set>
@@ -94,18 +93,6 @@ FlipProgress progressLines(const std::function<void(const std::string&)>& log, c
                     games, 60 * rate, r.positions / std::max(1e-9, r.seconds),
                     eta((games - r.games) / std::max(1e-9, rate))));
   };
-}
-
-// The newest generation with weights in the run `dir` (-1: none yet).
-int newestGeneration(const fs::path& dir) {
-  int newest = -1;
-  if (!fs::exists(dir / "weights")) return newest;
-  for (const auto& e : fs::directory_iterator(dir / "weights")) {
-    int g = -1;
-    if (std::sscanf(e.path().filename().string().c_str(), "gen-%d.jqw", &g) == 1 && e.path().extension() == ".jqw")
-      newest = std::max(newest, g);
-  }
-  return newest;
 }
 
 Shard readFlipShard(const fs::path& p) {
@@ -454,8 +441,7 @@ FlipTrainingConfig flipWorkerConfig(const std::string& dir, const std::string& w
   const FlipTrainingConfig c = flipConfigFromJson(*settings);
   if (!c.externalSelfPlay)
     throw std::runtime_error(fmt::format("{} plays its own self-play; start it with junqi train --external-selfplay", dir));
-  if (worker.empty() || worker.find_first_of("/ .") != std::string::npos)
-    throw std::runtime_error(fmt::format("worker name '{}': one word without '/', ' ' or '.'", worker));
+  checkWorkerName(worker);
   return c;
 }
 
@@ -466,15 +452,14 @@ void runFlipSelfPlayWorker(const std::string& dirName, const std::string& worker
   const fs::path dir(dirName);
   const FlipTrainingConfig c = flipWorkerConfig(dirName, worker);
   for (int made = 0, waited = 0; (shards == 0 || made < shards) && !(stop && *stop);) {
-    const int g = newestGeneration(dir);
+    const int g = newestGeneration(dirName);
     if (g < 0) {
       if (waited++ % 15 == 0) log("waiting for the trainer to export generation 0");
       std::this_thread::sleep_for(std::chrono::seconds(2));
       continue;
     }
     if (g >= c.generations) break;  // the run has all its generations
-    int index = 0;  // this worker's next free shard
-    while (fs::exists(dir / "shards" / fmt::format("w-{}-{:06}.jqs", worker, index))) ++index;
+    const int index = nextWorkerShardIndex(dirName, worker);
     const std::string what = fmt::format("worker {} shard {} (generation {}) | self-play", worker, index, g);
     const std::string weights = (dir / "weights" / (gen(g) + ".jqw")).string();
     FlipSelfPlayStats s;
@@ -484,7 +469,7 @@ void runFlipSelfPlayWorker(const std::string& dirName, const std::string& worker
     if (shard.games == 0) break;  // stopped: the finished games are a shard too, only a smaller one
     shard.worker = worker;
     shard.index = static_cast<std::uint64_t>(index);
-    writeShard(shard, (dir / "shards" / fmt::format("w-{}-{:06}.jqs", worker, index)).string());
+    writeShard(shard, (dir / "shards" / workerShardName(worker, index)).string());
     log(fmt::format("{} {} games, {} positions in {:.0f} s | first player {} wins, second {}, draws {}", what, s.games,
                     s.positions, s.seconds, s.firstWins, s.secondWins, s.draws));
     ++made;

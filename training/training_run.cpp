@@ -168,16 +168,6 @@ std::shared_ptr<nets::Backend> selfPlayBackend(const TrainingConfig& c, const st
   return nets::makeBackend(c.selfPlayBackend, weights);
 }
 
-int newestGeneration(const fs::path& dir) {
-  int newest = -1;
-  for (const auto& e : fs::directory_iterator(dir / "weights")) {
-    int g = -1;
-    if (std::sscanf(e.path().filename().string().c_str(), "gen-%d.jqw", &g) == 1 && e.path().extension() == ".jqw")
-      newest = std::max(newest, g);
-  }
-  return newest;
-}
-
 std::string readText(const fs::path& p) { return readFile(p.string()); }
 void writeText(const fs::path& p, const std::string& text) { writeFileAtomically(p.string(), text); }
 
@@ -770,6 +760,30 @@ void runTraining(const std::string& dirName, const TrainingConfig& c, const std:
   TrainingRun(dirName, c, log, stop).run();
 }
 
+int newestGeneration(const std::string& dir) {
+  int newest = -1;
+  if (!fs::exists(fs::path(dir) / "weights")) return newest;
+  for (const auto& e : fs::directory_iterator(fs::path(dir) / "weights")) {
+    int g = -1;
+    if (std::sscanf(e.path().filename().string().c_str(), "gen-%d.jqw", &g) == 1 && e.path().extension() == ".jqw")
+      newest = std::max(newest, g);
+  }
+  return newest;
+}
+
+void checkWorkerName(const std::string& worker) {
+  if (worker.empty() || worker.find_first_of("/ .") != std::string::npos)
+    throw std::runtime_error(fmt::format("worker name '{}': one word without '/', ' ' or '.'", worker));
+}
+
+std::string workerShardName(const std::string& worker, int index) { return fmt::format("w-{}-{:06}.jqs", worker, index); }
+
+int nextWorkerShardIndex(const std::string& dir, const std::string& worker) {
+  int index = 0;
+  while (fs::exists(fs::path(dir) / "shards" / workerShardName(worker, index))) ++index;
+  return index;
+}
+
 void runSelfPlayWorker(const std::string& dirName, const std::string& worker, int shards, const std::string& backendName,
                        const std::function<void(const std::string&)>& log, const std::atomic<bool>* stop) {
   const fs::path dir(dirName);
@@ -778,20 +792,17 @@ void runSelfPlayWorker(const std::string& dirName, const std::string& worker, in
   const TrainingConfig c = fromJson(readRunSettings(dir / "config.json"));
   if (!c.externalSelfPlay)
     throw std::runtime_error(fmt::format("{} plays its own self-play; start it with junqi train --external-selfplay", dirName));
-  if (worker.empty() || worker.find_first_of("/ .") != std::string::npos)
-    throw std::runtime_error(fmt::format("worker name '{}': one word without '/', ' ' or '.'", worker));
+  checkWorkerName(worker);
   torch::set_num_threads(1);  // workers use one LibTorch thread each
   for (int made = 0; (shards == 0 || made < shards) && !(stop && *stop);) {
-    const int g = newestGeneration(dir);
+    const int g = newestGeneration(dirName);
     if (g < 0) {
       log("waiting for the trainer to export generation 0");
       std::this_thread::sleep_for(std::chrono::seconds(2));
       continue;
     }
     if (g >= c.generations) break;  // the run has all its generations
-    // The next free index of this worker.
-    int index = 0;
-    while (fs::exists(dir / "shards" / fmt::format("w-{}-{:06}.jqs", worker, index))) ++index;
+    const int index = nextWorkerShardIndex(dirName, worker);
     const std::string weights = (dir / "weights" / (gen(g) + ".jqw")).string();
     TrainingConfig workerConfig = c;
     workerConfig.selfPlayBackend = backendName;
@@ -805,7 +816,7 @@ void runSelfPlayWorker(const std::string& dirName, const std::string& worker, in
     if (shard.games == 0) break;
     shard.worker = worker;
     shard.index = static_cast<std::uint64_t>(index);
-    writeShard(shard, (dir / "shards" / fmt::format("w-{}-{:06}.jqs", worker, index)).string());
+    writeShard(shard, (dir / "shards" / workerShardName(worker, index)).string());
     ++made;
   }
 }

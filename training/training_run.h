@@ -97,6 +97,15 @@ std::string ratedSearchSettings(const TrainingConfig& config);
 // "H:MM:SS" for a progress line's ETA ("?" when it cannot be known).
 std::string eta(double seconds);
 
+// Self-play workers' files, for classic and flip runs alike:
+// the newest generation with weights in the run `dir` (-1: none yet);
+int newestGeneration(const std::string& dir);
+// throws std::runtime_error unless `worker` is one word (it makes file names);
+void checkWorkerName(const std::string& worker);
+// shards/w-NAME-NNNNNN.jqs, and the index of the worker's next free one.
+std::string workerShardName(const std::string& worker, int index);
+int nextWorkerShardIndex(const std::string& dir, const std::string& worker);
+
 // The settings of the run a checkpoint directory (DIR/checkpoints/gen-NNNN)
 // belongs to, read from DIR/config.json; nullopt for a checkpoint outside a run.
 std::optional<TrainingConfig> runConfigOfCheckpoint(const std::string& checkpoint);
