@@ -161,7 +161,7 @@ Match::Match(MatchOptions options) : options_(std::move(options)) {
         schedule_.push_back(g);
       }
   }
-  legacySeeds_ = claimRunDirectory();
+  legacySeeds_ = !options_.remoteRank && claimRunDirectory();
   for (ScheduledGame& g : schedule_)
     g.seed = legacySeeds_ ? legacyMatchGameSeed(options_.seed, g.index) : matchGameSeed(options_.seed, g.index);
 }
@@ -252,23 +252,57 @@ std::optional<MatchGameResult> Match::loadRecorded(const ScheduledGame& g) const
   try {
     const GameRecord record = parseRecord(readFile(path));
     if (!record.outcome.isOver()) return std::nullopt;  // an unfinished record: play the game again
-    if (record.tag("red-player") != options_.players[g.red].name ||
-        record.tag("blue-player") != options_.players[g.blue].name)
-      throw std::runtime_error("its players are not the scheduled ones");
-    MatchGameResult r;
-    r.game = g;
-    r.outcome = record.outcome;
-    r.detail = record.outcomeDetail;
-    r.plies = replay(record).position().ply();  // as play() counts them
+    MatchGameResult r = resultOf(g, record);
     r.resumed = true;
-    r.version = record.tag("junqi-version").value_or("");  // none in records of older versions
     return r;
   } catch (const std::exception& e) {
     throw std::runtime_error(fmt::format("match: cannot resume from {}: {}", path, e.what()));
   }
 }
 
-MatchGameResult Match::play(const ScheduledGame& g) const {
+// The result of a finished game's record.
+MatchGameResult Match::resultOf(const ScheduledGame& g, const GameRecord& record) const {
+  if (record.tag("red-player") != options_.players[g.red].name ||
+      record.tag("blue-player") != options_.players[g.blue].name)
+    throw std::runtime_error("its players are not the scheduled ones");
+  MatchGameResult r;
+  r.game = g;
+  r.outcome = record.outcome;
+  r.detail = record.outcomeDetail;
+  r.plies = replay(record).position().ply();  // as playHere() counts them
+  r.version = record.tag("junqi-version").value_or("");  // none in records of older versions
+  return r;
+}
+
+void Match::playElsewhere(RemotePlayer player, int places) {
+  remote_ = std::move(player);
+  places_ = places;
+}
+
+std::string Match::playRecord(const ScheduledGame& g, bool oneSeedForBoth) const {
+  return playHere(g, oneSeedForBoth).first;
+}
+
+MatchGameResult Match::play(const ScheduledGame& g, int place) const {
+  if (!remote_) {
+    auto [text, result] = playHere(g, legacySeeds_);
+    writeFileAtomically(recordPath(g.index), text);
+    return result;
+  }
+  const std::string text = remote_(place, g, legacySeeds_);
+  GameRecord record;
+  try {
+    record = parseRecord(text);
+    if (!record.outcome.isOver()) throw std::runtime_error("the game is not over");
+  } catch (const std::exception& e) {
+    throw std::runtime_error(fmt::format("match: game {} came back broken: {}", g.index, e.what()));
+  }
+  writeFileAtomically(recordPath(g.index), text);
+  return resultOf(g, record);
+}
+
+// The game played here: its record's text and its result.
+std::pair<std::string, MatchGameResult> Match::playHere(const ScheduledGame& g, bool oneSeedForBoth) const {
   const auto makePlayer = [&](int i) -> std::unique_ptr<Agent> {
     const MatchPlayer& p = options_.players[i];
     if (p.command.empty()) return makeAgent(p.agent);
@@ -295,7 +329,7 @@ MatchGameResult Match::play(const ScheduledGame& g) const {
   config.ruleset = options_.ruleset;
   config.layouts = {g.redLayout, g.blueLayout};
   config.seed = g.seed;
-  config.oneSeedForBoth = legacySeeds_;
+  config.oneSeedForBoth = oneSeedForBoth;
   config.maxPlies = options_.maxPlies;
   config.moveSeconds = options_.moveSeconds;
   config.rulesetClock = options_.rulesetClock;
@@ -308,14 +342,13 @@ MatchGameResult Match::play(const ScheduledGame& g) const {
   const std::string detail = plainText(played.detail);
   GameRecord record = recordOf(played.game, tags, detail);
   record.searchNotes = played.searchNotes;
-  writeFileAtomically(recordPath(g.index), formatRecord(record));
   MatchGameResult r;
   r.game = g;
   r.outcome = played.game.outcome();
   r.detail = detail;
   r.plies = played.game.position().ply();
   r.version = versionString();
-  return r;
+  return {formatRecord(record), r};
 }
 
 std::vector<RatedGame> Match::rated(const std::vector<MatchGameResult>& results) const {
@@ -402,7 +435,7 @@ MatchSummary Match::run(const std::function<void(const std::string&)>& progress)
   const fs::path live = fs::path(options_.outDir) / "live";
   fs::remove_all(live);
   if (options_.live) fs::create_directories(live);
-  const auto worker = [&] {
+  const auto worker = [&](int place) {
     for (;;) {
       int index;
       {
@@ -412,7 +445,7 @@ MatchSummary Match::run(const std::function<void(const std::string&)>& progress)
       }
       MatchGameResult r;
       try {
-        r = play(schedule_[static_cast<std::size_t>(index)]);
+        r = play(schedule_[static_cast<std::size_t>(index)], place);
       } catch (...) {
         // E.g. a record that cannot be written (a full disk): the other games
         // in progress finish, no new one starts, and run() throws the first error.
@@ -433,9 +466,10 @@ MatchSummary Match::run(const std::function<void(const std::string&)>& progress)
         progress(progressLine(results, clock.wallSeconds(), clock.cpuSeconds(), remaining));
     }
   };
-  const int threads = std::max(1, std::min<int>(options_.concurrency, static_cast<int>(todo.size())));
+  const int places = remote_ ? places_ : options_.concurrency;
+  const int threads = std::max(1, std::min<int>(places, static_cast<int>(todo.size())));
   std::vector<std::thread> pool;
-  for (int t = 0; t < threads; ++t) pool.emplace_back(worker);
+  for (int t = 0; t < threads; ++t) pool.emplace_back(worker, t);
   for (auto& th : pool) th.join();
   if (failure) std::rethrow_exception(failure);
 

@@ -16,6 +16,7 @@
 
 #include "core/layout.h"
 #include "core/outcome.h"
+#include "core/record.h"
 #include "core/ruleset.h"
 #include "arena/ratings.h"
 
@@ -52,6 +53,9 @@ struct MatchOptions {
   // still resumes from its new place (training runs pass their run directory).
   std::string movableRoot;
   std::optional<SprtConfig> sprt;  // head-to-head only
+  // A rank of an MPI match that only plays the games rank 0 sends it
+  // (distributed/mpi_match.h): its directory is neither claimed nor written.
+  bool remoteRank = false;
 };
 
 // One game of the schedule.
@@ -99,6 +103,17 @@ class Match {
   // Ask a running match to stop after the games in progress (e.g. on Ctrl-C).
   void requestStop() { stop_ = true; }
 
+  // Games played elsewhere (the ranks of an MPI match): run() then plays on
+  // `places` threads, each handing its games to `player(place, game,
+  // oneSeedForBoth)`, which returns the game's record as playRecord() makes
+  // it; run() writes and rates it as a game played here.
+  using RemotePlayer = std::function<std::string(int place, const ScheduledGame& game, bool oneSeedForBoth)>;
+  void playElsewhere(RemotePlayer player, int places);
+  // Plays a scheduled game (with the seeds of its directory: `oneSeedForBoth`
+  // for one begun before seat seeds) and returns its record's text; writes
+  // nothing but an external bot's stderr log.
+  std::string playRecord(const ScheduledGame& g, bool oneSeedForBoth) const;
+
  private:
   // Writes match.json, or checks that the one there is this match's; true when
   // it was written before game seeds were keyed (its games keep their old seeds).
@@ -108,7 +123,9 @@ class Match {
   std::string stderrLog(const MatchPlayer& bot) const;  // DIR/NAME.stderr.log
   void checkBotsStart() const;
   std::optional<MatchGameResult> loadRecorded(const ScheduledGame& g) const;
-  MatchGameResult play(const ScheduledGame& g) const;
+  MatchGameResult play(const ScheduledGame& g, int place) const;  // `place`: the thread
+  std::pair<std::string, MatchGameResult> playHere(const ScheduledGame& g, bool oneSeedForBoth) const;
+  MatchGameResult resultOf(const ScheduledGame& g, const GameRecord& record) const;
   std::vector<RatedGame> rated(const std::vector<MatchGameResult>& results) const;
   // Whether the SPRT (if any) has decided on these results; its status goes into `summary`.
   bool sprtDecided(const std::vector<MatchGameResult>& results, MatchSummary& summary) const;
@@ -120,6 +137,8 @@ class Match {
   std::vector<ScheduledGame> schedule_;
   bool legacySeeds_ = false;  // a directory begun before keyed seeds: its games keep their old seeds
   std::atomic<bool> stop_{false};
+  RemotePlayer remote_;
+  int places_ = 0;
 };
 
 }  // namespace junqi

@@ -100,6 +100,10 @@ WeightsFile loadWeights(const std::string& path) {
   } catch (const std::exception&) {
     throw WeightsError(fmt::format("cannot open weights file '{}'", path));
   }
+  return parseWeights(bytes, path);
+}
+
+WeightsFile parseWeights(const std::string& bytes, const std::string& path) {
   if (bytes.size() < 4 || std::memcmp(bytes.data(), kMagic, 4) != 0)
     throw WeightsError(fmt::format("{}: not a junqi weights file (it does not start with JQNW)", path));
   ByteReader<WeightsError> in(bytes, path);

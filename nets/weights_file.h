@@ -61,5 +61,7 @@ struct WeightsError : std::runtime_error {
 // Writes through a temporary file and a rename.
 void saveWeights(const WeightsFile& weights, const std::string& path);
 WeightsFile loadWeights(const std::string& path);  // throws WeightsError
+// A weights file's bytes (received over the network, say); `source` names them in errors.
+WeightsFile parseWeights(const std::string& bytes, const std::string& source);
 
 }  // namespace junqi::nets

@@ -20,21 +20,39 @@ namespace {
 
 constexpr const char* kTrainingCommands[][2] = {
     {"train", "Run (or resume) a training run (see `junqi train --help`)"},
-    {"selfplay", "A self-play worker for a run started with junqi train --external-selfplay"},
     {"export", "Write a checkpoint's network as a weights file for bots (no LibTorch needed)"}};
 
-bool isTrainingCommand(std::string_view command) {
+// The commands junqi-train runs: training, export, and a self-play worker
+// that infers with LibTorch (`junqi selfplay --backend torch`).
+bool isTrainingCommand(int argc, char** argv) {
+  const std::string_view command = argv[1];
   for (const auto& [name, help] : kTrainingCommands)
     if (command == name) return true;
+  if (command != "selfplay") return false;
+  for (int i = 2; i < argc; ++i)
+    if (std::string_view(argv[i]) == "--backend=torch" ||
+        (std::string_view(argv[i]) == "--backend" && i + 1 < argc && std::string_view(argv[i + 1]) == "torch"))
+      return true;
+  return false;
+}
+
+// junqi-train, installed beside this program.
+std::string trainingProgram() {
+  std::error_code error;
+  const auto self = std::filesystem::read_symlink("/proc/self/exe", error);
+  return (self.parent_path() / "junqi-train").string();
+}
+
+bool hasArgument(int argc, char** argv, std::string_view argument) {
+  for (int i = 2; i < argc; ++i)
+    if (argv[i] == argument) return true;
   return false;
 }
 
 // Replaces this process by junqi-train with the same arguments; returns only
 // when that program cannot be run.
 int runTrainingProgram(char** argv) {
-  std::error_code error;
-  const auto self = std::filesystem::read_symlink("/proc/self/exe", error);
-  const std::string program = (self.parent_path() / "junqi-train").string();
+  const std::string program = trainingProgram();
   execv(program.c_str(), argv);
   fmt::print(stderr, "junqi {}: cannot run {} (a build with LibTorch installs it beside junqi)\n", argv[1], program);
   return 1;
@@ -49,7 +67,10 @@ void registerPlay(CLI::App& app);
 }  // namespace junqi::tools
 
 int main(int argc, char** argv) {
-  if (argc >= 2 && isTrainingCommand(argv[1])) return runTrainingProgram(argv);
+  // Every rank of `mpirun ... junqi train --mpi` runs here; rank 0 starts junqi-train.
+  if (argc >= 2 && std::string_view(argv[1]) == "train" && hasArgument(argc, argv, "--mpi"))
+    return junqi::tools::runMpiTraining(argc, argv, trainingProgram());
+  if (argc >= 2 && isTrainingCommand(argc, argv)) return runTrainingProgram(argv);
   // Large buffers come and go (counting tables): keep them in the heap instead
   // of mapping and unmapping them each time.
   mallopt(M_MMAP_THRESHOLD, 1 << 30);
@@ -74,6 +95,7 @@ int main(int argc, char** argv) {
   registerBot(app);
   registerServe(app);
   registerPlay(app);
+  registerSelfPlay(app);
   for (const auto& [name, help] : kTrainingCommands) app.add_subcommand(name, help);  // listed; run above
   try {
     app.parse(argc, argv);

@@ -49,5 +49,6 @@ int main(int argc, char** argv) {
   } catch (const CLI::ParseError& e) {
     return app.exit(e);
   }
+  if (app.got_subcommand("selfplay")) torch::set_num_threads(1);  // one LibTorch thread a worker
   return junqi::tools::runAction(app);
 }

@@ -1,16 +1,15 @@
 // The flip run's settings: from `junqi train`'s options, to and from
 // config.json, checked before anything is written.
+#include <algorithm>
 #include <filesystem>
-#include <set>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include "core/files.h"
-#include "search/flip_agent.h"
 #include "training/flip_training_json.h"
 #include "training/flip_training_run.h"
-#include "training/training_run.h"
+#include "training/training_config.h"
 
 namespace junqi {
 
@@ -133,32 +132,30 @@ FlipTrainingConfig resumedFlipConfig(const std::string& dir, const FlipTrainingC
   return withSession(flipConfigFromJson(*run), config);
 }
 
-// The trainer's settings are checked as a classic run checks them (the same
-// messages); the baselines must be flip agents, one of each name.
-void checkFlipTrainingConfig(const FlipTrainingConfig& c) {
-  TrainingConfig trainer;
-  trainer.shape = c.shape;
-  trainer.optimizer = c.optimizer;
-  trainer.learningRate = c.learningRate;
-  trainer.weightDecay = c.weightDecay;
-  trainer.device = c.device;
-  trainer.baselines = {};
-  checkTrainingConfig(trainer);
-  if (!(c.cpuct > 0)) throw std::invalid_argument(fmt::format("--cpuct: must be a number above 0, not '{}'", c.cpuct));
-  if (!(c.rolloutMix >= 0 && c.rolloutMix <= 1))
-    throw std::invalid_argument(fmt::format("--rollout-mix: must be between 0 and 1, not '{}'", c.rolloutMix));
-  if (!(c.rootNoise >= 0)) throw std::invalid_argument(fmt::format("--root-noise: must be 0 or more, not '{}'", c.rootNoise));
-  std::set<std::string> names;
-  for (const std::string& b : c.baselines) {
-    const std::string name = b.substr(0, b.find(':'));  // its name in the rating tables
-    try {
-      makeFlipAgent(b);
-    } catch (const std::exception& e) {
-      throw std::invalid_argument(fmt::format("--baselines: '{}': {}", b, e.what()));
-    }
-    if (!names.insert(name).second)
-      throw std::invalid_argument(fmt::format("--baselines: two baselines are called '{}'", name));
-  }
+FlipSelfPlayOptions flipSelfPlayOptions(const FlipTrainingConfig& c, std::uint64_t seed) {
+  FlipSelfPlayOptions o;
+  o.rules = c.rules;
+  o.games = c.gamesPerGeneration;
+  o.threads = c.parallelGames;
+  o.sims = c.sims;
+  o.cpuct = c.cpuct;
+  o.staticMix = c.rolloutMix;
+  o.rootNoise = c.rootNoise;
+  o.temperaturePlies = c.temperaturePlies;
+  o.maxPlies = c.maxPlies;
+  o.seed = seed;
+  return o;
+}
+
+FlipProgress flipProgressLines(const std::function<void(const std::string&)>& log, const std::string& what, int games) {
+  const int every = std::max(1, games / 20);
+  return [=](const FlipSelfPlayStats& r) {
+    if (r.games % every != 0 && r.games != games) return;
+    const double rate = r.games / std::max(1e-9, r.seconds);
+    log(fmt::format("{} {}/{} games | {:.1f} games/min, {:.0f} positions/s | ETA of these games {}", what, r.games,
+                    games, 60 * rate, r.positions / std::max(1e-9, r.seconds),
+                    eta((games - r.games) / std::max(1e-9, rate))));
+  };
 }
 
 }  // namespace junqi

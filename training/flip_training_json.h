@@ -1,4 +1,5 @@
-// config.json of a flip training run (training/flip_training_run.h), both ways.
+// config.json of a flip training run (training/flip_training_run.h), both
+// ways, and the self-play its settings make (the trainer's and the workers').
 #pragma once
 
 #include <optional>
@@ -6,6 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "selfplay/flip_selfplay.h"
 #include "training/flip_training_run.h"
 
 namespace junqi {
@@ -16,5 +18,10 @@ FlipTrainingConfig flipConfigFromJson(const nlohmann::json& json);
 // DIR/config.json when it holds a flip run's settings; nullopt without one or
 // for a classic run; throws std::runtime_error for a broken one.
 std::optional<nlohmann::json> flipRunSettings(const std::string& dir);
+
+// The run's self-play with seed `seed`.
+FlipSelfPlayOptions flipSelfPlayOptions(const FlipTrainingConfig& config, std::uint64_t seed);
+// Progress lines about `games` games, about every twentieth game, after `what`.
+FlipProgress flipProgressLines(const std::function<void(const std::string&)>& log, const std::string& what, int games);
 
 }  // namespace junqi

@@ -20,6 +20,7 @@
 #include "nets/flip_encoding.h"
 #include "nets/flip_nn_agent.h"
 #include "nets/torch_trainer.h"
+#include "search/flip_agent.h"
 #include "selfplay/flip_selfplay.h"
 #include "selfplay/flip_teacher_games.h"
 #include "training/flip_training_json.h"
@@ -65,34 +66,6 @@ nets::WeightsFile flipWeightsOf(nets::Trainer& trainer, const FlipTrainingConfig
   w.ruleset = c.rules.toString();
   w.search = flipSearchSettings(c);
   return w;
-}
-
-// Self-play as the run plays it, the trainer's and the workers' alike.
-FlipSelfPlayOptions flipSelfPlayOptions(const FlipTrainingConfig& c, std::uint64_t seed) {
-  FlipSelfPlayOptions o;
-  o.rules = c.rules;
-  o.games = c.gamesPerGeneration;
-  o.threads = c.parallelGames;
-  o.sims = c.sims;
-  o.cpuct = c.cpuct;
-  o.staticMix = c.rolloutMix;
-  o.rootNoise = c.rootNoise;
-  o.temperaturePlies = c.temperaturePlies;
-  o.maxPlies = c.maxPlies;
-  o.seed = seed;
-  return o;
-}
-
-// Progress lines about `games` games, about every twentieth game, after `what`.
-FlipProgress progressLines(const std::function<void(const std::string&)>& log, const std::string& what, int games) {
-  const int every = std::max(1, games / 20);
-  return [=](const FlipSelfPlayStats& r) {
-    if (r.games % every != 0 && r.games != games) return;
-    const double rate = r.games / std::max(1e-9, r.seconds);
-    log(fmt::format("{} {}/{} games | {:.1f} games/min, {:.0f} positions/s | ETA of these games {}", what, r.games,
-                    games, 60 * rate, r.positions / std::max(1e-9, r.seconds),
-                    eta((games - r.games) / std::max(1e-9, rate))));
-  };
 }
 
 Shard readFlipShard(const fs::path& p) {
@@ -169,7 +142,7 @@ void FlipTrainingRun::exportWeights(int g) {
 Shard FlipTrainingRun::playGeneration(int g, FlipSelfPlayStats& s) {
   const char* kind = teacherGeneration(g) ? "teacher games" : "self-play";
   const int games = teacherGeneration(g) ? c_.teacherGames : c_.gamesPerGeneration;
-  const FlipProgress progress = progressLines(log_, fmt::format("gen {}/{} | {}", g, c_.generations, kind), games);
+  const FlipProgress progress = flipProgressLines(log_, fmt::format("gen {}/{} | {}", g, c_.generations, kind), games);
   if (teacherGeneration(g)) {
     FlipTeacherOptions t;
     t.rules = c_.rules;
@@ -178,11 +151,18 @@ Shard FlipTrainingRun::playGeneration(int g, FlipSelfPlayStats& s) {
     t.maxPlies = c_.maxPlies;
     t.threads = c_.parallelGames;
     t.seed = Rng::mix(c_.seed, 0x7eac);
-    return playFlipTeacherGames(t, s, stop_, progress);
+    Shard shard = playFlipTeacherGames(t, s, stop_, progress);
+    shard.seed = t.seed;
+    return shard;
   }
   const FlipSelfPlayOptions o = flipSelfPlayOptions(c_, Rng::mix(c_.seed, 0x5e1f + static_cast<std::uint64_t>(g)));
-  return playFlipSelfPlay(nets::makeBackend("eigen", nets::loadFlipWeights(weightsPath(g - 1).string())), o, s, stop_,
-                          progress);
+  const std::string weights = readFile(weightsPath(g - 1).string());
+  Shard shard = playFlipSelfPlay(nets::makeBackend("eigen", nets::loadFlipWeights(weightsPath(g - 1).string())), o, s,
+                                 stop_, progress);
+  shard.generation = g - 1;
+  shard.weightsDigest = weightsDigest(weights);
+  shard.seed = o.seed;
+  return shard;
 }
 
 // Shard g and its figures (json), read back on a resumed run.
@@ -205,7 +185,7 @@ json FlipTrainingRun::selfPlay(int g) {
 std::uint32_t FlipTrainingRun::gamesOf(const std::string& shard) {
   const auto known = shardGames_.find(shard);
   if (known != shardGames_.end()) return known->second;
-  return shardGames_[shard] = readFlipShard(dir_ / "shards" / shard).games;
+  return shardGames_[shard] = readShardHead((dir_ / "shards" / shard).string()).games;  // the head alone
 }
 
 // External self-play: the workers' shards no earlier generation took, once
@@ -397,6 +377,34 @@ void FlipTrainingRun::run() {
 
 }  // namespace
 
+// The trainer's settings are checked as a classic run checks them (the same
+// messages); the baselines must be flip agents, one of each name.
+void checkFlipTrainingConfig(const FlipTrainingConfig& c) {
+  TrainingConfig trainer;
+  trainer.shape = c.shape;
+  trainer.optimizer = c.optimizer;
+  trainer.learningRate = c.learningRate;
+  trainer.weightDecay = c.weightDecay;
+  trainer.device = c.device;
+  trainer.baselines = {};
+  checkTrainingConfig(trainer);
+  if (!(c.cpuct > 0)) throw std::invalid_argument(fmt::format("--cpuct: must be a number above 0, not '{}'", c.cpuct));
+  if (!(c.rolloutMix >= 0 && c.rolloutMix <= 1))
+    throw std::invalid_argument(fmt::format("--rollout-mix: must be between 0 and 1, not '{}'", c.rolloutMix));
+  if (!(c.rootNoise >= 0)) throw std::invalid_argument(fmt::format("--root-noise: must be 0 or more, not '{}'", c.rootNoise));
+  std::set<std::string> names;
+  for (const std::string& b : c.baselines) {
+    const std::string name = b.substr(0, b.find(':'));  // its name in the rating tables
+    try {
+      makeFlipAgent(b);
+    } catch (const std::exception& e) {
+      throw std::invalid_argument(fmt::format("--baselines: '{}': {}", b, e.what()));
+    }
+    if (!names.insert(name).second)
+      throw std::invalid_argument(fmt::format("--baselines: two baselines are called '{}'", name));
+  }
+}
+
 // mix only when used: the weights files of runs without it read as before.
 std::string flipSearchSettings(const FlipTrainingConfig& c) {
   const std::string mix = c.rolloutMix > 0 ? fmt::format(",mix={}", c.rolloutMix) : "";
@@ -423,57 +431,6 @@ long long exportFlipCheckpoint(const std::string& checkpoint, const FlipTraining
 void runFlipTraining(const std::string& dir, const FlipTrainingConfig& config,
                      const std::function<void(const std::string&)>& log, const std::atomic<bool>* stop) {
   FlipTrainingRun(dir, config, log, stop).run();
-}
-
-std::uint64_t flipWorkerSeed(const FlipTrainingConfig& c, const std::string& worker, int index) {
-  return Rng::mix(Rng::mix(c.seed, fnv1a(worker.data(), worker.size())), static_cast<std::uint64_t>(index));
-}
-
-namespace {
-
-// The run's settings, when it is a flip run with external self-play, and the
-// worker's name: one word, as it makes a file name.
-FlipTrainingConfig flipWorkerConfig(const std::string& dir, const std::string& worker) {
-  const auto settings = flipRunSettings(dir);
-  if (!settings)
-    throw std::runtime_error(fmt::format("{} is not a Flip Junqi training run (no flip config.json): start it with "
-                                         "junqi train --rules flip-kawu --external-selfplay", dir));
-  const FlipTrainingConfig c = flipConfigFromJson(*settings);
-  if (!c.externalSelfPlay)
-    throw std::runtime_error(fmt::format("{} plays its own self-play; start it with junqi train --external-selfplay", dir));
-  checkWorkerName(worker);
-  return c;
-}
-
-}  // namespace
-
-void runFlipSelfPlayWorker(const std::string& dirName, const std::string& worker, int shards,
-                           const std::function<void(const std::string&)>& log, const std::atomic<bool>* stop) {
-  const fs::path dir(dirName);
-  const FlipTrainingConfig c = flipWorkerConfig(dirName, worker);
-  for (int made = 0, waited = 0; (shards == 0 || made < shards) && !(stop && *stop);) {
-    const int g = newestGeneration(dirName);
-    if (g < 0) {
-      if (waited++ % 15 == 0) log("waiting for the trainer to export generation 0");
-      std::this_thread::sleep_for(std::chrono::seconds(2));
-      continue;
-    }
-    if (g >= c.generations) break;  // the run has all its generations
-    const int index = nextWorkerShardIndex(dirName, worker);
-    const std::string what = fmt::format("worker {} shard {} (generation {}) | self-play", worker, index, g);
-    const std::string weights = (dir / "weights" / (gen(g) + ".jqw")).string();
-    FlipSelfPlayStats s;
-    Shard shard = playFlipSelfPlay(nets::makeBackend("eigen", nets::loadFlipWeights(weights)),
-                                   flipSelfPlayOptions(c, flipWorkerSeed(c, worker, index)), s, stop,
-                                   progressLines(log, what, c.gamesPerGeneration));
-    if (shard.games == 0) break;  // stopped: the finished games are a shard too, only a smaller one
-    shard.worker = worker;
-    shard.index = static_cast<std::uint64_t>(index);
-    writeShard(shard, (dir / "shards" / workerShardName(worker, index)).string());
-    log(fmt::format("{} {} games, {} positions in {:.0f} s | first player {} wins, second {}, draws {}", what, s.games,
-                    s.positions, s.seconds, s.firstWins, s.secondWins, s.draws));
-    ++made;
-  }
 }
 
 }  // namespace junqi

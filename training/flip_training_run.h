@@ -63,7 +63,7 @@ struct FlipTrainingConfig {
   int ratingSims = 32;
   std::vector<std::string> baselines = {"random", "heuristic"};
   std::uint64_t seed = 1;
-  // Self-play by `junqi selfplay` workers (runFlipSelfPlayWorker): the trainer
+  // Self-play by `junqi selfplay` workers (training/selfplay_workers.h): the trainer
   // waits for their shards; the teacher generation it still plays itself.
   bool externalSelfPlay = false;
   // Not settings of the run: they may change from one session to the next.
@@ -113,18 +113,5 @@ void checkFlipTrainingConfig(const FlipTrainingConfig& config);
 void runFlipTraining(const std::string& dir, const FlipTrainingConfig& config,
                      const std::function<void(const std::string&)>& log, const std::atomic<bool>* stop = nullptr);
 
-// A self-play worker of a flip run started with externalSelfPlay: plays
-// gamesPerGeneration games with the newest weights/gen-NNNN.jqw as the
-// trainer would and writes DIR/shards/w-WORKER-NNNNNN.jqs, `shards` times (0:
-// until stopped or the run has all its generations). The settings come from
-// DIR/config.json. Throws std::runtime_error for a run without external
-// self-play or a bad worker name.
-void runFlipSelfPlayWorker(const std::string& dir, const std::string& worker, int shards,
-                           const std::function<void(const std::string&)>& log, const std::atomic<bool>* stop = nullptr);
-
-// The seed of a worker's shard `index`: from the run's seed and the worker's
-// name by FNV-1a (not std::hash, which differs between standard libraries),
-// so a worker plays the same games wherever it was built.
-std::uint64_t flipWorkerSeed(const FlipTrainingConfig& config, const std::string& worker, int index);
 
 }  // namespace junqi

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <set>
 #include <sstream>
 #include <thread>
@@ -28,113 +29,9 @@ namespace fs = std::filesystem;
 using json = nlohmann::json;
 using Clock = std::chrono::steady_clock;
 
-std::string eta(double seconds) {
-  if (!std::isfinite(seconds) || seconds < 0) return "?";
-  const long s = std::lround(seconds);
-  return fmt::format("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60);
-}
-
 namespace {
 
-std::string gen(int g) { return fmt::format("gen-{:04}", g); }
-
-
-json toJson(const TrainingConfig& c) {
-  json j = {{"ruleset", c.ruleset.toString()},
-          {"shape", c.shape},
-          {"generations", c.generations},
-          {"games_per_generation", c.gamesPerGeneration},
-          {"parallel_games", c.parallelGames},
-          {"sims", c.sims},
-          {"cpuct", c.cpuct},
-          {"rollout_mix", c.rolloutMix},
-          {"rollout_depth", c.rolloutDepth},
-          {"temperature_plies", c.temperaturePlies},
-          {"root_noise", c.rootNoise},
-          {"value_outcome_share", c.valueOutcomeShare},
-          {"max_plies", c.maxPlies},
-          {"steps_per_generation", c.stepsPerGeneration},
-          {"batch_size", c.batchSize},
-          {"replay_window", c.replayWindow},
-          {"optimizer", c.optimizer},
-          {"learning_rate", c.learningRate},
-          {"weight_decay", c.weightDecay},
-          {"rating_pairs", c.ratingPairs},
-          {"rating_sims", c.ratingSims},
-          {"baselines", c.baselines},
-          {"seed", c.seed},
-          {"external_selfplay", c.externalSelfPlay},
-          {"selfplay_backend", c.selfPlayBackend}};
-  if (c.teacherGames > 0) {  // only then, so that the runs made before teachers still resume
-    j["teacher_games"] = c.teacherGames;
-    j["teacher_positions"] = c.teacherPositions;
-    j["teacher_steps"] = c.teacherSteps;
-  }
-  return j;
-}
-
-TrainingConfig fromJson(const json& j) {
-  TrainingConfig c;
-  c.ruleset = Ruleset::parse(j.at("ruleset").get<std::string>());
-  c.shape = j.at("shape");
-  c.generations = j.at("generations");
-  c.gamesPerGeneration = j.at("games_per_generation");
-  c.parallelGames = j.at("parallel_games");
-  c.sims = j.at("sims");
-  c.cpuct = j.at("cpuct");
-  c.rolloutMix = j.at("rollout_mix");
-  c.rolloutDepth = j.at("rollout_depth");
-  c.temperaturePlies = j.at("temperature_plies");
-  c.rootNoise = j.at("root_noise");
-  c.valueOutcomeShare = j.value("value_outcome_share", 0.5);
-  c.maxPlies = j.at("max_plies");
-  c.stepsPerGeneration = j.at("steps_per_generation");
-  c.batchSize = j.at("batch_size");
-  c.replayWindow = j.at("replay_window");
-  c.optimizer = j.at("optimizer");
-  c.learningRate = j.at("learning_rate");
-  c.weightDecay = j.at("weight_decay");
-  c.ratingPairs = j.at("rating_pairs");
-  c.ratingSims = j.at("rating_sims");
-  c.baselines = j.at("baselines").get<std::vector<std::string>>();
-  c.seed = j.at("seed");
-  c.externalSelfPlay = j.value("external_selfplay", false);
-  c.selfPlayBackend = j.value("selfplay_backend", "eigen");
-  c.teacherGames = j.value("teacher_games", 0);
-  c.teacherPositions = j.value("teacher_positions", 8);
-  c.teacherSteps = j.value("teacher_steps", 0);
-  return c;
-}
-
-SelfPlayOptions selfPlayOptions(const TrainingConfig& c, std::uint64_t seed) {
-  SelfPlayOptions so;
-  so.ruleset = c.ruleset;
-  so.games = c.gamesPerGeneration;
-  so.parallelGames = c.parallelGames;
-  so.search.iterations = c.sims;
-  so.search.exploration = c.cpuct;
-  so.search.rolloutMix = c.rolloutMix;
-  so.search.rolloutDepth = c.rolloutDepth;
-  so.search.rollout = RolloutPolicy::Greedy;
-  so.search.rootNoiseAlpha = c.rootNoise;
-  so.temperaturePlies = c.temperaturePlies;
-  so.outcomeShare = c.valueOutcomeShare;
-  so.maxPlies = c.maxPlies;
-  so.seed = seed;
-  return so;
-}
-
-// A progress line of self-play (or, with kind "teacher games", of teacher games).
-std::string selfPlayLine(const std::string& who, const SelfPlayStats& s, int games, const std::string& kind = "self-play") {
-  const double rate = s.games / std::max(1e-9, s.seconds);
-  const std::string evals =
-      s.evaluations > 0 ? fmt::format(", {:.0f} evals/s", s.evaluations / std::max(1e-9, s.seconds)) : "";
-  const std::string cpu =
-      s.cpuSeconds > 0 ? fmt::format(" ({:.0f} a CPU-second)", s.positions / s.cpuSeconds) : "";
-  return fmt::format("{} | {} {}/{} games | {:.1f} games/min, {:.0f} positions/s{}{} | ETA of these games {}", who,
-                     kind, s.games, games, 60 * rate, s.positions / std::max(1e-9, s.seconds), cpu, evals,
-                     eta((games - s.games) / std::max(1e-9, rate)));
-}
+std::string gen(int g) { return generationName(g); }
 
 // A self-play's figures as kept beside its shard, and back.
 json figuresJson(const SelfPlayStats& s) {
@@ -195,31 +92,12 @@ MatchOptions ratingMatch(const fs::path& dir, int g, const TrainingConfig& c) {
 
 }  // namespace
 
-namespace {
-
-// A run's config.json, checked to hold a run's settings.
-json readRunSettings(const fs::path& config) {
-  try {
-    json settings = json::parse(readText(config));
-    (void)fromJson(settings);
-    return settings;
-  } catch (const std::exception& e) {
-    throw std::runtime_error(fmt::format("{}: not a training run's settings ({})", config.string(), e.what()));
-  }
-}
-
-}  // namespace
-
-std::string ratedSearchSettings(const TrainingConfig& c) {
-  return fmt::format("sims={},c={},mix={},depth={},rollout=greedy", c.ratingSims, c.cpuct, c.rolloutMix, c.rolloutDepth);
-}
-
 std::optional<TrainingConfig> runConfigOfCheckpoint(const std::string& checkpoint) {
   fs::path dir = fs::absolute(checkpoint).lexically_normal();
   if (dir.filename().empty()) dir = dir.parent_path();  // a trailing '/'
   const fs::path config = dir.parent_path().parent_path() / "config.json";
   if (dir.parent_path().filename() != "checkpoints" || !fs::exists(config)) return std::nullopt;
-  return fromJson(readRunSettings(config));
+  return trainingConfigOf(readRunSettings(config.string()));
 }
 
 void checkTrainingConfig(const TrainingConfig& c) {
@@ -263,22 +141,6 @@ void checkTrainingConfig(const TrainingConfig& c) {
   }
 }
 
-std::vector<std::string> splitAgentSpecs(const std::string& list) {
-  std::vector<std::string> specs;
-  std::size_t at = 0;
-  while (at <= list.size()) {
-    auto comma = list.find(',', at);
-    if (comma == std::string::npos) comma = list.size();
-    const std::string item = list.substr(at, comma - at);
-    const auto eq = item.find('=');
-    if (!specs.empty() && eq != std::string::npos && item.find(':') > eq)
-      specs.back() += "," + item;  // a parameter of the spec before
-    else if (!item.empty())
-      specs.push_back(item);
-    at = comma + 1;
-  }
-  return specs;
-}
 
 namespace {
 
@@ -296,6 +158,10 @@ class TrainingRun {
   fs::path weightsPath(int g) const { return dir_ / "weights" / (gen(g) + ".jqw"); }
   std::string checkpoint(int g) const { return (dir_ / "checkpoints" / gen(g)).string(); }
   bool teacherGeneration(int g) const { return g == 1 && c_.teacherGames > 0; }
+  // The seed of the games the trainer plays for generation g.
+  std::uint64_t shardSeed(int g) const {
+    return teacherGeneration(g) ? Rng::mix(c_.seed, 0x7eac4e7) : Rng::mix(c_.seed, static_cast<std::uint64_t>(g));
+  }
   int stepsOf(int g) const {
     return teacherGeneration(g) && c_.teacherSteps > 0 ? c_.teacherSteps : c_.stepsPerGeneration;
   }
@@ -336,6 +202,7 @@ class TrainingRun {
   double generationSeconds_ = 0;
   bool estimated_ = false;  // the estimate from the first training steps is made once
   bool warned_ = false;
+  std::map<std::string, std::uint32_t> shardGames_;  // the workers' shards counted so far, by name
 };
 
 TrainingRun::TrainingRun(const std::string& dirName, const TrainingConfig& c,
@@ -352,7 +219,7 @@ void TrainingRun::prepareDirectory() {
   fs::create_directories(dirName_);
   dir_ = fs::canonical(dirName_);
   for (const char* sub : {"shards", "checkpoints", "weights", "matches", "log"}) fs::create_directories(dir_ / sub);
-  const json config = toJson(c_);
+  const json config = trainingConfigJson(c_);
   if (fs::exists(dir_ / "config.json")) {
     json old = json::parse(readText(dir_ / "config.json"));
     const bool extended = old.value("generations", 0) != c_.generations;
@@ -411,14 +278,14 @@ Shard TrainingRun::playShard(int g, const SelfPlayStats& kept, SelfPlayStats& st
     to.positionsPerGame = c_.teacherPositions;
     to.maxPlies = c_.maxPlies;
     to.threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-    to.seed = Rng::mix(c_.seed, 0x7eac4e7);
+    to.seed = shardSeed(g);
     return playTeacherGames(to, stats, [&](const SelfPlayStats& s) {
       const SelfPlayStats all = withKept(s);
       if (all.games % 100 == 0 || all.games == to.games) log_(selfPlayLine(who, all, to.games, "teacher games"));
     }, stop_);
   }
   const auto backend = selfPlayBackend(c_, weightsPath(g - 1).string());
-  SelfPlayOptions so = selfPlayOptions(c_, Rng::mix(c_.seed, static_cast<std::uint64_t>(g)));
+  SelfPlayOptions so = selfPlayOptions(c_, shardSeed(g));
   so.firstGame = kept.games;
   return playSelfPlay(backend, so, stats,
                       [&](const SelfPlayStats& s) { log_(selfPlayLine(who, withKept(s), c_.gamesPerGeneration)); },
@@ -465,6 +332,11 @@ std::vector<std::string> TrainingRun::ownShard(int g, json& record) {
     std::move(more.layouts.begin(), more.layouts.end(), std::back_inserter(shard.layouts));
     shard.worker = teacherGeneration(g) ? "teacher" : "train";
     shard.index = static_cast<std::uint64_t>(g);
+    shard.seed = shardSeed(g);
+    if (!teacherGeneration(g)) {
+      shard.generation = g - 1;
+      shard.weightsDigest = weightsDigest(readText(weightsPath(g - 1)));
+    }
     if (stopped()) {
       keepGames(g, shard, stats);  // an unfinished shard is never taken for training
       return {};
@@ -500,7 +372,9 @@ std::vector<std::string> TrainingRun::workerShards(int g) {
       const std::string name = e.path().filename().string();
       if (e.path().extension() != ".jqs" || taken.count(name) || name.rfind("gen-", 0) == 0) continue;
       fresh.push_back(name);
-      games += readShard(e.path().string()).games;
+      const auto [known, added] = shardGames_.try_emplace(name);
+      if (added) known->second = readShardHead(e.path().string()).games;  // once, and the head alone
+      games += known->second;
     }
     if (static_cast<int>(games) >= c_.gamesPerGeneration) {
       std::sort(fresh.begin(), fresh.end());
@@ -738,8 +612,8 @@ TrainingConfig resumedConfig(const std::string& dir, const TrainingConfig& confi
                              const std::vector<std::pair<std::string, std::string>>& given) {
   const fs::path path = fs::path(dir) / "config.json";
   if (!fs::exists(path)) return config;
-  json run = readRunSettings(path);
-  const json asked = toJson(config);
+  json run = readRunSettings(path.string());
+  const json asked = trainingConfigJson(config);
   for (const auto& [key, option] : given) {
     if (!asked.contains(key)) continue;  // a setting the run does not keep (threads, device, ...)
     if (key != "generations" && run.value(key, json()) != asked.at(key))
@@ -747,7 +621,7 @@ TrainingConfig resumedConfig(const std::string& dir, const TrainingConfig& confi
                                               option, dir, key, run.value(key, json()).dump(), asked.at(key).dump()));
     run[key] = asked.at(key);
   }
-  TrainingConfig out = fromJson(run);
+  TrainingConfig out = trainingConfigOf(run);
   // What config.json does not keep comes from this command.
   out.trainThreads = config.trainThreads;
   out.device = config.device;
@@ -760,65 +634,5 @@ void runTraining(const std::string& dirName, const TrainingConfig& c, const std:
   TrainingRun(dirName, c, log, stop).run();
 }
 
-int newestGeneration(const std::string& dir) {
-  int newest = -1;
-  if (!fs::exists(fs::path(dir) / "weights")) return newest;
-  for (const auto& e : fs::directory_iterator(fs::path(dir) / "weights")) {
-    int g = -1;
-    if (std::sscanf(e.path().filename().string().c_str(), "gen-%d.jqw", &g) == 1 && e.path().extension() == ".jqw")
-      newest = std::max(newest, g);
-  }
-  return newest;
-}
-
-void checkWorkerName(const std::string& worker) {
-  if (worker.empty() || worker.find_first_of("/ .") != std::string::npos)
-    throw std::runtime_error(fmt::format("worker name '{}': one word without '/', ' ' or '.'", worker));
-}
-
-std::string workerShardName(const std::string& worker, int index) { return fmt::format("w-{}-{:06}.jqs", worker, index); }
-
-int nextWorkerShardIndex(const std::string& dir, const std::string& worker) {
-  int index = 0;
-  while (fs::exists(fs::path(dir) / "shards" / workerShardName(worker, index))) ++index;
-  return index;
-}
-
-void runSelfPlayWorker(const std::string& dirName, const std::string& worker, int shards, const std::string& backendName,
-                       const std::function<void(const std::string&)>& log, const std::atomic<bool>* stop) {
-  const fs::path dir(dirName);
-  if (!fs::exists(dir / "config.json"))
-    throw std::runtime_error(fmt::format("{} is not a training run (no config.json): start it with junqi train", dirName));
-  const TrainingConfig c = fromJson(readRunSettings(dir / "config.json"));
-  if (!c.externalSelfPlay)
-    throw std::runtime_error(fmt::format("{} plays its own self-play; start it with junqi train --external-selfplay", dirName));
-  checkWorkerName(worker);
-  torch::set_num_threads(1);  // workers use one LibTorch thread each
-  for (int made = 0; (shards == 0 || made < shards) && !(stop && *stop);) {
-    const int g = newestGeneration(dirName);
-    if (g < 0) {
-      log("waiting for the trainer to export generation 0");
-      std::this_thread::sleep_for(std::chrono::seconds(2));
-      continue;
-    }
-    if (g >= c.generations) break;  // the run has all its generations
-    const int index = nextWorkerShardIndex(dirName, worker);
-    const std::string weights = (dir / "weights" / (gen(g) + ".jqw")).string();
-    TrainingConfig workerConfig = c;
-    workerConfig.selfPlayBackend = backendName;
-    const std::shared_ptr<nets::Backend> backend = selfPlayBackend(workerConfig, weights);
-    SelfPlayStats stats;
-    const std::uint64_t seed = Rng::mix(c.seed, std::hash<std::string>{}(worker) + 7919ULL * static_cast<std::uint64_t>(index));
-    Shard shard = playSelfPlay(backend, selfPlayOptions(c, seed), stats, [&](const SelfPlayStats& s) {
-      log(selfPlayLine(fmt::format("worker {} shard {} (generation {})", worker, index, g), s, c.gamesPerGeneration));
-    }, stop);
-    // Stopped (Ctrl-C): the finished games are a shard too, only a smaller one.
-    if (shard.games == 0) break;
-    shard.worker = worker;
-    shard.index = static_cast<std::uint64_t>(index);
-    writeShard(shard, (dir / "shards" / workerShardName(worker, index)).string());
-    ++made;
-  }
-}
 
 }  // namespace junqi

@@ -35,76 +35,16 @@
 #include <utility>
 #include <vector>
 
-#include "core/ruleset.h"
+#include "training/training_config.h"
 
 namespace junqi {
 
-struct TrainingConfig {
-  Ruleset ruleset;
-  std::string shape = "tiny";
-  int generations = 3;
-  int gamesPerGeneration = 12;
-  int parallelGames = 6;
-  int sims = 48;             // per self-play move
-  double cpuct = 1.5;
-  double rolloutMix = 0.5;   // share of a (greedy, shallow) rollout in leaf values
-  int rolloutDepth = 16;
-  int temperaturePlies = 20;
-  double rootNoise = 0.3;    // Dirichlet alpha
-  double valueOutcomeShare = 0.5;  // value target: this much the game's result, the rest the search's value
-  int maxPlies = 500;        // self-play and rating games end in an adjudicated draw here
-  // Teacher games (selfplay/teacher_games.h): with teacherGames > 0,
-  // generation 1 learns from games of the tactical player instead of
-  // self-play with the untrained network, for teacherSteps steps.
-  int teacherGames = 0;
-  int teacherPositions = 8;  // positions kept per teacher game
-  int teacherSteps = 0;      // 0: stepsPerGeneration
-  int stepsPerGeneration = 150;
-  int batchSize = 128;
-  int replayWindow = 40000;  // positions
-  std::string optimizer = "adam";
-  double learningRate = 2e-3;
-  double weightDecay = 1e-4;
-  int trainThreads = 2;
-  std::string device = "cpu";
-  int ratingPairs = 4;       // layout pairs per pairing in each generation's match
-  int ratingSims = 48;
-  int ratingConcurrency = 2;
-  std::vector<std::string> baselines = {"random", "heuristic"};
-  std::uint64_t seed = 1;
-  // Self-play by separate worker processes (`junqi selfplay`): the trainer
-  // waits for their shards instead of playing itself.
-  bool externalSelfPlay = false;
-  std::string selfPlayBackend = "eigen";  // or "torch"
-};
 
 // Throws std::invalid_argument, naming the `junqi train` option, for settings
 // a run could not use: a network shape, optimizer, device, learning rate,
 // self-play backend or baseline that does not work, or two baselines with one
 // name. runTraining calls it before it writes anything.
 void checkTrainingConfig(const TrainingConfig& config);
-
-// The comma-separated agent specs of `--baselines`: an item holding '=' before
-// any ':' is a parameter of the spec before it ("random,ismcts:sims=50,seed=3"
-// is random and ismcts:sims=50,seed=3).
-std::vector<std::string> splitAgentSpecs(const std::string& list);
-
-// The search settings a run rates its networks with, as `nn` agent
-// parameters ("sims=48,c=1.5,mix=0.5,depth=16,rollout=greedy"); the weights
-// files it exports carry them, so a bot plays as it was rated.
-std::string ratedSearchSettings(const TrainingConfig& config);
-
-// "H:MM:SS" for a progress line's ETA ("?" when it cannot be known).
-std::string eta(double seconds);
-
-// Self-play workers' files, for classic and flip runs alike:
-// the newest generation with weights in the run `dir` (-1: none yet);
-int newestGeneration(const std::string& dir);
-// throws std::runtime_error unless `worker` is one word (it makes file names);
-void checkWorkerName(const std::string& worker);
-// shards/w-NAME-NNNNNN.jqs, and the index of the worker's next free one.
-std::string workerShardName(const std::string& worker, int index);
-int nextWorkerShardIndex(const std::string& dir, const std::string& worker);
 
 // The settings of the run a checkpoint directory (DIR/checkpoints/gen-NNNN)
 // belongs to, read from DIR/config.json; nullopt for a checkpoint outside a run.
@@ -126,12 +66,5 @@ TrainingConfig resumedConfig(const std::string& dir, const TrainingConfig& confi
 // settings differ in more than the number of generations).
 void runTraining(const std::string& dir, const TrainingConfig& config,
                  const std::function<void(const std::string&)>& log, const std::atomic<bool>* stop = nullptr);
-
-// A self-play worker of a run with external self-play: plays with the newest
-// exported generation and writes DIR/shards/w-WORKER-NNNNNN.jqs, `shards`
-// times (0: until stopped or the run has all its generations). The run's
-// settings come from DIR/config.json. `backend`: "torch" or "eigen".
-void runSelfPlayWorker(const std::string& dir, const std::string& worker, int shards, const std::string& backend,
-                       const std::function<void(const std::string&)>& log, const std::atomic<bool>* stop = nullptr);
 
 }  // namespace junqi

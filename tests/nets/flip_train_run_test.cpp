@@ -21,6 +21,7 @@
 #include "selfplay/shard.h"
 #include "training/flip_training_json.h"
 #include "training/flip_training_run.h"
+#include "training/selfplay_workers.h"
 #include "training/training_run.h"
 #include "tests/nets/nets_test_util.h"
 
@@ -257,7 +258,7 @@ std::string playAsWorker(const fs::path& dir, const std::string& name, std::atom
   for (int i = 0; i < 1200 && !fs::exists(dir / "config.json") && !stop; ++i)
     std::this_thread::sleep_for(std::chrono::milliseconds(50));
   try {
-    runFlipSelfPlayWorker(dir.string(), name, 0, [](const std::string&) {}, &stop);
+    runSelfPlayWorker(dir.string(), name, 0, "eigen", [](const std::string&) {}, &stop);
   } catch (const std::exception& e) {
     stop = true;
     return e.what();
@@ -322,8 +323,8 @@ TEST(FlipTrainRun, AWorkersShardDependsOnItsNameAndIndex) {
   c.externalSelfPlay = true;
   c.seed = 5;
   // FNV-1a of the name, not std::hash: the same on every standard library.
-  EXPECT_EQ(flipWorkerSeed(c, "a", 0), 0x4801e718a5b61812ULL);
-  EXPECT_EQ(flipWorkerSeed(c, "a", 1), 0x5da78e9fed4f8f17ULL);
+  EXPECT_EQ(workerSeed(c.seed, "a", 0), 0x4801e718a5b61812ULL);
+  EXPECT_EQ(workerSeed(c.seed, "a", 1), 0x5da78e9fed4f8f17ULL);
   // Run "one": its trainer stopped once it exported generation 0; run "two": a copy of it.
   {
     TrainerThread trainer(tmp.path() / "one", c);
@@ -337,7 +338,7 @@ TEST(FlipTrainRun, AWorkersShardDependsOnItsNameAndIndex) {
   fs::copy(tmp.path() / "one/weights", tmp.path() / "two/weights");
   fs::copy_file(tmp.path() / "one/config.json", tmp.path() / "two/config.json");
   const auto play = [&](const char* run, const char* worker) {
-    runFlipSelfPlayWorker(tmp.file(run), worker, 1, [](const std::string&) {});
+    runSelfPlayWorker(tmp.file(run), worker, 1, "eigen", [](const std::string&) {});
     return readBytes(tmp.file(std::string(run) + "/shards/w-" + worker + "-000000.jqs"));
   };
   const std::string a = play("one", "a");
@@ -356,7 +357,7 @@ TEST(FlipTrainRun, AWorkerIsRefusedWhereItHasNoPlace) {
   netstest::writeBytes(tmp.file("external/config.json"), flipConfigToJson(c).dump());
   const auto refusal = [&](const char* run, const char* worker) -> std::string {
     try {
-      runFlipSelfPlayWorker(tmp.file(run), worker, 1, [](const std::string&) {});
+      runSelfPlayWorker(tmp.file(run), worker, 1, "eigen", [](const std::string&) {});
     } catch (const std::runtime_error& e) {
       return e.what();
     }
@@ -365,7 +366,7 @@ TEST(FlipTrainRun, AWorkerIsRefusedWhereItHasNoPlace) {
   EXPECT_EQ(refusal("own", "a"), tmp.file("own") + " plays its own self-play; start it with junqi train --external-selfplay");
   EXPECT_EQ(refusal("external", "a.b"), "worker name 'a.b': one word without '/', ' ' or '.'");
   EXPECT_EQ(refusal("external", ""), "worker name '': one word without '/', ' ' or '.'");
-  EXPECT_THAT(refusal("nowhere", "a"), HasSubstr("is not a Flip Junqi training run"));
+  EXPECT_THAT(refusal("nowhere", "a"), HasSubstr("is not a training run (no config.json)"));
 }
 
 }  // namespace

@@ -3,12 +3,14 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 
 #include <zstd.h>
 
 #include "nets/encoding.h"
+#include "nets/flip_encoding.h"
 #include "selfplay/shard.h"
 #include "tests/nets/nets_test_util.h"
 
@@ -28,6 +30,9 @@ Shard sampleShard() {
   s.worker = "worker-7";
   s.index = 123456789012345ULL;
   s.games = 3;
+  s.generation = 7;
+  s.weightsDigest = 0x0123456789abcdefULL;
+  s.seed = 0xfedcba9876543210ULL;
   s.positions = netstest::randomSamples(20, 8);
   // Non-trivial policy targets and results.
   for (std::size_t i = 0; i < s.positions.size(); ++i) {
@@ -83,6 +88,10 @@ TEST(Shards, WriteAndReadRoundTripExactly) {
   EXPECT_EQ(back.worker, s.worker);
   EXPECT_EQ(back.index, s.index);
   EXPECT_EQ(back.games, s.games);
+  EXPECT_EQ(back.generation, 7);
+  EXPECT_EQ(back.weightsDigest, s.weightsDigest);
+  EXPECT_EQ(back.seed, s.seed);
+  EXPECT_EQ(back.positionCount, s.positions.size());
   ASSERT_EQ(back.positions.size(), s.positions.size());
   for (std::size_t i = 0; i < s.positions.size(); ++i) {
     EXPECT_EQ(back.positions[i].input, s.positions[i].input) << i;
@@ -138,7 +147,7 @@ TEST(Shards, TruncatedOrCorruptFilesAreRefusedWithTheReason) {
   for (const std::size_t cut : {std::size_t{10}, std::size_t{30}, raw.size() / 2, raw.size() - 8, raw.size() - 1})
     EXPECT_THAT(withRaw(raw.substr(0, cut)), HasSubstr("truncated")) << "cut at " << cut;
   const Shard s = sampleShard();
-  const std::size_t firstInput = 16 + 4 + s.ruleset.size() + 4 + s.worker.size() + 8 + 4 + 4;
+  const std::size_t firstInput = 16 + 4 + s.ruleset.size() + 4 + s.worker.size() + 8 + 4 + 4 + 8 + 8 + 4;
   std::string flipped = raw;
   flipped[firstInput + 100] = static_cast<char>(flipped[firstInput + 100] ^ 1);  // a value of the first input
   EXPECT_THAT(withRaw(flipped), HasSubstr("checksum mismatch"));
@@ -153,6 +162,58 @@ TEST(Shards, TruncatedOrCorruptFilesAreRefusedWithTheReason) {
   EXPECT_THAT(patched(4, 99), HasSubstr("shard version 99"));
   EXPECT_THAT(patched(8, 98), HasSubstr("encoding version 98"));
   EXPECT_THAT(patched(12, 97), HasSubstr("inputs of 97 values"));
+}
+
+// The head (games, positions, what made the shard) reads from the file's
+// start alone: a shard cut after its first 256 KB still gives it.
+TEST(Shards, TheHeadReadsWithoutTheRest) {
+  TempDir dir("shard");
+  Shard big = sampleShard();
+  big.games = 41;
+  big.positions = netstest::randomSamples(8000, 8);
+  for (auto& p : big.positions)
+    for (auto& v : p.input) v = static_cast<float>(std::rand() % 256) / 255.0f;  // incompressible inputs
+  writeShard(big, dir.file("big.jqs"));
+  const std::string packed = readBytes(dir.file("big.jqs"));
+  ASSERT_GT(packed.size(), 600000u);
+  writeBytes(dir.file("cut.jqs"), packed.substr(0, 300000));
+  EXPECT_THAT(readError(dir.file("cut.jqs")), HasSubstr("corrupt compressed data"));
+  for (const std::string name : {"big.jqs", "cut.jqs"}) {
+    const Shard head = readShardHead(dir.file(name));
+    EXPECT_EQ(head.games, 41u) << name;
+    EXPECT_EQ(head.positionCount, 8000u) << name;
+    EXPECT_EQ(head.worker, "worker-7") << name;
+    EXPECT_EQ(head.generation, 7) << name;
+    EXPECT_EQ(head.seed, big.seed) << name;
+    EXPECT_TRUE(head.positions.empty()) << name;
+  }
+  // Bytes in memory (what a worker sends) decode as the file does.
+  const Shard fromBytes = decodeShard(packed, "the message");
+  EXPECT_EQ(fromBytes.positions.size(), 8000u);
+  EXPECT_EQ(encodeShard(fromBytes), packed);
+  EXPECT_THAT(readError(dir.file("missing.jqs")), HasSubstr("cannot open"));
+  try {
+    decodeShardHead("JQSD but not compressed", "a message from rank 2");
+    ADD_FAILURE() << "garbage decoded";
+  } catch (const ShardError& e) {
+    EXPECT_THAT(e.what(), HasSubstr("a message from rank 2: not a zstd-compressed shard"));
+  }
+}
+
+// Shards written before version 2 (by the main of 2026-12-02) still read:
+// no generation, digest or seed.
+TEST(Shards, VersionOneFilesStillRead) {
+  const std::string data = std::string(JUNQI_TEST_DATA) + "/";
+  const Shard classic = readShard(data + "shard-v1-classic.jqs");
+  EXPECT_EQ(classic.games, 1u);
+  EXPECT_EQ(classic.positions.size(), 40u);
+  EXPECT_EQ(classic.generation, -1);
+  EXPECT_EQ(classic.weightsDigest, 0u);
+  EXPECT_EQ(readShardHead(data + "shard-v1-classic.jqs").positionCount, 40u);
+  const Shard flip = readShard(data + "shard-v1-flip.jqs", nets::kFlipEncodingVersion, nets::kFlipInputSize);
+  EXPECT_EQ(flip.games, 1u);
+  EXPECT_EQ(flip.positions.size(), 40u);
+  EXPECT_THAT(readError(data + "shard-v1-flip.jqs"), HasSubstr("inputs of 3600 values"));  // not a classic shard
 }
 
 TEST(Shards, NoPartialFileIsLeft) {

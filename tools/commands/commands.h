@@ -4,6 +4,8 @@
 
 #include <CLI/CLI.hpp>
 
+#include <string>
+
 namespace junqi::tools {
 
 void registerAgents(CLI::App& app);
@@ -24,7 +26,11 @@ void registerTactics(CLI::App& app);
 
 // The training commands (LibTorch): the program junqi-train.
 void registerTrain(CLI::App& app);
-void registerSelfPlay(CLI::App& app);
 void registerExport(CLI::App& app);
+// A self-play worker: in junqi, and in junqi-train for the LibTorch backend.
+void registerSelfPlay(CLI::App& app);
+// `junqi train ... --mpi` on every rank of an MPI job (train_mpi.cpp): rank 0
+// runs `trainingProgram` (junqi-train) as the trainer; returns the exit status.
+int runMpiTraining(int argc, char** argv, const std::string& trainingProgram);
 
 }  // namespace junqi::tools

@@ -13,6 +13,12 @@
 #include "tools/commands/commands.h"
 #include "tools/commands/common.h"
 
+#ifdef JUNQI_WITH_MPI
+#include <filesystem>
+
+#include "distributed/mpi_match.h"
+#endif
+
 namespace junqi::tools {
 
 namespace {
@@ -91,6 +97,61 @@ int runFourMatch(const MatchOptions& o, const std::string& rules, bool hasBook, 
 }
 }  // namespace
 
+void printSummary(const MatchSummary& summary, const std::string& out) {
+  fmt::print("\n{}", summary.table);
+  if (summary.sprt)
+    fmt::print("SPRT: LLR {:.2f} in ({:.2f}, {:.2f}): {}\n", summary.sprt->llr, summary.sprt->lower,
+               summary.sprt->upper, toString(summary.sprt->decision));
+  fmt::print("records, games.pgn, ratings.txt/json/csv and report.svg are in {}\n", out);
+}
+
+void printProgress(const std::string& line) { fmt::print(stderr, "{}\n", line); }
+
+#ifdef JUNQI_WITH_MPI
+// `mpirun -n N junqi match ... --mpi` (distributed/mpi_match.h): rank 0 keeps
+// the match and its directory, the other ranks play the games it sends.
+int runMatchOverMpi(MatchOptions o) {
+  int argc = 0;
+  char** argv = nullptr;
+  MpiWorld world(argc, argv, MPI_THREAD_MULTIPLE);
+  if (world.size() < 2)
+    throw std::invalid_argument(
+        "--mpi: a match needs 2 ranks or more (rank 0 keeps the match, the others play): mpirun -n 3 junqi match ...");
+  if (o.live) throw std::invalid_argument("--live is not available with --mpi");
+  if (world.rank() != 0) {
+    o.remoteRank = true;
+    try {
+      const Match match(o);
+      for (const MatchPlayer& p : o.players)
+        if (!p.command.empty()) std::filesystem::create_directories(o.outDir);  // the bots' stderr logs
+      playMpiMatchGames(world, match);
+    } catch (const std::exception& e) {
+      fmt::print(stderr, "junqi match --mpi: rank {}: {}\n", world.rank(), e.what());
+      MPI_Abort(MPI_COMM_WORLD, 1);
+    }
+    return 0;
+  }
+  std::optional<Match> match;
+  try {
+    match.emplace(o);
+  } catch (...) {
+    endMpiMatch(world);
+    throw;
+  }
+  running = &*match;
+  std::signal(SIGINT, onInterrupt);
+  std::signal(SIGTERM, onInterrupt);
+  const MatchSummary summary = runMpiMatch(world, *match, printProgress);
+  running = nullptr;
+  printSummary(summary, o.outDir);
+  return 0;
+}
+#else
+int runMatchOverMpi(const MatchOptions&) {
+  throw std::invalid_argument("--mpi: this junqi was built without MPI (install libopenmpi-dev and build again)");
+}
+#endif
+
 void registerMatch(CLI::App& app) {
   auto* cmd = app.add_subcommand("match", "Play a rated match (head-to-head, round-robin or gauntlet)");
   static std::string rules, schedule = "round-robin", out, book, sprt;
@@ -124,6 +185,10 @@ void registerMatch(CLI::App& app) {
   cmd->add_option("--sprt", sprt, "Stop when decided: elo0,elo1[,alpha,beta] (head-to-head only)");
   cmd->add_option("--out", out, "Run directory (records, games.pgn, ratings.*, report.svg); rerun to resume")
       ->required();
+  static bool mpi = false;
+  cmd->add_flag("--mpi", mpi,
+                "Across the ranks of an MPI job: `mpirun -n N junqi match ... --mpi` (rank 0 keeps the match, the "
+                "others play its games; docs/distributed.md)");
   setAction(cmd, [] {
     const bool flip = FlipRuleset::namesFlip(rules), four = FourRuleset::namesFour(rules);
     if (!flip && !four) o.ruleset = Ruleset::parse(rules);
@@ -144,20 +209,18 @@ void registerMatch(CLI::App& app) {
       if (eq == std::string::npos) throw std::invalid_argument(fmt::format("--bot needs NAME=COMMAND, not '{}'", b));
       o.players.push_back({b.substr(0, eq), "", b.substr(eq + 1)});
     }
+    if ((flip || four) && mpi) throw std::invalid_argument("--mpi: a classic match only, for now");
     if (flip) return runFlipMatch(o, rules, !book.empty(), !sprt.empty());
     if (four) return runFourMatch(o, rules, !book.empty(), !sprt.empty());
     if (!sprt.empty()) o.sprt = parseSprt(sprt);
+    if (mpi) return runMatchOverMpi(o);
     Match match(o);
     running = &match;
     std::signal(SIGINT, onInterrupt);
     std::signal(SIGTERM, onInterrupt);
-    const MatchSummary summary = match.run([](const std::string& line) { fmt::print(stderr, "{}\n", line); });
+    const MatchSummary summary = match.run(printProgress);
     running = nullptr;
-    fmt::print("\n{}", summary.table);
-    if (summary.sprt)
-      fmt::print("SPRT: LLR {:.2f} in ({:.2f}, {:.2f}): {}\n", summary.sprt->llr, summary.sprt->lower,
-                 summary.sprt->upper, toString(summary.sprt->decision));
-    fmt::print("records, games.pgn, ratings.txt/json/csv and report.svg are in {}\n", out);
+    printSummary(summary, out);
     return 0;
   });
 }

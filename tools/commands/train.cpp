@@ -1,9 +1,5 @@
 // junqi train: the self-play training run (training/training_run.h), and
 // junqi export: a checkpoint (of a classic or Flip Junqi run) to a weights file for bots.
-#include <unistd.h>
-
-#include <atomic>
-#include <csignal>
 #include <optional>
 
 #include <fmt/format.h>
@@ -13,11 +9,11 @@
 #include "training/training_run.h"
 #include "tools/commands/commands.h"
 #include "tools/commands/common.h"
+#include "tools/commands/interrupt.h"
 
 namespace junqi::tools {
 
 namespace {
-std::atomic<bool> interrupted{false};
 
 // The options of `junqi train` that a run keeps in its config.json, by key:
 // resuming a run with `--run DIR` alone takes them from there.
@@ -43,14 +39,6 @@ void runFlipTrainingCommand(const std::string& run, const std::optional<std::str
   runFlipTraining(run, config, [](const std::string& line) { fmt::print(stderr, "{}\n", line); }, &interrupted);
 }
 
-// The first Ctrl-C asks for a clean stop: the games in progress finish and
-// the finished ones are kept. A second one kills as usual (losing those games).
-void onInterrupt(int signal) {
-  interrupted = true;
-  std::signal(signal, SIG_DFL);
-  constexpr char kMessage[] = "stopping after the games in progress (Ctrl-C again quits at once, losing them)\n";
-  (void)!write(STDERR_FILENO, kMessage, sizeof kMessage - 1);  // async-signal-safe, unlike fmt::print
-}
 }  // namespace
 
 void registerTrain(CLI::App& app) {
@@ -119,9 +107,14 @@ void registerTrain(CLI::App& app) {
       ->capture_default_str();
   cmd->add_flag("--external-selfplay", c.externalSelfPlay,
                 "Do not play self-play here: wait for `junqi selfplay` workers (separate processes) to write shards");
+  static bool mpi = false;
+  cmd->add_flag("--mpi", mpi,
+                "Across the ranks of an MPI job: `mpirun -n N junqi train --run DIR --mpi ...` (rank 0 trains, the "
+                "others play self-play; docs/distributed.md)");
   auto* variant = cmd->add_option("--variant", rules, "The same as --rules (e.g. --variant flip-kawu)")
                       ->excludes(cmd->get_option("--rules"));
   setAction(cmd, [cmd, variant] {
+    if (mpi) throw std::runtime_error("--mpi: run it as `mpirun -n N junqi train --run DIR --mpi ...`");
     c.baselines = splitAgentSpecs(baselines);
     std::vector<std::pair<std::string, std::string>> given;  // (config.json key, option) of the options given
     for (const auto& [option, key] : kConfigKeys)
@@ -130,8 +123,7 @@ void registerTrain(CLI::App& app) {
     const bool rulesGiven = cmd->get_option("--rules")->count() > 0 || variant->count() > 0;
     const bool flip = rulesGiven ? FlipRuleset::namesFlip(rules) : isFlipRun(run);
     if (!flip) c.ruleset = Ruleset::parse(rules);
-    std::signal(SIGINT, onInterrupt);
-    std::signal(SIGTERM, onInterrupt);
+    stopCleanlyOnInterrupt();
     if (flip) {
       runFlipTrainingCommand(run, rulesGiven ? std::optional(rules) : std::nullopt, c, given);
     } else {
@@ -144,29 +136,6 @@ void registerTrain(CLI::App& app) {
     }
     fmt::print("run complete: {0}/ratings.txt{1}, weights in {0}/weights/\n", run, flip ? "" : ", " + run + "/report.html");
     return 0;
-  });
-}
-
-void registerSelfPlay(CLI::App& app) {
-  auto* cmd = app.add_subcommand("selfplay", "A self-play worker for a run started with junqi train --external-selfplay");
-  static std::string run, worker = "w0", backend = "eigen";
-  static int shards = 0;
-  cmd->add_option("--run", run, "The run directory")->required();
-  cmd->add_option("--worker", worker, "This worker's name (unique among the run's workers)")->capture_default_str();
-  cmd->add_option("--shards", shards, "Shards to write (0: until the run has all its generations)")->capture_default_str();
-  cmd->add_option("--backend", backend, "torch or eigen (a Flip Junqi run: eigen)")->capture_default_str();
-  setAction(cmd, [] {
-    const auto log = [](const std::string& line) { fmt::print(stderr, "{}\n", line); };
-    const bool flip = isFlipRun(run);
-    if (flip && backend != "eigen")
-      throw std::runtime_error(fmt::format("--backend {}: a Flip Junqi run's self-play plays with eigen", backend));
-    std::signal(SIGINT, onInterrupt);
-    std::signal(SIGTERM, onInterrupt);
-    if (flip)
-      runFlipSelfPlayWorker(run, worker, shards, log, &interrupted);
-    else
-      runSelfPlayWorker(run, worker, shards, backend, log, &interrupted);
-    return interrupted ? 130 : 0;
   });
 }
 

@@ -1,0 +1,98 @@
+// A classic training run's settings (DIR/config.json) and what the trainer
+// and its self-play workers share: the self-play they play, progress lines,
+// and the names of the workers' files. No LibTorch: `junqi selfplay` and the
+// MPI workers (distributed/) use it without loading it.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "core/ruleset.h"
+#include "selfplay/selfplay_worker.h"
+
+namespace junqi {
+
+struct TrainingConfig {
+  Ruleset ruleset;
+  std::string shape = "tiny";
+  int generations = 3;
+  int gamesPerGeneration = 12;
+  int parallelGames = 6;
+  int sims = 48;             // per self-play move
+  double cpuct = 1.5;
+  double rolloutMix = 0.5;   // share of a (greedy, shallow) rollout in leaf values
+  int rolloutDepth = 16;
+  int temperaturePlies = 20;
+  double rootNoise = 0.3;    // Dirichlet alpha
+  double valueOutcomeShare = 0.5;  // value target: this much the game's result, the rest the search's value
+  int maxPlies = 500;        // self-play and rating games end in an adjudicated draw here
+  // Teacher games (selfplay/teacher_games.h): with teacherGames > 0,
+  // generation 1 learns from games of the tactical player instead of
+  // self-play with the untrained network, for teacherSteps steps.
+  int teacherGames = 0;
+  int teacherPositions = 8;  // positions kept per teacher game
+  int teacherSteps = 0;      // 0: stepsPerGeneration
+  int stepsPerGeneration = 150;
+  int batchSize = 128;
+  int replayWindow = 40000;  // positions
+  std::string optimizer = "adam";
+  double learningRate = 2e-3;
+  double weightDecay = 1e-4;
+  int trainThreads = 2;
+  std::string device = "cpu";
+  int ratingPairs = 4;       // layout pairs per pairing in each generation's match
+  int ratingSims = 48;
+  int ratingConcurrency = 2;
+  std::vector<std::string> baselines = {"random", "heuristic"};
+  std::uint64_t seed = 1;
+  // Self-play by separate worker processes (`junqi selfplay`): the trainer
+  // waits for their shards instead of playing itself.
+  bool externalSelfPlay = false;
+  std::string selfPlayBackend = "eigen";  // or "torch"
+};
+
+// config.json both ways; trainingConfigOf throws for settings that are not a run's.
+nlohmann::json trainingConfigJson(const TrainingConfig& config);
+TrainingConfig trainingConfigOf(const nlohmann::json& json);
+// A run's config.json, checked to hold a run's settings (std::runtime_error naming the file if not).
+nlohmann::json readRunSettings(const std::string& path);
+
+// The comma-separated agent specs of `--baselines`: an item holding '=' before
+// any ':' is a parameter of the spec before it ("random,ismcts:sims=50,seed=3"
+// is random and ismcts:sims=50,seed=3).
+std::vector<std::string> splitAgentSpecs(const std::string& list);
+
+// The search settings a run rates its networks with, as `nn` agent
+// parameters ("sims=48,c=1.5,mix=0.5,depth=16,rollout=greedy"); the weights
+// files it exports carry them, so a bot plays as it was rated.
+std::string ratedSearchSettings(const TrainingConfig& config);
+
+// The self-play the run plays with seed `seed`, the trainer's and the workers' alike.
+SelfPlayOptions selfPlayOptions(const TrainingConfig& config, std::uint64_t seed);
+
+// "H:MM:SS" for a progress line's ETA ("?" when it cannot be known).
+std::string eta(double seconds);
+// A progress line of self-play (or, with kind "teacher games", of teacher games).
+std::string selfPlayLine(const std::string& who, const SelfPlayStats& stats, int games,
+                         const std::string& kind = "self-play");
+
+// "gen-NNNN": the name of generation g's files.
+std::string generationName(int g);
+
+// Self-play workers' files, for classic and flip runs alike:
+// the newest generation with weights in the run `dir` (-1: none yet);
+int newestGeneration(const std::string& dir);
+// throws std::runtime_error unless `worker` is one word (it makes file names);
+void checkWorkerName(const std::string& worker);
+// shards/w-NAME-NNNNNN.jqs, and the index of the worker's next free one.
+std::string workerShardName(const std::string& worker, int index);
+int nextWorkerShardIndex(const std::string& dir, const std::string& worker);
+// The seed of a worker's shard `index`: from the run's seed and the worker's
+// name by FNV-1a (not std::hash, which differs between standard libraries),
+// so a worker plays the same games wherever it was built.
+std::uint64_t workerSeed(std::uint64_t runSeed, const std::string& worker, int index);
+
+}  // namespace junqi
