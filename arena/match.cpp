@@ -260,6 +260,12 @@ std::optional<MatchGameResult> Match::loadRecorded(const ScheduledGame& g) const
   }
 }
 
+int Match::recordedGames() const {
+  int recorded = 0;
+  for (const ScheduledGame& g : schedule_) recorded += loadRecorded(g).has_value();
+  return recorded;
+}
+
 // The result of a finished game's record.
 MatchGameResult Match::resultOf(const ScheduledGame& g, const GameRecord& record) const {
   if (record.tag("red-player") != options_.players[g.red].name ||
@@ -387,9 +393,11 @@ std::string Match::progressLine(const std::vector<MatchGameResult>& results, dou
     for (const auto& r : results) playedNow += !r.resumed;
     if (playedNow > 0) {
       const double eta = seconds / playedNow * remaining;
-      line += fmt::format(" | {:.1f} games/min ({:.1f} a CPU-minute) | ETA {}:{:02}:{:02}", 60.0 * playedNow / seconds,
-                          60.0 * playedNow / std::max(1e-9, cpuSeconds), static_cast<int>(eta / 3600),
-                          static_cast<int>(eta / 60) % 60, static_cast<int>(eta) % 60);
+      // Games played elsewhere spend other processes' CPU time, not this one's.
+      const std::string cpu = remote_ ? fmt::format("on {} ranks", places_)
+                                      : fmt::format("{:.1f} a CPU-minute", 60.0 * playedNow / std::max(1e-9, cpuSeconds));
+      line += fmt::format(" | {:.1f} games/min ({}) | ETA {}:{:02}:{:02}", 60.0 * playedNow / seconds, cpu,
+                          static_cast<int>(eta / 3600), static_cast<int>(eta / 60) % 60, static_cast<int>(eta) % 60);
     }
   }
   return line;

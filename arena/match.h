@@ -92,6 +92,8 @@ class Match {
   explicit Match(MatchOptions options);
 
   const std::vector<ScheduledGame>& schedule() const { return schedule_; }
+  // How many games of the schedule have a finished record in the directory.
+  int recordedGames() const;
   // Plays every scheduled game not yet recorded; `progress` gets a line after
   // each game. Writes records as games finish and the reports at the end;
   // with `live`, while a game is played its record so far is in DIR/live/ (for

@@ -4,24 +4,45 @@
 
 namespace junqi {
 
-namespace {
+std::string encodeOrder(const MatchGameOrder& order) {
+  ByteWriter out;
+  out.put(static_cast<std::int32_t>(order.match));
+  out.put(static_cast<std::int32_t>(order.index));
+  out.put(order.seed);
+  out.put(static_cast<std::uint8_t>(order.oneSeedForBoth));
+  return out.bytes();
+}
 
-constexpr int kGameTag = 11;    // rank 0 -> worker: a game to play (nothing: the match is over)
-constexpr int kRecordTag = 12;  // worker -> rank 0: its record
+std::optional<MatchGameOrder> decodeOrder(const std::string& bytes) {
+  if (bytes.empty()) return std::nullopt;
+  ByteReader<std::runtime_error> in(bytes, "rank 0's game");
+  MatchGameOrder order;
+  order.match = in.get<std::int32_t>("the match");
+  order.index = in.get<std::int32_t>("the game's index");
+  order.seed = in.get<std::uint64_t>("the game's seed");
+  order.oneSeedForBoth = in.get<std::uint8_t>("the seeds' kind") != 0;
+  return order;
+}
 
-}  // namespace
+std::string playOrder(const Match& match, const MatchGameOrder& order) {
+  if (order.index < 0 || order.index >= static_cast<int>(match.schedule().size()))
+    throw std::runtime_error("rank 0 sent a game outside the schedule: are the ranks' options the same?");
+  ScheduledGame game = match.schedule()[static_cast<std::size_t>(order.index)];
+  game.seed = order.seed;
+  return match.playRecord(game, order.oneSeedForBoth);
+}
 
-MatchSummary runMpiMatch(const MpiWorld& world, Match& match, const std::function<void(const std::string&)>& progress) {
+void playOnRanks(const MpiWorld& world, Match& match, int matchId) {
   match.playElsewhere(
-      [&world](int place, const ScheduledGame& game, bool oneSeedForBoth) {
-        ByteWriter order;
-        order.put(static_cast<std::int32_t>(game.index));
-        order.put(game.seed);
-        order.put(static_cast<std::uint8_t>(oneSeedForBoth));
-        world.send(place + 1, kGameTag, order.bytes());
-        return world.receive(place + 1, kRecordTag);
+      [&world, matchId](int place, const ScheduledGame& game, bool oneSeedForBoth) {
+        world.send(place + 1, kMatchGameTag, encodeOrder({matchId, game.index, game.seed, oneSeedForBoth}));
+        return world.receive(place + 1, kMatchRecordTag);
       },
       world.size() - 1);
+}
+
+MatchSummary runMpiMatch(const MpiWorld& world, Match& match, const std::function<void(const std::string&)>& progress) {
+  playOnRanks(world, match, 0);
   try {
     MatchSummary summary = match.run(progress);
     endMpiMatch(world);
@@ -33,22 +54,12 @@ MatchSummary runMpiMatch(const MpiWorld& world, Match& match, const std::functio
 }
 
 void endMpiMatch(const MpiWorld& world) {
-  for (int rank = 1; rank < world.size(); ++rank) world.send(rank, kGameTag, "");
+  for (int rank = 1; rank < world.size(); ++rank) world.send(rank, kMatchGameTag, "");
 }
 
 void playMpiMatchGames(const MpiWorld& world, const Match& match) {
-  for (;;) {
-    const std::string order = world.receive(0, kGameTag);
-    if (order.empty()) return;
-    ByteReader<std::runtime_error> in(order, "rank 0's game");
-    const auto index = in.get<std::int32_t>("the game's index");
-    if (index < 0 || index >= static_cast<int>(match.schedule().size()))
-      throw std::runtime_error("rank 0 sent a game outside the schedule: are the ranks' options the same?");
-    ScheduledGame game = match.schedule()[static_cast<std::size_t>(index)];
-    game.seed = in.get<std::uint64_t>("the game's seed");
-    const bool oneSeedForBoth = in.get<std::uint8_t>("the seeds' kind") != 0;
-    world.send(0, kRecordTag, match.playRecord(game, oneSeedForBoth));
-  }
+  while (const auto order = decodeOrder(world.receive(0, kMatchGameTag)))
+    world.send(0, kMatchRecordTag, playOrder(match, *order));
 }
 
 }  // namespace junqi

@@ -1,14 +1,18 @@
 // A match over an MPI job: `mpirun -n N junqi match --out DIR --mpi ...`.
 // Rank 0 runs the match as `junqi match` does (its directory, resume, SPRT,
 // progress, tables) and hands each game to a free worker rank (one game at a
-// time per rank, from one thread per rank); the worker plays it and sends the
-// record back, which rank 0 writes and rates. Workers read nothing from DIR
-// (a layout book must be where each rank can read it; an external bot's
-// stderr log stays on its worker's machine). Every rank builds the schedule
-// from the same options, so a game is sent as its index and seed.
+// time per rank, from one thread per rank: MPI_THREAD_MULTIPLE); the worker
+// plays it and sends the record back, which rank 0 writes and rates. Workers
+// read nothing from DIR (a layout book must be where each rank can read it;
+// an external bot's stderr log stays on its worker's machine). Every rank
+// builds the schedule from the same options, so a game is sent as its index
+// and seed. A training run's rating matches go the same way
+// (distributed/mpi_training.h).
 #pragma once
 
+#include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 
 #include "arena/match.h"
@@ -16,6 +20,23 @@
 
 namespace junqi {
 
+// A game for a worker rank to play: of match `match` (a training run's
+// generation; 0 for `junqi match`), its index in the schedule, its seed.
+struct MatchGameOrder {
+  int match = 0;
+  int index = 0;
+  std::uint64_t seed = 0;
+  bool oneSeedForBoth = false;
+};
+constexpr int kMatchGameTag = 11;    // rank 0 -> worker: an order (empty: the match is over)
+constexpr int kMatchRecordTag = 12;  // worker -> rank 0: the game's record
+std::string encodeOrder(const MatchGameOrder& order);
+std::optional<MatchGameOrder> decodeOrder(const std::string& bytes);  // nullopt: the match is over
+// The order's game of `match` (the worker's copy of it), played: its record.
+std::string playOrder(const Match& match, const MatchGameOrder& order);
+
+// Rank 0: `match` plays its games on the worker ranks (Match::playElsewhere).
+void playOnRanks(const MpiWorld& world, Match& match, int matchId);
 // Rank 0: runs the match on the worker ranks, then tells them it is over.
 MatchSummary runMpiMatch(const MpiWorld& world, Match& match, const std::function<void(const std::string&)>& progress);
 // Rank 0, when it cannot run the match (e.g. a bad setting): the workers leave.

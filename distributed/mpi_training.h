@@ -1,7 +1,9 @@
 // A training run over an MPI job: `mpirun -n N [--hostfile H] junqi train
-// --run DIR --mpi ...`. Rank 0 runs the trainer (junqi-train, with external
-// self-play) on the run directory, which only its machine needs; ranks 1..N-1
-// are self-play workers (training/selfplay_workers.h, Eigen, no LibTorch).
+// --run DIR --mpi ...`. Rank 0 (trainer_rank.h) runs the trainer
+// (junqi-train, with external self-play and external rating) on the run
+// directory, which only its machine needs; ranks 1..N-1 (worker_rank.h) are
+// self-play workers (training/selfplay_workers.h, Eigen, no LibTorch) that
+// also play a classic run's rating games.
 //
 // - Rank 0 sends each worker the run's settings and its next shard index,
 //   then broadcasts every new generation's weights file (MPI_Ibcast);
@@ -10,6 +12,9 @@
 //   takes a local worker's. The run directory stays the one place that
 //   holds the run (so the trainer, its resume and its tests are unchanged)
 //   and workers need no shared file system.
+// - A classic run's rating match of each new generation is played on the
+//   worker ranks (mpi_match.h), rank 0 writing its records; the trainer waits
+//   for them. A flip run's rating matches stay on the trainer.
 // - When the trainer ends (done, refused, or stopped by Ctrl-C / SIGTERM,
 //   which rank 0 passes on), rank 0 broadcasts a stop; workers send the games
 //   they finished and leave.

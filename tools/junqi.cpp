@@ -22,10 +22,18 @@ constexpr const char* kTrainingCommands[][2] = {
     {"train", "Run (or resume) a training run (see `junqi train --help`)"},
     {"export", "Write a checkpoint's network as a weights file for bots (no LibTorch needed)"}};
 
-// The commands junqi-train runs: training, export, and a self-play worker
-// that infers with LibTorch (`junqi selfplay --backend torch`).
+bool hasArgument(int argc, char** argv, std::string_view argument) {
+  for (int i = 2; i < argc; ++i)
+    if (argv[i] == argument) return true;
+  return false;
+}
+
+// The commands junqi-train runs: training (but `train --mpi`, whose ranks
+// run here), export, and a self-play worker that infers with LibTorch
+// (`junqi selfplay --backend torch`).
 bool isTrainingCommand(int argc, char** argv) {
   const std::string_view command = argv[1];
+  if (command == "train" && hasArgument(argc, argv, "--mpi")) return false;
   for (const auto& [name, help] : kTrainingCommands)
     if (command == name) return true;
   if (command != "selfplay") return false;
@@ -41,12 +49,6 @@ std::string trainingProgram() {
   std::error_code error;
   const auto self = std::filesystem::read_symlink("/proc/self/exe", error);
   return (self.parent_path() / "junqi-train").string();
-}
-
-bool hasArgument(int argc, char** argv, std::string_view argument) {
-  for (int i = 2; i < argc; ++i)
-    if (argv[i] == argument) return true;
-  return false;
 }
 
 // Replaces this process by junqi-train with the same arguments; returns only
@@ -67,15 +69,15 @@ void registerPlay(CLI::App& app);
 }  // namespace junqi::tools
 
 int main(int argc, char** argv) {
-  // Every rank of `mpirun ... junqi train --mpi` runs here; rank 0 starts junqi-train.
-  if (argc >= 2 && std::string_view(argv[1]) == "train" && hasArgument(argc, argv, "--mpi"))
-    return junqi::tools::runMpiTraining(argc, argv, trainingProgram());
   if (argc >= 2 && isTrainingCommand(argc, argv)) return runTrainingProgram(argv);
   // Large buffers come and go (counting tables): keep them in the heap instead
   // of mapping and unmapping them each time.
   mallopt(M_MMAP_THRESHOLD, 1 << 30);
   mallopt(M_TRIM_THRESHOLD, 1 << 30);
   junqi::nets::registerNetAgent();
+  // Every rank of `mpirun ... junqi train --mpi` runs here; rank 0 starts junqi-train.
+  if (argc >= 2 && std::string_view(argv[1]) == "train" && hasArgument(argc, argv, "--mpi"))
+    return junqi::tools::runMpiTraining(argc, argv, trainingProgram());
   CLI::App app{"junqi: rules engine, search, self-play and match harness for Junqi (army chess)"};
   app.require_subcommand(1);
   app.set_help_all_flag("--help-all", "Show every command's options");

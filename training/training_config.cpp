@@ -151,6 +151,33 @@ std::string selfPlayLine(const std::string& who, const SelfPlayStats& s, int gam
 
 std::string generationName(int g) { return fmt::format("gen-{:04}", g); }
 
+namespace {
+
+// The network agent of generation g as a match player.
+std::string netSpec(const fs::path& dir, int g, const TrainingConfig& c) {
+  return fmt::format("nn:weights={},{},seed={}", (dir / "weights" / (generationName(g) + ".jqw")).string(),
+                     ratedSearchSettings(c), c.seed + static_cast<std::uint64_t>(g));
+}
+
+}  // namespace
+
+MatchOptions ratingMatchOptions(const std::string& dirName, int g, const TrainingConfig& c) {
+  const fs::path dir(dirName);
+  MatchOptions o;
+  o.ruleset = c.ruleset;
+  o.schedule = MatchSchedule::Gauntlet;
+  o.pairs = c.ratingPairs;
+  o.concurrency = c.ratingConcurrency;
+  o.seed = Rng::mix(c.seed, 0xa7c4 + static_cast<std::uint64_t>(g));
+  o.maxPlies = c.maxPlies;
+  o.outDir = (dir / "matches" / generationName(g)).string();
+  o.movableRoot = dir.string();  // the weights paths in the players' specs are under it
+  o.players.push_back({generationName(g), netSpec(dir, g, c), ""});
+  o.players.push_back({generationName(g - 1), netSpec(dir, g - 1, c), ""});
+  for (const std::string& b : c.baselines) o.players.push_back({b.substr(0, b.find(':')), b, ""});
+  return o;
+}
+
 int newestGeneration(const std::string& dir) {
   int newest = -1;
   if (!fs::exists(fs::path(dir) / "weights")) return newest;

@@ -10,6 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "arena/match.h"
 #include "core/ruleset.h"
 #include "selfplay/selfplay_worker.h"
 
@@ -52,6 +53,10 @@ struct TrainingConfig {
   // waits for their shards instead of playing itself.
   bool externalSelfPlay = false;
   std::string selfPlayBackend = "eigen";  // or "torch"
+  // Rating games played by someone else (an MPI run's ranks, distributed/):
+  // the trainer waits for every game's record. Not kept in config.json, as
+  // it changes who plays the games, not which.
+  bool externalRating = false;
 };
 
 // config.json both ways; trainingConfigOf throws for settings that are not a run's.
@@ -81,6 +86,11 @@ std::string selfPlayLine(const std::string& who, const SelfPlayStats& stats, int
 
 // "gen-NNNN": the name of generation g's files.
 std::string generationName(int g);
+
+// The rating match of generation g in the run directory `dir`: a gauntlet of
+// generation g against g-1 and the baselines, in DIR/matches/gen-NNNN, the
+// networks named by their weights files under DIR/weights.
+MatchOptions ratingMatchOptions(const std::string& dir, int g, const TrainingConfig& config);
 
 // Self-play workers' files, for classic and flip runs alike:
 // the newest generation with weights in the run `dir` (-1: none yet);

@@ -68,27 +68,6 @@ std::shared_ptr<nets::Backend> selfPlayBackend(const TrainingConfig& c, const st
 std::string readText(const fs::path& p) { return readFile(p.string()); }
 void writeText(const fs::path& p, const std::string& text) { writeFileAtomically(p.string(), text); }
 
-// The network agent of generation g as a match player.
-std::string netSpec(const fs::path& dir, int g, const TrainingConfig& c) {
-  return fmt::format("nn:weights={},{},seed={}", (dir / "weights" / (gen(g) + ".jqw")).string(),
-                     ratedSearchSettings(c), c.seed + static_cast<std::uint64_t>(g));
-}
-
-MatchOptions ratingMatch(const fs::path& dir, int g, const TrainingConfig& c) {
-  MatchOptions o;
-  o.ruleset = c.ruleset;
-  o.schedule = MatchSchedule::Gauntlet;
-  o.pairs = c.ratingPairs;
-  o.concurrency = c.ratingConcurrency;
-  o.seed = Rng::mix(c.seed, 0xa7c4 + static_cast<std::uint64_t>(g));
-  o.maxPlies = c.maxPlies;
-  o.outDir = (dir / "matches" / gen(g)).string();
-  o.movableRoot = dir.string();  // the weights paths in the players' specs are under it
-  o.players.push_back({gen(g), netSpec(dir, g, c), ""});
-  o.players.push_back({gen(g - 1), netSpec(dir, g - 1, c), ""});
-  for (const std::string& b : c.baselines) o.players.push_back({b.substr(0, b.find(':')), b, ""});
-  return o;
-}
 
 }  // namespace
 
@@ -483,7 +462,16 @@ void TrainingRun::estimateFromFirstSteps(int g, int step, double secondsPerStep)
 // Generation g's rating match. A stop (Ctrl-C) reaches it too: it stops after
 // its games in progress, and resumes from its records.
 MatchSummary TrainingRun::playRatingMatch(int g) {
-  Match match(ratingMatch(dir_, g, c_));
+  Match match(ratingMatchOptions(dir_.string(), g, c_));
+  // Games played elsewhere: once all are recorded, the match below only reads them.
+  for (int waited = 0; c_.externalRating && !stopped(); ++waited) {
+    const int recorded = match.recordedGames();
+    if (recorded == static_cast<int>(match.schedule().size())) break;
+    if (waited % 30 == 0)
+      log_(fmt::format("gen {}/{} | rating | waiting for the rating games played elsewhere: {}/{}", g, c_.generations,
+                       recorded, match.schedule().size()));
+    std::this_thread::sleep_for(std::chrono::milliseconds(500));
+  }
   std::atomic<bool> over{false};
   std::thread watcher([&] {
     while (!over && !stopped()) std::this_thread::sleep_for(std::chrono::milliseconds(50));
@@ -519,7 +507,7 @@ std::string TrainingRun::rateAllGenerations(int g) {
   };
   std::vector<RatedGame> games;
   for (int h = 1; h <= g; ++h) {
-    const MatchOptions o = ratingMatch(dir_, h, c_);
+    const MatchOptions o = ratingMatchOptions(dir_.string(), h, c_);
     Match old(o);
     for (const MatchGameResult& r : old.run().results) {
       const double score = !r.outcome.winner ? 0.5 : *r.outcome.winner == Seat::Red ? 1.0 : 0.0;
@@ -626,6 +614,7 @@ TrainingConfig resumedConfig(const std::string& dir, const TrainingConfig& confi
   out.trainThreads = config.trainThreads;
   out.device = config.device;
   out.ratingConcurrency = config.ratingConcurrency;
+  out.externalRating = config.externalRating;
   return out;
 }
 

@@ -1,5 +1,5 @@
 # A training run over MPI (`mpirun -n 3 junqi train --mpi`): rank 0 trains,
-# ranks 1 and 2 play its self-play. Killing a worker rank mid-run ends the job
+# ranks 1 and 2 play its self-play and rating games. Killing a worker rank mid-run ends the job
 # with the trainer stopped cleanly (no trainer left behind); the same command
 # resumes the run to its end, and no shard is lost or trained on twice.
 # Usage: sh train_mpi_kill_a_worker.sh MPIRUN JUNQI DIR
@@ -34,6 +34,7 @@ echo "--- resumed" >> "$dir.err"
 train || fail "the resumed run failed" "$dir.err"
 [ -f "$dir/weights/gen-0003.jqw" ] || fail "the resumed run did not finish" "$dir.err"
 grep -q "copy sent is dropped" "$dir.err" && fail "a worker sent a shard that was there" "$dir.err"
+grep -q "gen 3/3 | rating on the ranks | games 4/4" "$dir.err" || fail "the last rating match was not played on the ranks" "$dir.err"
 cat "$dir"/log/gen-000[23].shards > "$dir.listed"
 [ -s "$dir.listed" ] || fail "no worker shards listed" "$dir.err"
 [ -z "$(sort "$dir.listed" | uniq -d)" ] || fail "a shard was trained on twice" "$dir.listed"

@@ -107,6 +107,8 @@ void registerTrain(CLI::App& app) {
       ->capture_default_str();
   cmd->add_flag("--external-selfplay", c.externalSelfPlay,
                 "Do not play self-play here: wait for `junqi selfplay` workers (separate processes) to write shards");
+  cmd->add_flag("--external-rating", c.externalRating,
+                "Do not play the rating games here: wait for their records (an MPI run's ranks play them)");
   static bool mpi = false;
   cmd->add_flag("--mpi", mpi,
                 "Across the ranks of an MPI job: `mpirun -n N junqi train --run DIR --mpi ...` (rank 0 trains, the "

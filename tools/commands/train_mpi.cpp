@@ -19,7 +19,7 @@ namespace junqi::tools {
 namespace {
 
 // The trainer's command line: junqi-train, `train` and the options, less
-// --mpi, with --external-selfplay; and the run directory.
+// --mpi, with --external-selfplay and --external-rating; and the run directory.
 MpiTrainingOptions trainerOptions(int argc, char** argv, const std::string& trainingProgram) {
   MpiTrainingOptions o;
   o.trainer = {trainingProgram, "train"};
@@ -33,6 +33,7 @@ MpiTrainingOptions trainerOptions(int argc, char** argv, const std::string& trai
     o.trainer.emplace_back(a);
   }
   if (!external) o.trainer.emplace_back("--external-selfplay");
+  o.trainer.emplace_back("--external-rating");  // a classic run's rating games are played on the ranks
   return o;
 }
 
@@ -40,7 +41,7 @@ MpiTrainingOptions trainerOptions(int argc, char** argv, const std::string& trai
 
 int runMpiTraining(int argc, char** argv, const std::string& trainingProgram) {
   const MpiTrainingOptions options = trainerOptions(argc, argv, trainingProgram);
-  MpiWorld world(argc, argv);
+  MpiWorld world(argc, argv, MPI_THREAD_MULTIPLE);  // rank 0's rating match sends from its own threads
   const auto fail = [&](const std::string& why) {
     if (world.rank() == 0) fmt::print(stderr, "junqi train --mpi: {}\n", why);
     return 2;

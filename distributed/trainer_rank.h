@@ -1,0 +1,51 @@
+// Rank 0 of an MPI training run (mpi_training.h): the trainer as a child
+// process, and the relay between it (through the run directory) and the
+// worker ranks (through MPI): settings, weights, shards, and a classic run's
+// rating games.
+#pragma once
+
+#include <sys/types.h>
+
+#include <functional>
+#include <future>
+#include <memory>
+#include <string>
+
+#include "arena/match.h"
+#include "distributed/mpi_training.h"
+
+namespace junqi::mpi {
+
+class TrainerRank {
+ public:
+  TrainerRank(const MpiWorld& world, const MpiTrainingOptions& options,
+              const std::function<void(const std::string&)>& log);
+  int run();  // the trainer's exit status
+
+ private:
+  void startTrainer();
+  bool trainerRunning();
+  bool greetWorkers();
+  std::string weightsOf(int generation) const;
+  void broadcastNewWeights();
+  void rate(int generation);
+  void saveShards();
+  void passOnSignals();
+  void relayUntil(const std::function<bool()>& done);
+  void stopWorkers();
+
+  const MpiWorld& world_;
+  const MpiTrainingOptions& options_;
+  std::string dir_;
+  std::function<void(const std::string&)> log_;
+  Broadcast broadcast_;
+  pid_t trainer_ = -1;
+  int status_ = -1;             // the trainer's exit status once it ended
+  int sent_ = -1;               // the newest generation broadcast
+  bool ratesOnRanks_ = false;   // a classic run: its rating games are played by the workers
+  bool signalPassed_ = false;
+  std::unique_ptr<Match> rating_;  // the rating match in progress, on its thread
+  std::future<void> ratingDone_;
+};
+
+}  // namespace junqi::mpi
