@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "core/files.h"
+#include "nets/torch_data_parallel.h"
 
 namespace junqi::nets {
 
@@ -113,6 +114,7 @@ TrainStats Trainer::run(const std::vector<const PositionSample*>& positions,
     }
     optimizer_->zero_grad();
     loss.backward();
+    if (options_.dataParallel) options_.dataParallel->averageGradients(*model_);
     optimizer_->step();
     ++steps_;
   }

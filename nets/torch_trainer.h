@@ -14,6 +14,8 @@
 
 namespace junqi::nets {
 
+class GradientAverager;  // nets/torch_data_parallel.h
+
 struct TrainerOptions {
   NetworkShape shape = NetworkShape::tiny();
   std::string optimizer = "adam";  // or "sgd" (momentum 0.9)
@@ -25,6 +27,9 @@ struct TrainerOptions {
   int threads = 2;
   std::string device = "cpu";
   std::uint64_t seed = 1;
+  // Data-parallel training: each step's gradients are averaged with the other
+  // ranks' before the optimizer step. Null: this trainer alone.
+  std::shared_ptr<GradientAverager> dataParallel;
 };
 
 struct TrainStats {
