@@ -15,6 +15,8 @@ packages=(
   nlohmann-json3-dev               # JSON rating tables and run configs
   libzstd-dev                      # compressed self-play shards
   libcpp-httplib-dev pkgconf       # the web board's server (junqi serve; pkg-config gives httplib's flags)
+  libopenmpi-dev openmpi-bin       # training and matches over MPI (distributed/, docs/distributed.md)
+  libgloo-dev                      # the Gloo headers LibTorch's data-parallel training needs (nets/torch_data_parallel.h)
   chromium                         # the web board's test in a headless browser (tests/web)
 )
 

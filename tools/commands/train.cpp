@@ -112,7 +112,7 @@ void registerTrain(CLI::App& app) {
   static bool mpi = false;
   cmd->add_flag("--mpi", mpi,
                 "Across the ranks of an MPI job: `mpirun -n N junqi train --run DIR --mpi ...` (rank 0 trains, the "
-                "others play self-play; docs/distributed.md)");
+                "others play self-play and rating games; docs/distributed.md)");
   auto* variant = cmd->add_option("--variant", rules, "The same as --rules (e.g. --variant flip-kawu)")
                       ->excludes(cmd->get_option("--rules"));
   setAction(cmd, [cmd, variant] {
