@@ -55,15 +55,18 @@ void WorkerRank::run() {
   world_.send(0, kByeTag, "");
 }
 
-// Every generation's weights are kept; Play and Pause say whether to go on with self-play.
+// The newest two generations' weights are kept (a rating match plays them);
+// Play and Pause say whether to go on with self-play.
 void WorkerRank::obey(const Broadcasted& message) {
   if (message.order == Order::Stop) {
     stopping_ = true;
     stop_ = true;
     return;
   }
-  writeFileAtomically((scratch_ / "weights" / (generationName(message.generation) + ".jqw")).string(),
-                      message.weights);
+  const fs::path weights = scratch_ / "weights";
+  writeFileAtomically((weights / (generationName(message.generation) + ".jqw")).string(), message.weights);
+  std::error_code ignored;
+  fs::remove(weights / (generationName(message.generation - 2) + ".jqw"), ignored);
   if (message.order == Order::Keep) return;
   job_.generation = message.generation;
   job_.weights = message.weights;

@@ -36,8 +36,7 @@ Shard playClassicShard(const WorkerJob& job, const json& settings, const nets::W
   const TrainingConfig c = trainingConfigOf(settings);
   SelfPlayStats stats;
   const std::string who = fmt::format("worker {} shard {} (generation {})", job.worker, job.index, job.generation);
-  return playSelfPlay(nets::makeBackend(job.backend, weights),
-                      selfPlayOptions(c, seed), stats,
+  return playSelfPlay(nets::makeBackend(job.backend, weights), selfPlayOptions(c, seed), stats,
                       [&](const SelfPlayStats& s) { log(selfPlayLine(who, s, c.gamesPerGeneration)); }, stop);
 }
 
@@ -52,8 +51,7 @@ Shard playFlipShard(const WorkerJob& job, const json& settings, const nets::Weig
   const std::string what =
       fmt::format("worker {} shard {} (generation {}) | self-play", job.worker, job.index, job.generation);
   FlipSelfPlayStats s;
-  Shard shard = playFlipSelfPlay(nets::makeBackend("eigen", weights),
-                                 flipSelfPlayOptions(c, seed), s, stop,
+  Shard shard = playFlipSelfPlay(nets::makeBackend("eigen", weights), flipSelfPlayOptions(c, seed), s, stop,
                                  flipProgressLines(log, what, c.gamesPerGeneration));
   if (shard.games > 0)
     log(fmt::format("{} {} games, {} positions in {:.0f} s | first player {} wins, second {}, draws {}", what, s.games,
