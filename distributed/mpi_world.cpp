@@ -25,7 +25,8 @@ std::string received(MPI_Message& message, const MPI_Status& status) {
 
 }  // namespace
 
-MpiWorld::MpiWorld(int& argc, char**& argv, int threads) {
+MpiWorld::MpiWorld(int& argc, char**& argv) {
+  const int threads = MPI_THREAD_MULTIPLE;
   int provided = 0;
   MPI_Init_thread(&argc, &argv, threads, &provided);
   MPI_Comm_rank(MPI_COMM_WORLD, &rank_);

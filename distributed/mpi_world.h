@@ -1,8 +1,8 @@
 // The MPI job this process is one rank of (`mpirun -n N junqi ... --mpi`,
 // Open MPI): MPI's start and end, and the two ways the distributed commands
-// talk. A training run's ranks call MPI from one thread (MPI_THREAD_FUNNELED:
-// work runs on other threads while it polls); a match's rank 0 from one
-// thread per worker rank (MPI_THREAD_MULTIPLE).
+// talk. MPI_THREAD_MULTIPLE: a match's rank 0 (and a training run's, for its
+// rating match) sends from one thread per worker rank while its main thread
+// polls; a worker rank's games run on threads that never call MPI.
 #pragma once
 
 #include <mpi.h>
@@ -16,8 +16,8 @@ namespace junqi {
 
 class MpiWorld {
  public:
-  // Throws std::runtime_error when this MPI cannot give `threads` (an MPI_THREAD_ level).
-  MpiWorld(int& argc, char**& argv, int threads = MPI_THREAD_FUNNELED);
+  // Throws std::runtime_error when this MPI cannot call from several threads.
+  MpiWorld(int& argc, char**& argv);
   ~MpiWorld();
   MpiWorld(const MpiWorld&) = delete;
   MpiWorld& operator=(const MpiWorld&) = delete;

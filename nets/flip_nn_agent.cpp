@@ -9,9 +9,13 @@ namespace junqi::nets {
 
 WeightsFile loadFlipWeights(const std::string& path) {
   WeightsFile w = loadWeights(path);
-  if (w.variant != kFlipVariant)
-    throw WeightsError(fmt::format("{} is a network for the {} game, not for Flip Junqi", path, w.variant));
+  checkFlipWeights(w, path);
   return w;
+}
+
+void checkFlipWeights(const WeightsFile& weights, const std::string& source) {
+  if (weights.variant != kFlipVariant)
+    throw WeightsError(fmt::format("{} is a network for the {} game, not for Flip Junqi", source, weights.variant));
 }
 
 void FlipNetEvaluator::evaluate(const FlipPosition& pos, const MoveList& actions, EvalResult& out) {

@@ -24,6 +24,8 @@ namespace junqi::nets {
 // Loads a Flip Junqi weights file; throws WeightsError naming what is wrong
 // (a classic network included).
 WeightsFile loadFlipWeights(const std::string& path);
+// Throws WeightsError, naming `source`, unless `weights` is a flip network.
+void checkFlipWeights(const WeightsFile& weights, const std::string& source);
 
 // The network as the flip search's leaf evaluator (safe from several threads:
 // the Eigen backend is).

@@ -156,11 +156,13 @@ Shard FlipTrainingRun::playGeneration(int g, FlipSelfPlayStats& s) {
     return shard;
   }
   const FlipSelfPlayOptions o = flipSelfPlayOptions(c_, Rng::mix(c_.seed, 0x5e1f + static_cast<std::uint64_t>(g)));
-  const std::string weights = readFile(weightsPath(g - 1).string());
-  Shard shard = playFlipSelfPlay(nets::makeBackend("eigen", nets::loadFlipWeights(weightsPath(g - 1).string())), o, s,
-                                 stop_, progress);
+  const std::string path = weightsPath(g - 1).string();
+  const std::string bytes = readFile(path);  // read once: the network, and its digest for the shard
+  const nets::WeightsFile weights = nets::parseWeights(bytes, path);
+  nets::checkFlipWeights(weights, path);
+  Shard shard = playFlipSelfPlay(nets::makeBackend("eigen", weights), o, s, stop_, progress);
   shard.generation = g - 1;
-  shard.weightsDigest = weightsDigest(weights);
+  shard.weightsDigest = weightsDigest(bytes);
   shard.seed = o.seed;
   return shard;
 }

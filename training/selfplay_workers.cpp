@@ -44,9 +44,7 @@ Shard playFlipShard(const WorkerJob& job, const json& settings, const nets::Weig
                     std::uint64_t seed, const std::function<void(const std::string&)>& log, const std::atomic<bool>* stop) {
   if (job.backend != "eigen")
     throw std::runtime_error(fmt::format("backend {}: a Flip Junqi run's self-play plays with eigen", job.backend));
-  if (weights.variant != nets::kFlipVariant)
-    throw std::runtime_error(fmt::format("generation {}'s weights are a network for the {} game, not for Flip Junqi",
-                                         job.generation, weights.variant));
+  nets::checkFlipWeights(weights, fmt::format("the weights file of generation {}", job.generation));
   const FlipTrainingConfig c = flipConfigFromJson(settings);
   const std::string what =
       fmt::format("worker {} shard {} (generation {}) | self-play", job.worker, job.index, job.generation);

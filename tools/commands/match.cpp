@@ -113,7 +113,7 @@ void printProgress(const std::string& line) { fmt::print(stderr, "{}\n", line); 
 int runMatchOverMpi(MatchOptions o) {
   int argc = 0;
   char** argv = nullptr;
-  MpiWorld world(argc, argv, MPI_THREAD_MULTIPLE);
+  MpiWorld world(argc, argv);
   if (world.size() < 2)
     throw std::invalid_argument(
         "--mpi: a match needs 2 ranks or more (rank 0 keeps the match, the others play): mpirun -n 3 junqi match ...");

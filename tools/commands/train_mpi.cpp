@@ -41,7 +41,7 @@ MpiTrainingOptions trainerOptions(int argc, char** argv, const std::string& trai
 
 int runMpiTraining(int argc, char** argv, const std::string& trainingProgram) {
   const MpiTrainingOptions options = trainerOptions(argc, argv, trainingProgram);
-  MpiWorld world(argc, argv, MPI_THREAD_MULTIPLE);  // rank 0's rating match sends from its own threads
+  MpiWorld world(argc, argv);
   const auto fail = [&](const std::string& why) {
     if (world.rank() == 0) fmt::print(stderr, "junqi train --mpi: {}\n", why);
     return 2;
