@@ -148,6 +148,9 @@ void registerNetAgent() {
         {"discount", "0.995", "each ply to a result multiplies its value by this, in (0, 1]"},
         {"guard", "1", "1: flag guard (take a sure flag capture, stop the enemy's); 0: off"},
         {"reversals", "0", "1: allow a quiet move that undoes the previous one; 0: avoid it"},
+        {"material", "0.3",
+         "material rules (trade when clearly ahead, not when behind, no losing fight) where the search "
+         "values their move within this of its pick; 0: off"},
         {"seed", "1", "seed of the agent's choices (mixed with each game's seed)"},
         {"layout", "net", "when the agent chooses its layout: net (sampled from the network's layout head) or a style"},
         {"temp", "1", "temperature of the layout head's sampling"}}});

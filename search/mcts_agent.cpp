@@ -10,13 +10,16 @@ void readChoiceParams(const AgentParams& p, SearchParams& search) {
   search.discount = p.getDouble("discount", search.discount);
   search.choice.flagGuard = p.getInt("guard", search.choice.flagGuard ? 1 : 0) != 0;
   search.choice.avoidReversal = p.getInt("reversals", search.choice.avoidReversal ? 0 : 1) == 0;
+  search.choice.materialMargin = p.getDouble("material", search.choice.materialMargin);
   if (!(search.discount > 0 && search.discount <= 1))
     throw AgentSpecError(fmt::format("agent '{}': discount={} is not in (0, 1]", p.name(), search.discount));
+  if (!(search.choice.materialMargin >= 0 && search.choice.materialMargin <= 2))
+    throw AgentSpecError(fmt::format("agent '{}': material={} is not in [0, 2]", p.name(), search.choice.materialMargin));
 }
 
 std::string choiceSpec(const SearchParams& search) {
-  return fmt::format("discount={},guard={},reversals={}", search.discount, search.choice.flagGuard ? 1 : 0,
-                     search.choice.avoidReversal ? 0 : 1);
+  return fmt::format("discount={},guard={},reversals={},material={}", search.discount,
+                     search.choice.flagGuard ? 1 : 0, search.choice.avoidReversal ? 0 : 1, search.choice.materialMargin);
 }
 
 MctsAgent::MctsAgent(const std::string& kind, const AgentParams& p) : BasicAgent(p, LayoutStyle::Balanced), kind_(kind) {

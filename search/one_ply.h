@@ -22,6 +22,19 @@ struct FightOdds {
 };
 FightOdds fightOdds(const Rules& rules, PieceType mine, const IdentityMarginals& target);
 
+// Our material minus the enemy's expected material by our beliefs.
+double expectedMaterialLead(const InfoState& state);
+// A lead this large (a general's worth) makes a side clearly ahead.
+constexpr double kClearLead = 7.5;
+
+// The material our move's fight wins (negative: loses) by our beliefs; 0 for
+// a quiet move or one that may take the flag.
+double expectedFightMaterial(const InfoState& state, Move m);
+
+// Our officer (not an engineer: 001 keeps them out of exchanges) attacks an
+// enemy piece that is almost surely (0.75) of its own rank: both will fall.
+bool isSureTrade(const InfoState& state, Move m);
+
 // Where the piece on `from` may move next (into `occupied` points not of `own`):
 // as any piece, and if it is an engineer (turning on the railway too).
 struct PieceReach {

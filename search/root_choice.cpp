@@ -1,11 +1,13 @@
 #include "search/root_choice.h"
 
 #include <algorithm>
+#include <functional>
 #include <stdexcept>
 
 #include "search/flag_in_two.h"
 #include "search/flag_tactics.h"
 #include "search/ismcts.h"
+#include "search/one_ply.h"
 
 namespace junqi {
 
@@ -60,6 +62,39 @@ bool reverses(Move m, const std::optional<Move>& previous) {
   return previous && m.from == previous->to && m.to == previous->from;
 }
 
+namespace {
+
+// A fight that loses at least this much material (a lieutenant's worth) by our beliefs is a losing fight.
+constexpr double kLosingFight = 1.0;
+
+// The material rules (root_choice.h): the most visited move they prefer to
+// `pick` that the search values within `margin` of it; else `pick`.
+std::size_t materialRules(const InfoState& state, const std::vector<RootMoveStats>& root,
+                          const std::vector<bool>& allowed, std::size_t pick, double margin) {
+  const Observation& obs = state.observation();
+  const double lead = expectedMaterialLead(state);
+  const auto isFight = [&](std::size_t i) { return obs.pieceAt(root[i].move.to) != kNoPiece; };
+  const auto shunned = [&](std::size_t i) {
+    return isFight(i) && (expectedFightMaterial(state, root[i].move) <= -kLosingFight ||
+                          (lead <= -kClearLead && isSureTrade(state, root[i].move)));
+  };
+  std::function<bool(std::size_t)> better;
+  if (shunned(pick))
+    better = [&](std::size_t i) { return !shunned(i); };
+  else if (lead >= kClearLead && !isFight(pick))
+    better = [&](std::size_t i) { return isSureTrade(state, root[i].move); };
+  else
+    return pick;
+  std::size_t best = pick;
+  for (std::size_t i = 0; i < root.size(); ++i)
+    if (allowed[i] && better(i) && root[i].value >= root[pick].value - margin &&
+        (best == pick || moreVisited(root[i], root[best])))
+      best = i;
+  return best;
+}
+
+}  // namespace
+
 std::size_t chooseRootMove(const InfoState& state, const std::vector<RootMoveStats>& root,
                            const RootChoiceParams& params) {
   MoveList moves;
@@ -71,8 +106,9 @@ std::size_t chooseRootMove(const InfoState& state, const std::vector<RootMoveSta
       if (allowed[i] && accept(i) && (best == root.size() || moreVisited(root[i], root[best]))) best = i;
     return best;
   };
-  const std::size_t pick = bestAllowed([](std::size_t) { return true; });
+  std::size_t pick = bestAllowed([](std::size_t) { return true; });
   if (pick == root.size()) throw std::logic_error("chooseRootMove: no move allowed (NaN flag score?)");
+  if (params.materialMargin > 0) pick = materialRules(state, root, allowed, pick, params.materialMargin);
   if (!params.avoidReversal) return pick;
   const Observation& obs = state.observation();
   const std::optional<Move> previous = previousQuietMove(obs);

@@ -7,6 +7,12 @@
 //     capture is always taken, one the enemy cannot stop next move is set up,
 //     and a flag capture the opponent could make next is prevented whenever
 //     some move prevents it;
+//   - material rules, unless the search values the alternative clearly lower
+//     (by more than a margin): clearly ahead, a sure even trade is played
+//     instead of a quiet move (fewer pieces make a lead count for more, which
+//     short rollouts do not see); clearly behind, no sure trade; and never a
+//     fight that loses material by our beliefs (a big officer into a probable
+//     landmine) - a small search or a network's priors can pick one;
 //   - no aimless reversal: a quiet move that undoes our previous quiet move is
 //     replaced by the best other candidate unless the search clearly prefers it.
 #pragma once
@@ -22,6 +28,9 @@ struct RootMoveStats;
 struct RootChoiceParams {
   bool flagGuard = true;
   bool avoidReversal = true;
+  // How much lower (in mean value) the move the material rules prefer may be
+  // than the search's pick and still be played instead; 0: the rules are off.
+  double materialMargin = 0.3;
 };
 
 // The index into `root` (one entry per legal move, in generation order) of the move to play.

@@ -39,15 +39,8 @@ class Scorer {
   explicit Scorer(const InfoState& state)
       : state_(state), obs_(state.observation()), rules_(obs_.rules()), topo_(rules_.topology()),
         us_(state.seat()), them_(state.enemy()),
-        own_(obs_.occupied(us_)), enemy_(obs_.occupied(them_)), previous_(previousQuietMove(obs_)) {
-    double enemyMaterial = 0;
-    for (Bitboard b = enemy_; b;) {
-      const IdentityMarginals& q = enemyBelief(state_, popLsb(b));
-      for (int t = 0; t < kPieceTypes; ++t) enemyMaterial += q[t] * pieceValue(typeFromIndex(t));
-    }
-    double ownMaterial = 0;
-    for (Bitboard b = own_; b;) ownMaterial += pieceValue(ownTypeAt(popLsb(b)));
-    lead_ = ownMaterial - enemyMaterial;
+        own_(obs_.occupied(us_)), enemy_(obs_.occupied(them_)), previous_(previousQuietMove(obs_)),
+        lead_(expectedMaterialLead(state)) {
     aimAt_ = likeliestFlagPoint();
   }
 
@@ -151,7 +144,7 @@ class Scorer {
   const Seat us_, them_;
   const Bitboard own_, enemy_;
   const std::optional<Move> previous_;
-  double lead_ = 0;
+  const double lead_;  // our material minus the enemy's expected material
   int aimAt_ = kNoSquare;
 };
 

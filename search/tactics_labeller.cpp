@@ -18,9 +18,6 @@ namespace junqi {
 
 namespace {
 
-// A lead this large (a general's worth) makes a side clearly ahead for the trade categories.
-constexpr double kClearLead = 7.5;
-
 // The most material the enemy could win with one capture if it were to move
 // now, knowing every identity.
 double enemyBestCapture(const Position& world, Seat us) {
@@ -91,16 +88,6 @@ SampledOdds sampleOdds(const InfoState& state, const MoveList& moves, int sample
 }
 
 // ------------------------------------------------------------ cheap filters
-
-// Our officer (not an engineer: 001 keeps them out of exchanges) attacks an
-// enemy piece that is almost surely of its own rank: both will fall.
-bool isSureTrade(const InfoState& state, Move m) {
-  const Observation& obs = state.observation();
-  if (obs.pieceAt(m.to) == kNoPiece) return false;
-  const PieceType mine = obs.ownType(obs.pieceAt(m.from));
-  if (!isOfficer(mine) || mine == PieceType::Engineer) return false;
-  return enemyBelief(state, m.to)[typeIndex(mine)] >= 0.75;
-}
 
 // An engineer's move that turns on the railway (no other piece could make it)
 // to a point next to an enemy headquarters that probably holds the flag.

@@ -17,6 +17,8 @@ const std::vector<std::string>& tacticsCategories() {
   return all;
 }
 
+bool isProverbCategory(std::string_view category) { return category == "trade-ahead" || category == "trade-behind"; }
+
 // ---------------------------------------------------------------- file format
 
 namespace {
@@ -138,6 +140,18 @@ int TacticsResult::solved() const {
 int TacticsResult::total() const {
   int n = 0;
   for (const auto& [c, st] : byCategory) n += st.second;
+  return n;
+}
+
+int TacticsResult::tacticsSolved() const {
+  int n = 0;
+  for (const auto& [c, st] : byCategory) n += isProverbCategory(c) ? 0 : st.first;
+  return n;
+}
+
+int TacticsResult::tacticsTotal() const {
+  int n = 0;
+  for (const auto& [c, st] : byCategory) n += isProverbCategory(c) ? 0 : st.second;
   return n;
 }
 

@@ -49,6 +49,10 @@ struct TacticsPosition {
 };
 
 const std::vector<std::string>& tacticsCategories();
+// The trade categories follow a proverb (trade when ahead, not when behind),
+// not a certainty: a search may rightly prefer another plan. The others are
+// the tactics: the rules and the seat's beliefs decide.
+bool isProverbCategory(std::string_view category);
 
 // Entries one after another, each a record starting with its "junqi-record" line.
 std::string formatTacticsSuite(const std::vector<TacticsPosition>& suite);
@@ -83,6 +87,8 @@ struct TacticsResult {
   std::vector<std::string> failures;                      // "id: played X, accept Y Z"
   int solved() const;
   int total() const;
+  int tacticsSolved() const;  // the same, without the proverb's categories
+  int tacticsTotal() const;
 };
 TacticsResult runTacticsSuite(const std::vector<TacticsPosition>& suite, const std::string& agentSpec,
                               const std::function<void(int done)>& progress = {});

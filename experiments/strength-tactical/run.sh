@@ -11,7 +11,7 @@ mkdir -p "$out"
 
 # 1. The default search at 400 simulations against the baselines and the search as it was.
 $junqi match --schedule gauntlet --agent ismcts:sims=400 --agent tactical --agent heuristic \
-  --agent old=ismcts:sims=400,prior=none,rollout=random,guard=0,reversals=1,discount=1 \
+  --agent old=ismcts:sims=400,prior=none,rollout=random,guard=0,reversals=1,discount=1,material=0 \
   --pairs 100 --concurrency 2 --seed 41 --out "$out/search-400"
 
 # 2. The four levels of junqi-bot, round robin.
@@ -27,6 +27,6 @@ $junqi tactics --check-records "$out" > "$out/flag-blunders.txt"
 
 # 5. The tactics suite, every agent at its default budget (and two without the guard).
 for agent in tactical heuristic ismcts ismcts:mo=1 pimc "ismcts:sims=400" \
-             "ismcts:guard=0,prior=none,rollout=random" "pimc:guard=0,prior=none,rollout=random"; do
+             "ismcts:guard=0,prior=none,rollout=random,material=0" "pimc:guard=0,prior=none,rollout=random,material=0"; do
   $junqi tactics --suite tests/data/tactics-suite.jqs --agent "$agent"
 done > "$out/tactics-suite.txt"

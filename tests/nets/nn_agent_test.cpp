@@ -116,8 +116,10 @@ TEST_F(NetAgentTest, WithoutSearchItPlaysThePolicysFavourite) {
       for (const Move m : legal)
         if (policy[policyIndex(s, m)] > policy[policyIndex(s, best)]) best = m;
       for (const std::string backend : {"eigen", "torch"}) {
-        // Without the flag guard and with reversals allowed: the root choice may overrule the policy otherwise.
-        auto agent = makeAgent("nn:weights=" + weights() + ",sims=0,guard=0,reversals=1,backend=" + backend);
+        // Without the flag guard and the material rules, with reversals allowed:
+        // the root choice may overrule the policy otherwise.
+        auto agent =
+            makeAgent("nn:weights=" + weights() + ",sims=0,guard=0,reversals=1,material=0,backend=" + backend);
         agent->newGame(Ruleset::worldAtPlay(), s, 1);
         const Action a = agent->chooseAction(view);
         EXPECT_EQ(a.type, ActionType::Move);

@@ -57,7 +57,7 @@ TEST(SearchTree, PlainIsmctsOnOneThread) {
   for (const InfoState& state : midgameStates())
     for (const std::uint64_t seed : {1, 2}) {
       SearchParams p;
-      p.choice = {.flagGuard = false, .avoidReversal = false};  // the most visited move, as checkCommon expects
+      p.choice = {.flagGuard = false, .avoidReversal = false, .materialMargin = 0};  // the most visited move, as checkCommon expects
       p.iterations = 600;
       const SearchResult r = search(state, p, seed);
       SCOPED_TRACE(state.observation().toText());
@@ -77,7 +77,7 @@ TEST(SearchTree, PlainIsmctsOnOneThread) {
 TEST(SearchTree, PlainIsmctsOnTwoThreads) {
   for (const InfoState& state : midgameStates()) {
     SearchParams p;
-    p.choice = {.flagGuard = false, .avoidReversal = false};  // the most visited move, as checkCommon expects
+    p.choice = {.flagGuard = false, .avoidReversal = false, .materialMargin = 0};  // the most visited move, as checkCommon expects
     p.iterations = 601;  // an odd share: one thread does one more
     p.threads = 2;
     const SearchResult r = search(state, p, 5);
@@ -93,7 +93,7 @@ TEST(SearchTree, MultipleObserverIsmcts) {
   // The root learns only in the iterations seen from our side (half of them here).
   for (const InfoState& state : midgameStates()) {
     SearchParams p;
-    p.choice = {.flagGuard = false, .avoidReversal = false};  // the most visited move, as checkCommon expects
+    p.choice = {.flagGuard = false, .avoidReversal = false, .materialMargin = 0};  // the most visited move, as checkCommon expects
     p.iterations = 600;
     p.multipleObserver = true;
     const SearchResult r = search(state, p, 3);
@@ -110,7 +110,7 @@ TEST(SearchTree, MultipleObserverIsmcts) {
 TEST(SearchTree, Pimc) {
   for (const InfoState& state : midgameStates()) {
     SearchParams p;
-    p.choice = {.flagGuard = false, .avoidReversal = false};  // the most visited move, as checkCommon expects
+    p.choice = {.flagGuard = false, .avoidReversal = false, .materialMargin = 0};  // the most visited move, as checkCommon expects
     p.iterations = 610;
     p.worlds = 10;
     const SearchResult r = search(state, p, 4);
@@ -142,7 +142,7 @@ TEST(SearchTree, ThePrincipalLineStartsWithTheChosenMove) {
     for (const InfoState& state : midgameStates())
       for (const std::uint64_t seed : {1, 2, 3}) {
         SearchParams p;
-        p.choice = {.flagGuard = false, .avoidReversal = false};  // the most visited move, as checkCommon expects
+        p.choice = {.flagGuard = false, .avoidReversal = false, .materialMargin = 0};  // the most visited move, as checkCommon expects
         p.iterations = c.iterations;
         p.threads = c.threads;
         p.worlds = c.worlds;
@@ -164,7 +164,7 @@ TEST(SearchTree, PimcSpendsItsWholeBudget) {
   // when it does not divide by the number of worlds, or is smaller than it.
   const InfoState state = midgameStates().front();
   SearchParams p;
-  p.choice = {.flagGuard = false, .avoidReversal = false};  // the most visited move, as checkCommon expects
+  p.choice = {.flagGuard = false, .avoidReversal = false, .materialMargin = 0};  // the most visited move, as checkCommon expects
   p.iterations = 15;
   p.worlds = 10;
   const SearchResult r = search(state, p, 2);
@@ -189,7 +189,7 @@ TEST(SearchTree, TimedPimcSearchesEveryWorld) {
   int firstMoveWins = 0, states = 0;
   for (const InfoState& state : midgameStates()) {
     SearchParams p;
-    p.choice = {.flagGuard = false, .avoidReversal = false};  // the most visited move, as checkCommon expects
+    p.choice = {.flagGuard = false, .avoidReversal = false, .materialMargin = 0};  // the most visited move, as checkCommon expects
     p.iterations = 0;
     p.seconds = 0.03;
     p.worlds = 10;
@@ -208,7 +208,7 @@ TEST(SearchTree, SameSeedSameSearch) {
   for (const bool mo : {false, true})
     for (const int threads : {1, 2}) {
       SearchParams p;
-      p.choice = {.flagGuard = false, .avoidReversal = false};  // the most visited move, as checkCommon expects
+      p.choice = {.flagGuard = false, .avoidReversal = false, .materialMargin = 0};  // the most visited move, as checkCommon expects
       p.iterations = 300;
       p.multipleObserver = mo;
       p.threads = threads;
@@ -227,7 +227,7 @@ TEST(SearchTree, SameSeedSameSearch) {
 TEST(SearchTree, TimedSearchCountsItsIterations) {
   const InfoState state = midgameStates().front();
   SearchParams p;
-  p.choice = {.flagGuard = false, .avoidReversal = false};  // the most visited move, as checkCommon expects
+  p.choice = {.flagGuard = false, .avoidReversal = false, .materialMargin = 0};  // the most visited move, as checkCommon expects
   p.iterations = 0;
   p.seconds = 0.02;
   const SearchResult r = search(state, p, 1);
@@ -241,7 +241,7 @@ TEST(SearchTree, AForcedMoveIsReturned) {
   const Game game(parsePosition("1f3/5/5/2j2/5/5/5/5/5/5/5/PFL2 r 0 10"));
   const InfoState state = InfoState::of(game, Seat::Red);
   SearchParams p;
-  p.choice = {.flagGuard = false, .avoidReversal = false};  // the most visited move, as checkCommon expects
+  p.choice = {.flagGuard = false, .avoidReversal = false, .materialMargin = 0};  // the most visited move, as checkCommon expects
   p.iterations = 100;
   const SearchResult r = search(state, p, 1);
   EXPECT_EQ(moveName(r.best), "A1-A2");

@@ -11,6 +11,10 @@
 
 #include "core/files.h"
 #include "core/movegen.h"
+#include "core/notation.h"
+#include "search/ismcts.h"
+#include "search/one_ply.h"
+#include "search/root_choice.h"
 #include "search/tactics_suite.h"
 
 namespace junqi {
@@ -116,6 +120,77 @@ TEST(TacticsSuite, MiningFindsLabelledPositions) {
   for (const TacticsPosition& p : mined) EXPECT_FALSE(replay(p.record).isOver()) << p.id;
 }
 
+// The root choice's material rules (search/root_choice.h) on the suite's
+// positions, with root statistics made up: the search's pick has 500 visits
+// and value 0.5, the move the rules prefer 100 visits and 0.4. A margin of 0.2
+// plays the rules' move, one of 0.05 or none the pick.
+struct MadeUpRoot {
+  const TacticsPosition& position;
+  Game game = replay(position.record);
+  InfoState state = InfoState::of(game, game.position().sideToMove());
+  std::vector<RootMoveStats> root;
+
+  explicit MadeUpRoot(const TacticsPosition& p) : position(p) {
+    MoveList moves;
+    state.legalMoves(moves);
+    for (const Move m : moves) root.push_back({m, 10, 0.0});
+  }
+  // The first move with `property` gets `stats`; its name ("" if none).
+  template <class Property>
+  std::string give(Property property, long long visits, double value) {
+    for (RootMoveStats& r : root)
+      if (r.visits == 10 && property(r.move)) return r.visits = visits, r.value = value, moveName(r.move);
+    return "";
+  }
+  std::string choose(double margin) const {
+    return moveName(root[chooseRootMove(state, root, {.flagGuard = false, .avoidReversal = false,
+                                                      .materialMargin = margin})].move);
+  }
+};
+
+bool isQuiet(const InfoState& state, Move m) { return state.observation().pieceAt(m.to) == kNoPiece; }
+
+// Clearly ahead: a sure trade rather than a quiet move. Behind: a quiet move rather than a sure trade.
+TEST(RootChoice, AheadTradeBehindDoNot) {
+  int ahead = 0, behind = 0;
+  for (const TacticsPosition& p : suite()) {
+    if (p.category != "trade-ahead" && p.category != "trade-behind") continue;
+    MadeUpRoot r(p);
+    const bool isAhead = p.category == "trade-ahead";
+    const auto quiet = [&](Move m) { return isQuiet(r.state, m); };
+    const auto trade = [&](Move m) { return isSureTrade(r.state, m); };
+    const std::string pick = isAhead ? r.give(quiet, 500, 0.5) : r.give(trade, 500, 0.5);
+    const std::string preferred = isAhead ? r.give(trade, 100, 0.4) : r.give(quiet, 100, 0.4);
+    ASSERT_FALSE(pick.empty() || preferred.empty()) << p.id;
+    const double lead = expectedMaterialLead(r.state);
+    const bool clear = isAhead ? lead >= kClearLead : lead <= -kClearLead;
+    EXPECT_EQ(r.choose(0.2), clear ? preferred : pick) << p.id;
+    EXPECT_EQ(r.choose(0.05), pick) << p.id;
+    EXPECT_EQ(r.choose(0), pick) << p.id;
+    if (clear) ++(isAhead ? ahead : behind);
+  }
+  EXPECT_GE(ahead, 20);
+  EXPECT_GE(behind, 20);
+}
+
+// A big officer into a probable landmine or bomb: a quiet move instead.
+TEST(RootChoice, NoLosingFight) {
+  int checked = 0;
+  for (const TacticsPosition& p : suite()) {
+    if (p.category != "landmine-bomb") continue;
+    MadeUpRoot r(p);
+    const auto accepted = [&](Move m) { return std::find(p.accept.begin(), p.accept.end(), m) != p.accept.end(); };
+    const auto losing = [&](Move m) { return !accepted(m) && expectedFightMaterial(r.state, m) <= -1.0; };
+    const std::string pick = r.give(losing, 500, 0.5);
+    const std::string preferred = r.give([&](Move m) { return accepted(m) && isQuiet(r.state, m); }, 100, 0.4);
+    ASSERT_FALSE(pick.empty() || preferred.empty()) << p.id;
+    EXPECT_EQ(r.choose(0.2), preferred) << p.id;
+    EXPECT_EQ(r.choose(0.05), pick) << p.id;
+    ++checked;
+  }
+  EXPECT_GE(checked, 20);
+}
+
 // The positions the searches are measured on: all of them, or every fifth in
 // a sanitized build (where a search is several times slower).
 std::vector<TacticsPosition> searchedPositions() {
@@ -128,29 +203,32 @@ std::vector<TacticsPosition> searchedPositions() {
 #endif
 }
 
-// The trade categories follow a proverb (trade when ahead, not when behind),
-// not a certainty: a search may rightly prefer another plan, so they are
-// measured (docs/tactics.md) but not held to the bar.
-bool isProverb(const std::string& category) { return category == "trade-ahead" || category == "trade-behind"; }
-
-void expectSolves(const std::string& spec, double atLeast) {
-  std::vector<TacticsPosition> tactics;
-  for (const TacticsPosition& p : searchedPositions())
-    if (!isProverb(p.category)) tactics.push_back(p);
-  const TacticsResult r = runTacticsSuite(tactics, spec);
+// The bar holds for the tactics (isProverbCategory) alone, and for a search
+// (its root choice follows the proverb where it nearly agrees) in a full build
+// for the whole suite too (the few positions of a sanitized build are too few
+// for the proverb's share).
+void expectSolves(const std::string& spec, double atLeast, [[maybe_unused]] bool wholeSuite) {
+  const TacticsResult r = runTacticsSuite(searchedPositions(), spec);
   std::string missed;
   for (const std::string& f : r.failures) missed += "\n  " + f;
-  EXPECT_GE(r.solved(), atLeast * r.total()) << spec << " solved " << r.solved() << " of " << r.total() << missed;
+  EXPECT_GE(r.tacticsSolved(), atLeast * r.tacticsTotal())
+      << spec << " solved " << r.tacticsSolved() << " of " << r.tacticsTotal() << " tactics" << missed;
+#ifndef JUNQI_SANITIZED_BUILD
+  if (wholeSuite) {
+    EXPECT_GE(r.solved(), atLeast * r.total()) << spec << " solved " << r.solved() << " of " << r.total() << missed;
+  }
+#endif
 }
 
-TEST(TacticsSuite, TacticalSolvesNinetyFivePercent) { expectSolves("tactical", 0.95); }
-TEST(TacticsSuite, IsmctsSolvesNinetyFivePercent) { expectSolves("ismcts", 0.95); }
-TEST(TacticsSuite, MultipleObserverIsmctsSolvesNinetyFivePercent) { expectSolves("ismcts:mo=1", 0.95); }
-TEST(TacticsSuite, PimcSolvesNinetyFivePercent) { expectSolves("pimc", 0.95); }
+TEST(TacticsSuite, TacticalSolvesNinetyFivePercent) { expectSolves("tactical", 0.95, false); }
+TEST(TacticsSuite, IsmctsSolvesNinetyFivePercent) { expectSolves("ismcts", 0.95, true); }
+TEST(TacticsSuite, MultipleObserverIsmctsSolvesNinetyFivePercent) { expectSolves("ismcts:mo=1", 0.95, true); }
+TEST(TacticsSuite, PimcSolvesNinetyFivePercent) { expectSolves("pimc", 0.95, true); }
 
 // The suite can tell: without the flag guard, a small search misses many.
 TEST(TacticsSuite, ASearchWithoutTheFlagGuardFails) {
-  const TacticsResult r = runTacticsSuite(searchedPositions(), "ismcts:sims=100,guard=0,rollout=random,prior=none");
+  const TacticsResult r =
+      runTacticsSuite(searchedPositions(), "ismcts:sims=100,guard=0,material=0,rollout=random,prior=none");
   EXPECT_LT(r.solved(), 0.9 * r.total());
 }
 

@@ -36,6 +36,8 @@ int measure(const std::string& suitePath, const std::string& agent, bool showFai
   fmt::print("agent {}\n", agent);
   for (const auto& [category, st] : r.byCategory)
     fmt::print("{:<14} {:>4}/{:<4} {:5.1f}%\n", category, st.first, st.second, 100.0 * st.first / st.second);
+  fmt::print("{:<14} {:>4}/{:<4} {:5.1f}%\n", "tactics", r.tacticsSolved(), r.tacticsTotal(),
+             100.0 * r.tacticsSolved() / std::max(1, r.tacticsTotal()));
   fmt::print("{:<14} {:>4}/{:<4} {:5.1f}%\n", "all", r.solved(), r.total(), 100.0 * r.solved() / std::max(1, r.total()));
   if (showFailures)
     for (const std::string& f : r.failures) fmt::print("missed {}\n", f);
