@@ -19,31 +19,17 @@
 #include "core/random.h"
 #include "nets/eigen_model.h"
 #include "nets/weights_file.h"
+#include "tests/support/random_weights.h"
 
 namespace junqi::nets {
 namespace {
 
 using Planes = std::vector<float>;  // channel-major: value of channel c at point p is [c * 60 + p]
 
-// Weights of `shape` with every value uniform in [-scale, scale], scaled by
-// fan-in so that activations stay of order one through the tower.
-WeightsFile randomWeights(const NetworkShape& shape, std::uint64_t seed) {
-  WeightsFile w;
-  w.shape = shape;
+// Weights of `shape` scaled by fan-in, so that activations stay of order one through the tower.
+WeightsFile fanInScaledWeights(const NetworkShape& shape, std::uint64_t seed) {
+  WeightsFile w = randomWeights(shape, seed, 0);
   w.ruleset = "hiddenfront";
-  Rng rng(seed);
-  for (const auto& [name, dims] : WeightsFile::expectedTensors(shape)) {
-    Tensor t;
-    t.dims = dims;
-    std::size_t size = 1, fanIn = 1;
-    for (std::size_t d = 0; d < dims.size(); ++d) {
-      size *= static_cast<std::size_t>(dims[d]);
-      if (d > 0) fanIn *= static_cast<std::size_t>(dims[d]);
-    }
-    const double scale = dims.size() == 1 ? 0.5 : 1.5 / std::sqrt(static_cast<double>(fanIn));
-    for (std::size_t i = 0; i < size; ++i) t.data.push_back(static_cast<float>((2 * rng.uniform() - 1) * scale));
-    w.tensors[name] = std::move(t);
-  }
   return w;
 }
 
@@ -145,7 +131,7 @@ std::vector<float> randomInputs(int n, std::uint64_t seed) {
 
 TEST(EigenModel, MatchesADirectConvolutionReferenceAtEveryPointForSeveralShapesAndBatches) {
   for (const NetworkShape& shape : {NetworkShape::tiny(), NetworkShape::parse("2x20"), NetworkShape::parse("1x7")}) {
-    const WeightsFile weights = randomWeights(shape, 7);
+    const WeightsFile weights = fanInScaledWeights(shape, 7);
     const EigenModel model(weights);
     for (const int n : {1, 3}) {
       const std::vector<float> input = randomInputs(n, 100 + n);
@@ -162,7 +148,7 @@ TEST(EigenModel, MatchesADirectConvolutionReferenceAtEveryPointForSeveralShapesA
 }
 
 TEST(EigenModel, ASavedAndLoadedWeightsFileGivesTheSameOutputs) {
-  const WeightsFile weights = randomWeights(NetworkShape::parse("1x16"), 5);
+  const WeightsFile weights = fanInScaledWeights(NetworkShape::parse("1x16"), 5);
   const std::string path =
       (std::filesystem::temp_directory_path() / fmt::format("junqi-eigen-test-{}.jqw", ::getpid())).string();
   saveWeights(weights, path);

@@ -12,6 +12,7 @@
 #include "core/files.h"
 #include "core/random.h"
 #include "nets/weights_file.h"
+#include "tests/support/random_weights.h"
 #include "training/selfplay_workers.h"
 #include "training/training_config.h"
 
@@ -23,18 +24,7 @@ using ::testing::HasSubstr;
 
 // A tiny network with small random weights, as a weights file's bytes.
 std::string randomWeights(const fs::path& dir) {
-  nets::WeightsFile w;
-  w.shape = nets::NetworkShape::tiny();
-  w.ruleset = Ruleset().toString();
-  Rng rng(7);
-  for (const auto& [name, dims] : nets::WeightsFile::expectedTensors(w.shape)) {
-    nets::Tensor& t = w.tensors[name];
-    t.dims = dims;
-    std::size_t size = 1;
-    for (const int d : dims) size *= static_cast<std::size_t>(d);
-    for (std::size_t i = 0; i < size; ++i) t.data.push_back(static_cast<float>(0.2 * rng.uniform() - 0.1));
-  }
-  nets::saveWeights(w, (dir / "w.jqw").string());
+  nets::saveWeights(nets::randomWeights(nets::NetworkShape::tiny(), 7), (dir / "w.jqw").string());
   return readFile((dir / "w.jqw").string());
 }
 
