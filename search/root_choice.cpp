@@ -1,7 +1,6 @@
 #include "search/root_choice.h"
 
 #include <algorithm>
-#include <functional>
 #include <stdexcept>
 
 #include "search/flag_in_two.h"
@@ -78,13 +77,10 @@ std::size_t materialRules(const InfoState& state, const std::vector<RootMoveStat
     return isFight(i) && (expectedFightMaterial(state, root[i].move) <= -kLosingFight ||
                           (lead <= -kClearLead && isSureTrade(state, root[i].move)));
   };
-  std::function<bool(std::size_t)> better;
-  if (shunned(pick))
-    better = [&](std::size_t i) { return !shunned(i); };
-  else if (lead >= kClearLead && !isFight(pick))
-    better = [&](std::size_t i) { return isSureTrade(state, root[i].move); };
-  else
-    return pick;
+  // A shunned pick gives way to any move that is not; a quiet pick when clearly ahead, to a sure trade.
+  const bool avoidPick = shunned(pick);
+  if (!avoidPick && !(lead >= kClearLead && !isFight(pick))) return pick;
+  const auto better = [&](std::size_t i) { return avoidPick ? !shunned(i) : isSureTrade(state, root[i].move); };
   std::size_t best = pick;
   for (std::size_t i = 0; i < root.size(); ++i)
     if (allowed[i] && better(i) && root[i].value >= root[pick].value - margin &&

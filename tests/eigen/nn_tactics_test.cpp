@@ -9,6 +9,7 @@
 #include "core/files.h"
 #include "nets/nn_agent.h"
 #include "search/tactics_suite.h"
+#include "tests/support/tactics_bar.h"
 
 namespace junqi {
 namespace {
@@ -19,12 +20,8 @@ TEST(NetAgentTactics, ATrainedNetworkSolvesNinetyFivePercent) {
 #endif
   nets::registerNetAgent();
   const std::vector<TacticsPosition> positions = parseTacticsSuite(readFile(JUNQI_TACTICS_SUITE));
-  const TacticsResult r = runTacticsSuite(positions, std::string("nn:weights=") + JUNQI_TRAINED_WEIGHTS);
-  std::string missed;
-  for (const std::string& f : r.failures) missed += "\n  " + f;
-  EXPECT_GE(r.tacticsSolved(), 0.95 * r.tacticsTotal()) << r.tacticsSolved() << " of " << r.tacticsTotal() << " tactics"
-                                                        << missed;
-  EXPECT_GE(r.solved(), 0.95 * r.total()) << r.solved() << " of " << r.total() << missed;
+  const std::string agent = std::string("nn:weights=") + JUNQI_TRAINED_WEIGHTS;
+  expectTacticsBar(runTacticsSuite(positions, agent), agent, 0.95, true);
 }
 
 }  // namespace

@@ -16,6 +16,7 @@
 #include "search/one_ply.h"
 #include "search/root_choice.h"
 #include "search/tactics_suite.h"
+#include "tests/support/tactics_bar.h"
 
 namespace junqi {
 namespace {
@@ -207,17 +208,11 @@ std::vector<TacticsPosition> searchedPositions() {
 // (its root choice follows the proverb where it nearly agrees) in a full build
 // for the whole suite too (the few positions of a sanitized build are too few
 // for the proverb's share).
-void expectSolves(const std::string& spec, double atLeast, [[maybe_unused]] bool wholeSuite) {
-  const TacticsResult r = runTacticsSuite(searchedPositions(), spec);
-  std::string missed;
-  for (const std::string& f : r.failures) missed += "\n  " + f;
-  EXPECT_GE(r.tacticsSolved(), atLeast * r.tacticsTotal())
-      << spec << " solved " << r.tacticsSolved() << " of " << r.tacticsTotal() << " tactics" << missed;
-#ifndef JUNQI_SANITIZED_BUILD
-  if (wholeSuite) {
-    EXPECT_GE(r.solved(), atLeast * r.total()) << spec << " solved " << r.solved() << " of " << r.total() << missed;
-  }
+void expectSolves(const std::string& spec, double atLeast, bool wholeSuite) {
+#ifdef JUNQI_SANITIZED_BUILD
+  wholeSuite = false;
 #endif
+  expectTacticsBar(runTacticsSuite(searchedPositions(), spec), spec, atLeast, wholeSuite);
 }
 
 TEST(TacticsSuite, TacticalSolvesNinetyFivePercent) { expectSolves("tactical", 0.95, false); }
