@@ -87,8 +87,12 @@ std::optional<FlipMatchResult> FlipMatch::loadRecorded(const FlipScheduledGame& 
   if (!in) return std::nullopt;
   std::stringstream text;
   text << in.rdbuf();
-  const FlipGame game = replayFlip(parseFlipRecord(text.str()));  // a damaged record stops the match, named
-  return FlipMatchResult{g, game.outcome(), game.position().ply(), true};
+  return resultOf(g, text.str(), true);
+}
+
+FlipMatchResult FlipMatch::resultOf(const FlipScheduledGame& g, const std::string& record, bool resumed) const {
+  const FlipGame game = replayFlip(parseFlipRecord(record));  // a damaged record stops the match, named
+  return FlipMatchResult{g, game.outcome(), game.position().ply(), resumed};
 }
 
 // A built-in agent, or an external bot started for this game (a bot that
@@ -114,6 +118,12 @@ void FlipMatch::checkBotsStart() const {
 }
 
 FlipMatchResult FlipMatch::play(const FlipScheduledGame& g) const {
+  const std::string record = remote_.play ? remote_.play(g) : playRecord(g);
+  writeFileAtomically(recordPath(g.index), record);
+  return resultOf(g, record, false);
+}
+
+std::string FlipMatch::playRecord(const FlipScheduledGame& g) const {
   const auto first = makePlayer(g.first);
   const auto second = makePlayer(g.second);
   const std::uint64_t gameSeed = matchGameSeed(options_.seed, g.index);
@@ -127,9 +137,7 @@ FlipMatchResult FlipMatch::play(const FlipScheduledGame& g) const {
                                                            {"game", std::to_string(g.index)},
                                                            {"pair", std::to_string(g.pair)}};
   if (!forfeit.empty()) tags.push_back({"forfeit", forfeit});
-  const FlipRecord record = flipRecordOf(game, std::move(tags));
-  writeFileAtomically(recordPath(g.index), formatFlipRecord(record));
-  return {g, game.outcome(), game.position().ply(), false};
+  return formatFlipRecord(flipRecordOf(game, std::move(tags)));
 }
 
 std::vector<RatedGame> FlipMatch::rated(const std::vector<FlipMatchResult>& results) const {
@@ -149,7 +157,7 @@ FlipMatchSummary FlipMatch::run(const std::function<void(const std::string&)>& p
   checkBotsStart();
   FlipMatchSummary summary;
   summary.results = runPairedMatch<FlipMatchResult>(
-      options_.outDir, playerNames(), schedule_, options_.concurrency,
+      options_.outDir, playerNames(), schedule_, remote_.play ? remote_.places : options_.concurrency,
       [this](const PairedGame& g) { return loadRecorded(g); }, [this](const PairedGame& g) { return play(g); },
       [this](const std::vector<FlipMatchResult>& results) { return rated(results); }, progress, summary.ratings,
       summary.table);

@@ -61,6 +61,10 @@ class FlipMatch {
   explicit FlipMatch(FlipMatchOptions options);
   const std::vector<FlipScheduledGame>& schedule() const { return schedule_; }
   FlipMatchSummary run(const std::function<void(const std::string&)>& progress = {});
+  // Games played elsewhere (an MPI match): run() hands each game not yet recorded to `remote`.
+  void playElsewhere(RemotePairedGames remote) { remote_ = std::move(remote); }
+  // Plays game g and returns its record's text; writes nothing but an external bot's stderr log.
+  std::string playRecord(const FlipScheduledGame& g) const;
 
  private:
   std::string recordPath(int index) const;
@@ -69,11 +73,13 @@ class FlipMatch {
   std::unique_ptr<FlipAgent> makePlayer(int player) const;
   void checkBotsStart() const;
   FlipMatchResult play(const FlipScheduledGame& g) const;
+  FlipMatchResult resultOf(const FlipScheduledGame& g, const std::string& record, bool resumed) const;
   std::vector<RatedGame> rated(const std::vector<FlipMatchResult>& results) const;
   std::vector<std::string> playerNames() const;
 
   FlipMatchOptions options_;
   std::vector<FlipScheduledGame> schedule_;
+  RemotePairedGames remote_;
 };
 
 }  // namespace junqi

@@ -134,8 +134,12 @@ std::string FourMatch::recordPath(int index) const {
 
 std::optional<FourMatchResult> FourMatch::loadRecorded(const FourScheduledGame& g) const {
   if (!fs::exists(recordPath(g.index))) return std::nullopt;
-  const FourGame game = replayFour(parseFourRecord(readFile(recordPath(g.index))));  // a damaged record stops the match
-  return FourMatchResult{g, game.outcome(), game.position().ply(), true};
+  return resultOf(g, readFile(recordPath(g.index)), true);
+}
+
+FourMatchResult FourMatch::resultOf(const FourScheduledGame& g, const std::string& record, bool resumed) const {
+  const FourGame game = replayFour(parseFourRecord(record));  // a damaged record stops the match
+  return FourMatchResult{g, game.outcome(), game.position().ply(), resumed};
 }
 
 // A built-in agent for one army of the player's team, or an external bot
@@ -167,6 +171,12 @@ void FourMatch::checkBotsStart() const {
 }
 
 FourMatchResult FourMatch::play(const FourScheduledGame& g) const {
+  const std::string record = remote_.play ? remote_.play(g) : playRecord(g);
+  writeFileAtomically(recordPath(g.index), record);
+  return resultOf(g, record, false);
+}
+
+std::string FourMatch::playRecord(const FourScheduledGame& g) const {
   // Each army its own agent object (a bot its own process): two of the first
   // player, two of the second.
   std::array<std::unique_ptr<FourAgent>, kArmies> agents;
@@ -186,8 +196,7 @@ FourMatchResult FourMatch::play(const FourScheduledGame& g) const {
       {"game", std::to_string(g.index)},
       {"pair", std::to_string(g.pair)}};
   if (!forfeit.empty()) tags.push_back({"forfeit", forfeit});
-  writeFileAtomically(recordPath(g.index), formatFourRecord(fourRecordOf(game, std::move(tags))));
-  return {g, game.outcome(), game.position().ply(), false};
+  return formatFourRecord(fourRecordOf(game, std::move(tags)));
 }
 
 std::vector<RatedGame> FourMatch::rated(const std::vector<FourMatchResult>& results) const {
@@ -209,7 +218,7 @@ FourMatchSummary FourMatch::run(const std::function<void(const std::string&)>& p
   checkBotsStart();
   FourMatchSummary summary;
   summary.results = runPairedMatch<FourMatchResult>(
-      options_.outDir, playerNames(), schedule_, options_.concurrency,
+      options_.outDir, playerNames(), schedule_, remote_.play ? remote_.places : options_.concurrency,
       [this](const PairedGame& g) { return loadRecorded(g); }, [this](const PairedGame& g) { return play(g); },
       [this](const std::vector<FourMatchResult>& results) { return rated(results); }, progress, summary.ratings,
       summary.table);

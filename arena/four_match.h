@@ -73,11 +73,16 @@ class FourMatch {
   explicit FourMatch(FourMatchOptions options);
   const std::vector<FourScheduledGame>& schedule() const { return schedule_; }
   FourMatchSummary run(const std::function<void(const std::string&)>& progress = {});
+  // Games played elsewhere (an MPI match): run() hands each game not yet recorded to `remote`.
+  void playElsewhere(RemotePairedGames remote) { remote_ = std::move(remote); }
+  // Plays game g and returns its record's text; writes nothing but an external bot's stderr log.
+  std::string playRecord(const FourScheduledGame& g) const;
 
  private:
   std::string recordPath(int index) const;
   std::optional<FourMatchResult> loadRecorded(const FourScheduledGame& g) const;
   FourMatchResult play(const FourScheduledGame& g) const;
+  FourMatchResult resultOf(const FourScheduledGame& g, const std::string& record, bool resumed) const;
   std::unique_ptr<FourAgent> makeArmy(int player, int army) const;
   void checkBotsStart() const;
   std::vector<RatedGame> rated(const std::vector<FourMatchResult>& results) const;
@@ -86,6 +91,7 @@ class FourMatch {
 
   FourMatchOptions options_;
   std::vector<FourScheduledGame> schedule_;
+  RemotePairedGames remote_;
 };
 
 }  // namespace junqi

@@ -52,6 +52,15 @@ void claimMatchDirectory(const std::string& outDir, const nlohmann::json& config
 std::string matchProgressLine(const std::vector<std::string>& names, const std::vector<RatedGame>& games,
                               std::size_t total, int playedNow, double seconds, int remaining);
 
+// Paired games played elsewhere (the ranks of an MPI match,
+// distributed/mpi_match.h): `play(game)` returns the game's record as the
+// match's playRecord() makes it, and the match writes and rates it as a game
+// played here; `places` games at once.
+struct RemotePairedGames {
+  std::function<std::string(const PairedGame&)> play;
+  int places = 0;
+};
+
 // Runs task(0..count-1) on up to `concurrency` threads; the first exception
 // stops the rest from starting and is rethrown once the running ones end.
 void runMatchTasks(std::size_t count, int concurrency, const std::function<void(std::size_t)>& task);

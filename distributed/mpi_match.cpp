@@ -1,5 +1,10 @@
 #include "distributed/mpi_match.h"
 
+#include <condition_variable>
+#include <memory>
+#include <mutex>
+#include <vector>
+
 #include "core/binary_io.h"
 
 namespace junqi {
@@ -32,13 +37,13 @@ std::string playOrder(const Match& match, const MatchGameOrder& order) {
   return match.playRecord(game, order.oneSeedForBoth);
 }
 
-void playOnRanks(const MpiWorld& world, Match& match, int matchId) {
+void playOnRanks(const MpiWorld& world, Match& match, int matchId, int firstRank) {
   match.playElsewhere(
-      [&world, matchId](int place, const ScheduledGame& game, bool oneSeedForBoth) {
-        world.send(place + 1, kMatchGameTag, encodeOrder({matchId, game.index, game.seed, oneSeedForBoth}));
-        return world.receive(place + 1, kMatchRecordTag);
+      [&world, matchId, firstRank](int place, const ScheduledGame& game, bool oneSeedForBoth) {
+        world.send(firstRank + place, kMatchGameTag, encodeOrder({matchId, game.index, game.seed, oneSeedForBoth}));
+        return world.receive(firstRank + place, kMatchRecordTag);
       },
-      world.size() - 1);
+      world.size() - firstRank);
 }
 
 MatchSummary runMpiMatch(const MpiWorld& world, Match& match, const std::function<void(const std::string&)>& progress) {
@@ -60,6 +65,55 @@ void endMpiMatch(const MpiWorld& world) {
 void playMpiMatchGames(const MpiWorld& world, const Match& match) {
   while (const auto order = decodeOrder(world.receive(0, kMatchGameTag)))
     world.send(0, kMatchRecordTag, playOrder(match, *order));
+}
+
+namespace {
+// The ranks free to play a game: a game waits for one.
+class FreeRanks {
+ public:
+  explicit FreeRanks(int size) {
+    for (int rank = size - 1; rank >= 1; --rank) free_.push_back(rank);
+  }
+  int take() {
+    std::unique_lock lock(mutex_);
+    freed_.wait(lock, [this] { return !free_.empty(); });
+    const int rank = free_.back();
+    free_.pop_back();
+    return rank;
+  }
+  void give(int rank) {
+    {
+      std::lock_guard lock(mutex_);
+      free_.push_back(rank);
+    }
+    freed_.notify_one();
+  }
+
+ private:
+  std::mutex mutex_;
+  std::condition_variable freed_;
+  std::vector<int> free_;
+};
+}  // namespace
+
+RemotePairedGames pairedGamesOnRanks(const MpiWorld& world) {
+  auto ranks = std::make_shared<FreeRanks>(world.size());
+  return {[&world, ranks](const PairedGame& game) {
+            const int rank = ranks->take();
+            world.send(rank, kMatchGameTag, encodeOrder({0, game.index, 0, false}));
+            std::string record = world.receive(rank, kMatchRecordTag);
+            ranks->give(rank);  // (a rank that failed ends the whole job: it is not given back)
+            return record;
+          },
+          world.size() - 1};
+}
+
+void playMpiPairedGames(const MpiWorld& world, std::size_t games, const std::function<std::string(int index)>& playRecord) {
+  while (const auto order = decodeOrder(world.receive(0, kMatchGameTag))) {
+    if (order->index < 0 || static_cast<std::size_t>(order->index) >= games)
+      throw std::runtime_error("rank 0 sent a game outside the schedule: are the ranks' options the same?");
+    world.send(0, kMatchRecordTag, playRecord(order->index));
+  }
 }
 
 }  // namespace junqi

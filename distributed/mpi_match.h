@@ -16,6 +16,7 @@
 #include <string>
 
 #include "arena/match.h"
+#include "arena/match_runner.h"
 #include "distributed/mpi_world.h"
 
 namespace junqi {
@@ -35,8 +36,8 @@ std::optional<MatchGameOrder> decodeOrder(const std::string& bytes);  // nullopt
 // The order's game of `match` (the worker's copy of it), played: its record.
 std::string playOrder(const Match& match, const MatchGameOrder& order);
 
-// Rank 0: `match` plays its games on the worker ranks (Match::playElsewhere).
-void playOnRanks(const MpiWorld& world, Match& match, int matchId);
+// Rank 0: `match` plays its games on ranks firstRank..N-1 (Match::playElsewhere).
+void playOnRanks(const MpiWorld& world, Match& match, int matchId, int firstRank = 1);
 // Rank 0: runs the match on the worker ranks, then tells them it is over.
 MatchSummary runMpiMatch(const MpiWorld& world, Match& match, const std::function<void(const std::string&)>& progress);
 // Rank 0, when it cannot run the match (e.g. a bad setting): the workers leave.
@@ -44,5 +45,13 @@ void endMpiMatch(const MpiWorld& world);
 // The other ranks (a match made with MatchOptions::remoteRank): play the games
 // rank 0 sends until it says the match is over.
 void playMpiMatchGames(const MpiWorld& world, const Match& match);
+
+// A match of paired games (Flip Junqi, four-player: arena/match_runner.h), its
+// games seeded by their index alone. Rank 0: its games go to the free ranks
+// 1..N-1, one at a time each (FlipMatch::playElsewhere(pairedGamesOnRanks(world))),
+// and endMpiMatch ends it. The others: play the games rank 0 sends,
+// `playRecord(index)` making each game's record, until it says the match is over.
+RemotePairedGames pairedGamesOnRanks(const MpiWorld& world);
+void playMpiPairedGames(const MpiWorld& world, std::size_t games, const std::function<std::string(int index)>& playRecord);
 
 }  // namespace junqi

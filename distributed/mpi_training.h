@@ -15,6 +15,12 @@
 // - A classic run's rating match of each new generation is played on the
 //   worker ranks (mpi_match.h), rank 0 writing its records; the trainer waits
 //   for them. A flip run's rating matches stay on the trainer.
+// - With `--trainers T`, ranks 1..T-1 are partner trainers (follower_rank.h):
+//   each runs a trainer of its own that trains every generation with rank
+//   0's, on its own share of each step's batch, the gradients averaged over
+//   the trainers (torch.distributed, Gloo); rank 0 forwards them the
+//   generation's shards and the checkpoint to start from. The workers are
+//   then ranks T..N-1.
 // - When the trainer ends (done, refused, or stopped by Ctrl-C / SIGTERM,
 //   which rank 0 passes on), rank 0 broadcasts a stop; workers send the games
 //   they finished and leave.
@@ -35,8 +41,16 @@
 namespace junqi {
 
 struct MpiTrainingOptions {
-  std::string run;                   // the run directory, on rank 0's machine
-  std::vector<std::string> trainer;  // rank 0's trainer: program, then its arguments
+  std::string run;  // the run directory, on rank 0's machine
+  // The trainer: program, then its arguments but for `--run DIR`, which each
+  // trainer rank adds (rank 0 the run's, a partner its scratch directory).
+  std::vector<std::string> trainer;
+  // Ranks 0..trainers-1 train together (data parallel, follower_rank.h); the
+  // others are self-play workers.
+  int trainers = 1;
+  // Where the trainers meet (rank 0's trainer serves a TCP store there): the
+  // loopback when every rank is on one machine, else rank 0's host name.
+  std::string trainersHost = "127.0.0.1";
 };
 
 // The name of rank r's worker: its shards are DIR/shards/w-rankR-NNNNNN.jqs.

@@ -50,6 +50,26 @@ std::string MpiWorld::receive(int rank, int tag) const {
   return received(message, status);
 }
 
+std::string MpiWorld::machine() const {
+  char name[MPI_MAX_PROCESSOR_NAME] = {};
+  int length = 0;
+  MPI_Get_processor_name(name, &length);
+  return std::string(name, static_cast<std::size_t>(length));
+}
+
+bool MpiWorld::onOneMachine(int ranks) const {
+  std::string mine = machine();
+  mine.resize(MPI_MAX_PROCESSOR_NAME, '\0');
+  std::string all(static_cast<std::size_t>(size_) * MPI_MAX_PROCESSOR_NAME, '\0');
+  MPI_Allgather(mine.data(), MPI_MAX_PROCESSOR_NAME, MPI_CHAR, all.data(), MPI_MAX_PROCESSOR_NAME, MPI_CHAR,
+                MPI_COMM_WORLD);
+  for (int r = 1; r < ranks && r < size_; ++r)
+    if (all.compare(static_cast<std::size_t>(r) * MPI_MAX_PROCESSOR_NAME, MPI_MAX_PROCESSOR_NAME, all, 0,
+                    MPI_MAX_PROCESSOR_NAME) != 0)
+      return false;
+  return true;
+}
+
 std::optional<std::pair<int, std::string>> MpiWorld::poll(int tag) const {
   int arrived = 0;
   MPI_Message message;

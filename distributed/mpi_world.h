@@ -32,6 +32,11 @@ class MpiWorld {
   std::string receive(int rank, int tag) const;
   std::optional<std::pair<int, std::string>> poll(int tag) const;
 
+  // This rank's machine (MPI_Get_processor_name: its host name), and whether
+  // ranks 0..ranks-1 all run on rank 0's: a collective call, every rank makes it.
+  std::string machine() const;
+  bool onOneMachine(int ranks) const;
+
  private:
   int rank_ = 0, size_ = 1;
 };

@@ -1,13 +1,14 @@
 #include "distributed/trainer_rank.h"
 
+#include <netinet/in.h>
 #include <signal.h>
-#include <sys/prctl.h>
-#include <sys/wait.h>
+#include <sys/socket.h>
 #include <unistd.h>
 
 #include <atomic>
 #include <csignal>
 #include <filesystem>
+#include <sstream>
 #include <thread>
 
 #include <fmt/format.h>
@@ -15,6 +16,7 @@
 
 #include "core/binary_io.h"
 #include "core/files.h"
+#include "distributed/child_process.h"
 #include "distributed/mpi_match.h"
 #include "distributed/training_messages.h"
 #include "training/selfplay_workers.h"
@@ -27,11 +29,27 @@ namespace fs = std::filesystem;
 namespace {
 std::atomic<int> signalled{0};
 void onSignal(int signal) { signalled = signal; }
+
+// A TCP port free now, for the trainers' store (rank 0's trainer serves it
+// moments later; another program taking it first makes the run fail to start).
+int freePort() {
+  const int s = socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in address{};
+  address.sin_family = AF_INET;
+  socklen_t length = sizeof address;
+  const bool bound = s >= 0 && bind(s, reinterpret_cast<sockaddr*>(&address), sizeof address) == 0 &&
+                     getsockname(s, reinterpret_cast<sockaddr*>(&address), &length) == 0;
+  if (s >= 0) close(s);
+  if (!bound) throw std::runtime_error("no free TCP port for the trainers to meet at");
+  return ntohs(address.sin_port);
+}
 }  // namespace
 
 TrainerRank::TrainerRank(const MpiWorld& world, const MpiTrainingOptions& options,
                          const std::function<void(const std::string&)>& log)
-    : world_(world), options_(options), dir_(options.run), log_(log) {}
+    : world_(world), options_(options), dir_(options.run), log_(log) {
+  if (options.trainers > 1) trainersStore_ = fmt::format("{}:{}", options.trainersHost, freePort());
+}
 
 int TrainerRank::run() {
   std::signal(SIGINT, onSignal);
@@ -54,6 +72,7 @@ void TrainerRank::relayUntil(const std::function<bool()>& done) {
     passOnSignals();
     broadcastNewWeights();
     saveShards();
+    forwardGeneration();
     broadcast_.progress();
     std::this_thread::sleep_for(kPollInterval);
   }
@@ -61,25 +80,19 @@ void TrainerRank::relayUntil(const std::function<bool()>& done) {
 
 // The trainer gets SIGTERM should this process die first (it then stops cleanly).
 void TrainerRank::startTrainer() {
-  std::vector<char*> argv;
-  for (const std::string& a : options_.trainer) argv.push_back(const_cast<char*>(a.c_str()));
-  argv.push_back(nullptr);
-  const pid_t parent = getpid();
-  trainer_ = fork();
-  if (trainer_ < 0) throw std::runtime_error("cannot start the trainer (fork failed)");
-  if (trainer_ == 0) {
-    prctl(PR_SET_PDEATHSIG, SIGTERM);
-    if (getppid() != parent) _exit(1);  // the parent died before prctl
-    execv(argv[0], argv.data());
-    _exit(127);
-  }
+  std::vector<std::string> argv = options_.trainer;
+  argv.insert(argv.begin() + 2, {"--run", dir_});
+  if (options_.trainers > 1)
+    argv.insert(argv.end(), {"--data-parallel-rank", "0", "--data-parallel-size", std::to_string(options_.trainers),
+                             "--data-parallel-store", trainersStore_});
+  trainer_ = startChild(argv);
 }
 
 bool TrainerRank::trainerRunning() {
   if (status_ >= 0) return false;
-  int status = 0;
-  if (waitpid(trainer_, &status, WNOHANG) != trainer_) return true;
-  status_ = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  const std::optional<int> status = childExitStatus(trainer_);
+  if (!status) return true;
+  status_ = *status;
   if (status_ == 127) log_(fmt::format("cannot run the trainer {}", options_.trainer.front()));
   return false;
 }
@@ -94,7 +107,13 @@ bool TrainerRank::greetWorkers() {
   }
   const bool started = fs::exists(config) && trainerRunning();
   const std::string settings = started ? readFile(config.string()) : "";
-  for (int rank = 1; rank < world_.size(); ++rank) {
+  for (int rank = 1; rank < options_.trainers; ++rank) {
+    ByteWriter hello;
+    hello.putString(settings);
+    hello.putString(trainersStore_);
+    world_.send(rank, kPartnerHelloTag, hello.bytes());
+  }
+  for (int rank = options_.trainers; rank < world_.size(); ++rank) {
     ByteWriter hello;
     hello.put(static_cast<std::int32_t>(started ? nextWorkerShardIndex(dir_, mpiWorkerName(rank)) : 0));
     hello.putString(settings);
@@ -102,8 +121,11 @@ bool TrainerRank::greetWorkers() {
   }
   if (!started) return false;
   ratesOnRanks_ = nlohmann::json::parse(settings).value("variant", "classic") == "classic";
-  log_(fmt::format("mpi | {} self-play workers (ranks 1-{}) play for {}{}", world_.size() - 1, world_.size() - 1, dir_,
-                   ratesOnRanks_ ? ", and its rating games" : ""));
+  if (options_.trainers > 1)
+    log_(fmt::format("mpi | ranks 0-{} train together (data parallel, meeting at {})", options_.trainers - 1,
+                     trainersStore_));
+  log_(fmt::format("mpi | {} self-play workers (ranks {}-{}) play for {}{}", world_.size() - options_.trainers,
+                   options_.trainers, world_.size() - 1, dir_, ratesOnRanks_ ? ", and its rating games" : ""));
   return true;
 }
 
@@ -132,7 +154,7 @@ void TrainerRank::rate(int generation) {
   if (ratingDone_.valid()) ratingDone_.get();
   const TrainingConfig config = trainingConfigOf(nlohmann::json::parse(readFile(dir_ + "/config.json")));
   rating_ = std::make_unique<Match>(ratingMatchOptions(dir_, generation, config));
-  playOnRanks(world_, *rating_, generation);
+  playOnRanks(world_, *rating_, generation, options_.trainers);
   ratingDone_ = std::async(std::launch::async, [this, generation, generations = config.generations] {
     rating_->run([&](const std::string& line) {
       log_(fmt::format("gen {}/{} | rating on the ranks | {}", generation, generations, line));
@@ -157,6 +179,58 @@ void TrainerRank::saveShards() {
     log_(fmt::format("mpi | rank {}: {} ({} games, {} positions, generation {})", rank, path.filename().string(),
                      head.games, head.positionCount, head.generation));
   }
+}
+
+// The generation rank 0's trainer trains next, once it has its shards (the
+// workers' list, or the teacher's shard) and the checkpoint it starts from;
+// -1 while it has not. Generations are trained in order, so it is the one
+// after the newest checkpoint.
+int TrainerRank::generationToTrain() const {
+  int newest = -1;
+  while (fs::exists(fs::path(dir_) / "checkpoints" / generationName(newest + 1))) ++newest;
+  const int g = newest + 1;
+  if (g == 0) return -1;
+  const fs::path shards = fs::path(dir_) / "shards";
+  const bool shardsKnown = fs::exists(fs::path(dir_) / "log" / (generationName(g) + ".shards")) ||
+                           fs::exists(shards / (generationName(g) + ".jqs"));
+  return shardsKnown ? g : -1;
+}
+
+// The shards generations 1..g trained on (as TrainingRun::shardNames has them).
+std::vector<std::string> TrainerRank::shardsUpTo(int g) const {
+  std::vector<std::string> names;
+  for (int h = 1; h <= g; ++h) {
+    const fs::path list = fs::path(dir_) / "log" / (generationName(h) + ".shards");
+    if (!fs::exists(list)) {
+      names.push_back(generationName(h) + ".jqs");  // the trainer's own (teacher) shard
+      continue;
+    }
+    std::istringstream in(readFile(list.string()));
+    for (std::string name; in >> name;) names.push_back(name);
+  }
+  return names;
+}
+
+// When rank 0's trainer is about to train generation g, the partner trainers
+// get what they need to train it with it (their trainers wait for it in the
+// first average): the shards they were not sent yet, every generation's
+// list, and the checkpoint of g - 1.
+void TrainerRank::forwardGeneration() {
+  if (options_.trainers <= 1) return;
+  const int g = generationToTrain();
+  if (g <= forwarded_) return;
+  ForwardedGeneration message{g, {}};
+  const auto add = [&](const fs::path& path) {
+    message.files.emplace_back(fs::relative(path, dir_).string(), readFile(path.string()));
+  };
+  for (const std::string& name : shardsUpTo(g))
+    if (sentShards_.insert(name).second) add(fs::path(dir_) / "shards" / name);
+  for (int h = 1; h <= g; ++h)
+    if (const fs::path list = fs::path(dir_) / "log" / (generationName(h) + ".shards"); fs::exists(list)) add(list);
+  for (const auto& file : fs::directory_iterator(fs::path(dir_) / "checkpoints" / generationName(g - 1))) add(file);
+  const std::string bytes = encodeForwarded(message);
+  for (int rank = 1; rank < options_.trainers; ++rank) world_.send(rank, kGenerationTag, bytes);
+  forwarded_ = g;
 }
 
 // Ctrl-C or SIGTERM (mpirun's, when a rank died): the trainer stops cleanly.

@@ -1,7 +1,8 @@
 // Rank 0 of an MPI training run (mpi_training.h): the trainer as a child
 // process, and the relay between it (through the run directory) and the
 // worker ranks (through MPI): settings, weights, shards, and a classic run's
-// rating games.
+// rating games; and to the partner trainers (ranks 1..T-1 with --trainers T)
+// the generations to train.
 #pragma once
 
 #include <sys/types.h>
@@ -9,7 +10,9 @@
 #include <functional>
 #include <future>
 #include <memory>
+#include <set>
 #include <string>
+#include <vector>
 
 #include "arena/match.h"
 #include "distributed/mpi_training.h"
@@ -30,6 +33,9 @@ class TrainerRank {
   void broadcastNewWeights();
   void rate(int generation);
   void saveShards();
+  int generationToTrain() const;
+  std::vector<std::string> shardsUpTo(int g) const;
+  void forwardGeneration();
   void passOnSignals();
   void relayUntil(const std::function<bool()>& done);
   void stopWorkers();
@@ -44,6 +50,9 @@ class TrainerRank {
   int sent_ = -1;               // the newest generation broadcast
   bool ratesOnRanks_ = false;   // a classic run: its rating games are played by the workers
   bool signalPassed_ = false;
+  std::string trainersStore_;       // with partner trainers: host:port where they meet
+  int forwarded_ = 0;               // the newest generation forwarded to the partner trainers
+  std::set<std::string> sentShards_;  // the shards they have
   std::unique_ptr<Match> rating_;  // the rating match in progress, on its thread
   std::future<void> ratingDone_;
 };

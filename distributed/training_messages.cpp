@@ -23,4 +23,27 @@ Broadcasted decodeBroadcast(const std::string& bytes) {
   return message;
 }
 
+std::string encodeForwarded(const ForwardedGeneration& message) {
+  ByteWriter out;
+  out.put(static_cast<std::int32_t>(message.generation));
+  out.put(static_cast<std::int32_t>(message.files.size()));
+  for (const auto& [path, bytes] : message.files) {
+    out.putString(path);
+    out.putString(bytes);
+  }
+  return out.bytes();
+}
+
+ForwardedGeneration decodeForwarded(const std::string& bytes) {
+  ByteReader<std::runtime_error> in(bytes, "rank 0's generation to train");
+  ForwardedGeneration message;
+  message.generation = in.get<std::int32_t>("the generation");
+  const int count = in.get<std::int32_t>("the number of files");
+  for (int i = 0; i < count; ++i) {
+    std::string path = in.getString("a file's path");
+    message.files.emplace_back(std::move(path), in.getString("a file's bytes"));
+  }
+  return message;
+}
+
 }  // namespace junqi::mpi

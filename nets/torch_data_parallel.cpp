@@ -86,6 +86,24 @@ void GradientAverager::broadcastParameters(torch::nn::Module& module, int root) 
   }
 }
 
+bool GradientAverager::anyRank(bool flag) {
+  std::vector<torch::Tensor> flags{torch::full({1}, flag ? 1.0f : 0.0f)};
+  c10d::AllreduceOptions options;
+  options.reduceOp = c10d::ReduceOp::MAX;
+  group_->allreduce(flags, options)->wait();
+  return flags[0].item<float>() > 0;
+}
+
+std::uint64_t parametersDigest(torch::nn::Module& module) {
+  std::uint64_t hash = 14695981039346656037ull;
+  for (const torch::Tensor& p : module.parameters()) {
+    const torch::Tensor bytes = p.detach().to(torch::kCPU).contiguous();
+    const auto* data = static_cast<const unsigned char*>(bytes.data_ptr());
+    for (std::size_t i = 0; i < bytes.nbytes(); ++i) hash = (hash ^ data[i]) * 1099511628211ull;
+  }
+  return hash;
+}
+
 c10::intrusive_ptr<c10d::Store> tcpStore(const std::string& host, int port, int rank, int worldSize,
                                          std::chrono::milliseconds timeout) {
   c10d::TCPStoreOptions options;

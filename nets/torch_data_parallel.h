@@ -17,6 +17,7 @@
 #pragma once
 
 #include <chrono>
+#include <cstdint>
 #include <string>
 
 #include <torch/csrc/distributed/c10d/ProcessGroup.hpp>
@@ -50,10 +51,18 @@ class GradientAverager {
   // statistics) to every rank: the same starting point for all.
   void broadcastParameters(torch::nn::Module& module, int root = 0);
 
+  // Whether `flag` is true on any rank (a collective call, like an average):
+  // ranks that step together also stop together, when any of them must.
+  bool anyRank(bool flag);
+
  private:
   int rank_, worldSize_;
   c10::intrusive_ptr<c10d::ProcessGroup> group_;
 };
+
+// FNV-1a of the parameters' bytes (not the buffers): equal on ranks whose
+// weights are identical, which a run's log can show.
+std::uint64_t parametersDigest(torch::nn::Module& module);
 
 // Where ranks meet. On several machines: rank 0 serves a TCP store on
 // host:port, the others connect to it.

@@ -57,6 +57,15 @@ struct TrainingConfig {
   // the trainer waits for every game's record. Not kept in config.json, as
   // it changes who plays the games, not which.
   bool externalRating = false;
+  // Data-parallel training (nets/torch_data_parallel.h) over `dataParallelSize`
+  // trainers meeting at the TCP store `dataParallelStore` ("host:port", rank 0
+  // serves it): an MPI run's trainer ranks (distributed/). Rank 0 runs the
+  // run; the others train the generations its relay hands them (each on its
+  // own share of every step's batch) and keep nothing. Not kept in
+  // config.json: it changes who computes the steps, not the run.
+  int dataParallelRank = 0;
+  int dataParallelSize = 1;
+  std::string dataParallelStore;
 };
 
 // config.json both ways; trainingConfigOf throws for settings that are not a run's.

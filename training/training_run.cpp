@@ -15,6 +15,7 @@
 #include "core/files.h"
 #include "nets/nn_agent.h"
 #include "nets/torch_backend.h"
+#include "nets/torch_data_parallel.h"
 #include "nets/torch_trainer.h"
 #include "search/registry.h"
 #include "arena/match.h"
@@ -66,6 +67,25 @@ std::shared_ptr<nets::Backend> selfPlayBackend(const TrainingConfig& c, const st
 }
 
 std::string readText(const fs::path& p) { return readFile(p.string()); }
+
+// This trainer's place in a data-parallel group (null: it trains alone).
+// Ranks on one machine meet on the loopback, others at their hostnames.
+std::shared_ptr<nets::GradientAverager> joinDataParallelGroup(const TrainingConfig& c,
+                                                              const std::function<void(const std::string&)>& log) {
+  if (c.dataParallelSize <= 1) return nullptr;
+  if (!nets::GradientAverager::available())
+    throw std::runtime_error("--trainers: this junqi-train was built without Gloo (apt-get install libgloo-dev, then rebuild)");
+  const std::size_t colon = c.dataParallelStore.rfind(':');
+  if (colon == std::string::npos)
+    throw std::invalid_argument(fmt::format("--data-parallel-store '{}': use host:port", c.dataParallelStore));
+  const std::string host = c.dataParallelStore.substr(0, colon);
+  const int port = std::stoi(c.dataParallelStore.substr(colon + 1));
+  log(fmt::format("data parallel | trainer {} of {} joins the group at {}", c.dataParallelRank, c.dataParallelSize,
+                  c.dataParallelStore));
+  const auto store = nets::tcpStore(host, port, c.dataParallelRank, c.dataParallelSize);
+  return std::make_shared<nets::GradientAverager>(c.dataParallelRank, c.dataParallelSize, store,
+                                                  host == "127.0.0.1" ? host : "");
+}
 void writeText(const fs::path& p, const std::string& text) { writeFileAtomically(p.string(), text); }
 
 
@@ -133,6 +153,8 @@ class TrainingRun {
 
  private:
   bool stopped() const { return stop_ && stop_->load(); }
+  // A data-parallel partner: trains what rank 0 hands it and keeps nothing.
+  bool follows() const { return c_.dataParallelRank > 0; }
   double elapsed() const { return std::chrono::duration<double>(Clock::now() - started_).count(); }
   fs::path weightsPath(int g) const { return dir_ / "weights" / (gen(g) + ".jqw"); }
   std::string checkpoint(int g) const { return (dir_ / "checkpoints" / gen(g)).string(); }
@@ -162,6 +184,8 @@ class TrainingRun {
   std::vector<PositionSample> replayWindow(int g, const std::vector<std::string>& shards,
                                            std::vector<LayoutSample>& layouts) const;
   void train(int g, const std::vector<std::string>& shards);
+  bool stepsStop();
+  void follow();
   void exportWeights(int g);
   MatchSummary playRatingMatch(int g);
   std::string rateAllGenerations(int g);
@@ -173,6 +197,7 @@ class TrainingRun {
   const std::atomic<bool>* stop_;
   Clock::time_point started_ = Clock::now();
   std::unique_ptr<nets::Trainer> trainer_;
+  std::shared_ptr<nets::GradientAverager> averager_;  // null: no data-parallel partners
   int loaded_ = -1;  // the generation whose checkpoint the trainer holds
   // The run's length, estimated from what this session measured: self-play
   // seconds per game (-1: unknown), generations done here and their seconds.
@@ -224,6 +249,7 @@ nets::TrainerOptions TrainingRun::trainerOptions() const {
   to.threads = c_.trainThreads;
   to.device = c_.device;
   to.seed = c_.seed;
+  to.dataParallel = averager_;
   return to;
 }
 
@@ -399,13 +425,17 @@ void TrainingRun::train(int g, const std::vector<std::string>& shards) {
   if (loaded_ != g - 1) trainer_->load(checkpoint(g - 1));
   std::vector<LayoutSample> layouts;
   const std::vector<PositionSample> positions = replayWindow(g, shards, layouts);
-  Rng rng(Rng::mix(c_.seed, 0x7a1 + static_cast<std::uint64_t>(g)));
+  // Each data-parallel rank draws its own share of the step's batch.
+  const std::uint64_t batchSeed = Rng::mix(c_.seed, 0x7a1 + static_cast<std::uint64_t>(g));
+  Rng rng(follows() ? Rng::mix(batchSeed, static_cast<std::uint64_t>(c_.dataParallelRank)) : batchSeed);
   json losses = json::array();
   const double trainStart = elapsed();
   const int steps = stepsOf(g);
   nets::TrainStats sum;
   int summed = 0;
-  for (int step = 1; step <= steps && !stopped(); ++step) {
+  bool interrupted = false;
+  for (int step = 1; step <= steps; ++step) {
+    if ((interrupted = stepsStop())) break;
     std::vector<const PositionSample*> batch;
     std::vector<const LayoutSample*> layoutBatch;
     for (int i = 0; i < c_.batchSize && !positions.empty(); ++i) batch.push_back(&positions[rng.below(positions.size())]);
@@ -429,11 +459,39 @@ void TrainingRun::train(int g, const std::vector<std::string>& shards) {
       estimateFromFirstSteps(g, step, 1 / perSecond);
     }
   }
+  if (averager_)
+    log_(fmt::format("gen {}/{} | trained with {} data-parallel ranks: parameters digest {:016x}", g, c_.generations,
+                     c_.dataParallelSize, nets::parametersDigest(*trainer_->model())));
+  if (follows()) {  // rank 0 keeps the checkpoint, and forwards it as the next generation's start
+    loaded_ = -1;
+    return;
+  }
   if (stopped()) return;  // the partial training is redone from the previous checkpoint
+  if (interrupted) throw std::runtime_error("training stopped: a data-parallel partner stopped");
   // The losses go with the checkpoint, so a resumed run still has them.
   const json training = {{"losses", losses}, {"seconds", elapsed() - trainStart}};
   trainer_->save(checkpoint(g), {{"training.json", training.dump() + "\n"}});
   loaded_ = g;
+}
+
+// Whether the training steps stop here: on a stop, and with data-parallel
+// partners on any rank's stop (a collective call: the ranks stop together,
+// none is left waiting for an average).
+bool TrainingRun::stepsStop() { return averager_ ? averager_->anyRank(stopped()) : stopped(); }
+
+// A data-parallel partner (trainer rank > 0): trains each generation rank 0's
+// relay forwards into this directory (its shards and list, and rank 0's
+// checkpoint to start from), log/forwarded naming it, written last.
+void TrainingRun::follow() {
+  const fs::path forwarded = dir_ / "log" / "forwarded";
+  for (int trained = 0; !stopped();) {
+    const int g = fs::exists(forwarded) ? std::stoi(readText(forwarded)) : 0;
+    if (g > trained) {
+      train(g, shardNames(g));
+      trained = g;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
 }
 
 // A warning, once, when the rest of the run would take over an hour at this rate.
@@ -554,7 +612,9 @@ std::string TrainingRun::rateAllGenerations(int g) {
 void TrainingRun::run() {
   prepareDirectory();
   torch::set_num_threads(c_.trainThreads);
+  averager_ = joinDataParallelGroup(c_, log_);
   trainer_ = std::make_unique<nets::Trainer>(trainerOptions());
+  if (follows()) return follow();
   makeGenerationZero();
   for (int g = 1; g <= c_.generations && !stopped(); ++g) {
     const double generationStart = elapsed();
@@ -615,12 +675,19 @@ TrainingConfig resumedConfig(const std::string& dir, const TrainingConfig& confi
   out.device = config.device;
   out.ratingConcurrency = config.ratingConcurrency;
   out.externalRating = config.externalRating;
+  out.dataParallelRank = config.dataParallelRank;
+  out.dataParallelSize = config.dataParallelSize;
+  out.dataParallelStore = config.dataParallelStore;
   return out;
 }
 
 void runTraining(const std::string& dirName, const TrainingConfig& c, const std::function<void(const std::string&)>& log,
                  const std::atomic<bool>* stop) {
-  TrainingRun(dirName, c, log, stop).run();
+  if (c.dataParallelRank == 0) return TrainingRun(dirName, c, log, stop).run();
+  const auto partnerLog = [&log, rank = c.dataParallelRank](const std::string& line) {
+    log(fmt::format("rank {} | trainer | {}", rank, line));
+  };
+  TrainingRun(dirName, c, partnerLog, stop).run();
 }
 
 

@@ -163,6 +163,29 @@ TEST(DataParallel, BroadcastGivesEveryRankRankZerosWeightsAndBatchNormStatistics
   EXPECT_TRUE(sameParameters(nets[0], rankZero));  // the root's own weights stay as they were
 }
 
+// Ranks stop together: a flag raised on one rank is seen on every rank, and
+// only then.
+TEST(DataParallel, AnyRankSeesAFlagRaisedOnOneRankOnly) {
+  if (!GradientAverager::available()) GTEST_SKIP() << "built without the Gloo headers";
+  const auto store = c10::make_intrusive<c10d::HashStore>();
+  const auto averagers = twoRanks([&](int) { return store; });
+  for (int raised = -1; raised < 2; ++raised) {  // -1: no rank raises it
+    std::vector<int> seen(2, -1);
+    onRanks(2, [&](int rank) { seen[rank] = averagers[rank]->anyRank(rank == raised); });
+    EXPECT_EQ(seen, std::vector<int>(2, raised >= 0)) << "raised on rank " << raised;
+  }
+}
+
+TEST(DataParallel, ParametersDigestTellsNetworksApartAndNotTheirCopies) {
+  JunqiNet a = netstest::randomNet(NetworkShape::tiny(), 1), same = netstest::randomNet(NetworkShape::tiny(), 1);
+  JunqiNet other = netstest::randomNet(NetworkShape::tiny(), 2);
+  EXPECT_EQ(parametersDigest(*a), parametersDigest(*same));
+  EXPECT_NE(parametersDigest(*a), parametersDigest(*other));
+  torch::NoGradGuard noGrad;
+  same->parameters().back().data_ptr<float>()[0] += 1e-6f;  // one bit of one weight is enough
+  EXPECT_NE(parametersDigest(*a), parametersDigest(*same));
+}
+
 // Over TCP (the several-machines store, on the loopback here): the mean of
 // gradients only some ranks have; one no rank has stays undefined.
 TEST(DataParallel, AveragingOverTcpTakesTheMeanAndAgreesOnWhichGradientsExist) {

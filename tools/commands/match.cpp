@@ -3,6 +3,7 @@
 #include <charconv>
 #include <cmath>
 #include <csignal>
+#include <optional>
 
 #include <fmt/format.h>
 
@@ -61,9 +62,67 @@ void refuseClassicOnlyOptions(const MatchOptions& o, bool hasBook, bool hasSprt,
   if (o.moveSeconds > 0 || o.rulesetClock) throw refuse("a move clock");
 }
 
+void printProgress(const std::string& line) { fmt::print(stderr, "{}\n", line); }
+
+#ifdef JUNQI_WITH_MPI
+// A Flip Junqi or four-player match over an MPI job: rank 0 runs it (its
+// directory, resume, table), handing each game to a free rank, which plays it
+// with its own copy of the match (distributed/mpi_match.h). The summary on
+// rank 0; nullopt on the others.
+template <class PairedMatch>
+auto runPairedMatchOverMpi(PairedMatch& match, const MatchOptions& o) -> std::optional<decltype(match.run())> {
+  int argc = 0;
+  char** argv = nullptr;
+  MpiWorld world(argc, argv);
+  if (world.size() < 2)
+    throw std::invalid_argument(
+        "--mpi: a match needs 2 ranks or more (rank 0 keeps the match, the others play): mpirun -n 3 junqi match ...");
+  if (world.rank() != 0) {
+    try {
+      for (const MatchPlayer& p : o.players)
+        if (!p.command.empty()) std::filesystem::create_directories(o.outDir);  // the bots' stderr logs
+      playMpiPairedGames(world, match.schedule().size(),
+                         [&match](int index) { return match.playRecord(match.schedule()[static_cast<std::size_t>(index)]); });
+    } catch (const std::exception& e) {
+      fmt::print(stderr, "junqi match --mpi: rank {}: {}\n", world.rank(), e.what());
+      MPI_Abort(MPI_COMM_WORLD, 1);
+    }
+    return std::nullopt;
+  }
+  match.playElsewhere(pairedGamesOnRanks(world));
+  try {
+    auto summary = match.run(printProgress);
+    endMpiMatch(world);
+    return summary;
+  } catch (...) {
+    endMpiMatch(world);  // games in progress elsewhere are lost; the records written stay
+    throw;
+  }
+}
+#endif
+
+// A Flip Junqi or four-player match, here or over MPI; prints its table and
+// where its `records` are.
+template <class PairedMatch>
+int runPairedMatchCommand(PairedMatch& match, const MatchOptions& o, bool mpi, const std::string& records) {
+  std::optional<decltype(match.run())> summary;
+  if (!mpi) {
+    summary = match.run(printProgress);
+  } else {
+#ifdef JUNQI_WITH_MPI
+    if (!(summary = runPairedMatchOverMpi(match, o))) return 0;  // a rank that played
+#else
+    throw std::invalid_argument("--mpi: this junqi was built without MPI (install libopenmpi-dev and build again)");
+#endif
+  }
+  fmt::print("\n{}", summary->table);
+  fmt::print("records ({}) and ratings.txt are in {}\n", records, o.outDir);
+  return 0;
+}
+
 // Flip Junqi (--rules flip-...): built-in agents of search/flip_agent.h over
 // paired deals; the options a flip match does not have yet are refused.
-int runFlipMatch(const MatchOptions& o, const std::string& rules, bool hasBook, bool hasSprt) {
+int runFlipMatch(const MatchOptions& o, const std::string& rules, bool hasBook, bool hasSprt, bool mpi) {
   refuseClassicOnlyOptions(o, hasBook, hasSprt, "Flip Junqi");
   FlipMatchOptions f;
   f.rules = FlipRuleset::parse(rules);
@@ -73,14 +132,11 @@ int runFlipMatch(const MatchOptions& o, const std::string& rules, bool hasBook, 
   f.hangSeconds = o.hangSeconds;
   f.outDir = o.outDir;
   FlipMatch match(f);
-  const FlipMatchSummary summary = match.run([](const std::string& line) { fmt::print(stderr, "{}\n", line); });
-  fmt::print("\n{}", summary.table);
-  fmt::print("records (games/*.jqf) and ratings.txt are in {}\n", f.outDir);
-  return 0;
+  return runPairedMatchCommand(match, o, mpi, "games/*.jqf");
 }
 // Four-player Junqi (--rules four-...): built-in agents of search/four_agent.h
 // or JBP bots, each player a team of two armies, over paired deals of four layouts.
-int runFourMatch(const MatchOptions& o, const std::string& rules, bool hasBook, bool hasSprt) {
+int runFourMatch(const MatchOptions& o, const std::string& rules, bool hasBook, bool hasSprt, bool mpi) {
   refuseClassicOnlyOptions(o, hasBook, hasSprt, "four-player");
   FourMatchOptions f;
   f.rules = FourRuleset::parse(rules);
@@ -90,10 +146,7 @@ int runFourMatch(const MatchOptions& o, const std::string& rules, bool hasBook, 
   f.hangSeconds = o.hangSeconds;
   f.outDir = o.outDir;
   FourMatch match(f);
-  const FourMatchSummary summary = match.run([](const std::string& line) { fmt::print(stderr, "{}\n", line); });
-  fmt::print("\n{}", summary.table);
-  fmt::print("records (games/*.jq4) and ratings.txt are in {}\n", f.outDir);
-  return 0;
+  return runPairedMatchCommand(match, o, mpi, "games/*.jq4");
 }
 }  // namespace
 
@@ -104,8 +157,6 @@ void printSummary(const MatchSummary& summary, const std::string& out) {
                summary.sprt->upper, toString(summary.sprt->decision));
   fmt::print("records, games.pgn, ratings.txt/json/csv and report.svg are in {}\n", out);
 }
-
-void printProgress(const std::string& line) { fmt::print(stderr, "{}\n", line); }
 
 #ifdef JUNQI_WITH_MPI
 // `mpirun -n N junqi match ... --mpi` (distributed/mpi_match.h): rank 0 keeps
@@ -209,9 +260,8 @@ void registerMatch(CLI::App& app) {
       if (eq == std::string::npos) throw std::invalid_argument(fmt::format("--bot needs NAME=COMMAND, not '{}'", b));
       o.players.push_back({b.substr(0, eq), "", b.substr(eq + 1)});
     }
-    if ((flip || four) && mpi) throw std::invalid_argument("--mpi: a classic match only, for now");
-    if (flip) return runFlipMatch(o, rules, !book.empty(), !sprt.empty());
-    if (four) return runFourMatch(o, rules, !book.empty(), !sprt.empty());
+    if (flip) return runFlipMatch(o, rules, !book.empty(), !sprt.empty(), mpi);
+    if (four) return runFourMatch(o, rules, !book.empty(), !sprt.empty(), mpi);
     if (!sprt.empty()) o.sprt = parseSprt(sprt);
     if (mpi) return runMatchOverMpi(o);
     Match match(o);

@@ -110,13 +110,31 @@ void registerTrain(CLI::App& app) {
   cmd->add_flag("--external-rating", c.externalRating,
                 "Do not play the rating games here: wait for their records (an MPI run's ranks play them)");
   static bool mpi = false;
+  static int trainers = 1;
   cmd->add_flag("--mpi", mpi,
                 "Across the ranks of an MPI job: `mpirun -n N junqi train --run DIR --mpi ...` (rank 0 trains, the "
                 "others play self-play and rating games; docs/distributed.md)");
+  cmd->add_option("--trainers", trainers,
+                  "With --mpi: ranks 0..T-1 train together (data parallel: each step's gradients averaged, each rank "
+                  "drawing --batch positions), the others play")
+      ->check(atLeast(1))
+      ->capture_default_str();
+  // Set by `junqi train --mpi --trainers T` for its trainers (distributed/), not by hand.
+  auto* dataParallel = cmd->add_option_group("data parallel");
+  dataParallel->add_option("--data-parallel-rank", c.dataParallelRank, "This trainer's rank in its data-parallel group")
+      ->check(CLI::NonNegativeNumber);
+  dataParallel->add_option("--data-parallel-size", c.dataParallelSize, "Trainers in the data-parallel group")
+      ->check(atLeast(1));
+  dataParallel->add_option("--data-parallel-store", c.dataParallelStore,
+                           "host:port of the TCP store rank 0 serves, where the group meets");
   auto* variant = cmd->add_option("--variant", rules, "The same as --rules (e.g. --variant flip-kawu)")
                       ->excludes(cmd->get_option("--rules"));
   setAction(cmd, [cmd, variant] {
     if (mpi) throw std::runtime_error("--mpi: run it as `mpirun -n N junqi train --run DIR --mpi ...`");
+    if (trainers > 1) throw std::runtime_error("--trainers: only with --mpi (`mpirun -n N junqi train --mpi --trainers T ...`)");
+    if (c.dataParallelRank >= c.dataParallelSize)
+      throw std::runtime_error(fmt::format("--data-parallel-rank {}: the group has ranks 0-{}", c.dataParallelRank,
+                                           c.dataParallelSize - 1));
     c.baselines = splitAgentSpecs(baselines);
     std::vector<std::pair<std::string, std::string>> given;  // (config.json key, option) of the options given
     for (const auto& [option, key] : kConfigKeys)
@@ -126,12 +144,15 @@ void registerTrain(CLI::App& app) {
     const bool flip = rulesGiven ? FlipRuleset::namesFlip(rules) : isFlipRun(run);
     if (!flip) c.ruleset = Ruleset::parse(rules);
     stopCleanlyOnInterrupt();
+    if (flip && c.dataParallelSize > 1)
+      throw std::runtime_error("--trainers: a Flip Junqi run trains on one rank (data-parallel training is classic only)");
     if (flip) {
       runFlipTrainingCommand(run, rulesGiven ? std::optional(rules) : std::nullopt, c, given);
     } else {
       const TrainingConfig config = resumedConfig(run, c, given);
       runTraining(run, config, [](const std::string& line) { fmt::print(stderr, "{}\n", line); }, &interrupted);
     }
+    if (c.dataParallelRank > 0) return 0;  // a partner trainer: rank 0's trainer speaks for the run
     if (interrupted) {  // (a flip run: `--run DIR` alone resumes it too)
       fmt::print(stderr, "interrupted: `junqi train --run {}` resumes the run\n", run);
       return 130;

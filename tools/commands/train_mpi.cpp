@@ -4,6 +4,9 @@
 // (distributed/mpi_training.h).
 #include <fmt/format.h>
 
+#include <charconv>
+#include <optional>
+#include <stdexcept>
 #include <string_view>
 
 #include "tools/commands/commands.h"
@@ -18,8 +21,22 @@ namespace junqi::tools {
 
 namespace {
 
+// The value of option `name` at argv[i] ("--name value" or "--name=value"),
+// moving i past it; nullopt if argv[i] is another argument.
+std::optional<std::string> optionValue(int argc, char** argv, int& i, std::string_view name) {
+  const std::string_view a = argv[i];
+  if (a == name) {
+    if (i + 1 >= argc) throw std::runtime_error(fmt::format("{} needs a value", name));
+    return argv[++i];
+  }
+  if (a.size() > name.size() && a.substr(0, name.size()) == name && a[name.size()] == '=')
+    return std::string(a.substr(name.size() + 1));
+  return std::nullopt;
+}
+
 // The trainer's command line: junqi-train, `train` and the options, less
-// --mpi, with --external-selfplay and --external-rating; and the run directory.
+// --mpi, --run DIR (each trainer rank adds its own) and --trainers T, with
+// --external-selfplay and --external-rating; the run directory; the trainers.
 MpiTrainingOptions trainerOptions(int argc, char** argv, const std::string& trainingProgram) {
   MpiTrainingOptions o;
   o.trainer = {trainingProgram, "train"};
@@ -27,8 +44,17 @@ MpiTrainingOptions trainerOptions(int argc, char** argv, const std::string& trai
   for (int i = 2; i < argc; ++i) {
     const std::string_view a = argv[i];
     if (a == "--mpi") continue;
-    if (a == "--run" && i + 1 < argc) o.run = argv[i + 1];
-    if (a.rfind("--run=", 0) == 0) o.run = a.substr(6);
+    if (const auto run = optionValue(argc, argv, i, "--run")) {
+      o.run = *run;
+      continue;
+    }
+    if (const auto trainers = optionValue(argc, argv, i, "--trainers")) {
+      const char* end = trainers->data() + trainers->size();
+      const auto [last, error] = std::from_chars(trainers->data(), end, o.trainers);
+      if (error != std::errc() || last != end || o.trainers < 1)
+        throw std::runtime_error(fmt::format("--trainers {}: a number of at least 1", *trainers));
+      continue;
+    }
     external = external || a == "--external-selfplay";
     o.trainer.emplace_back(a);
   }
@@ -40,15 +66,24 @@ MpiTrainingOptions trainerOptions(int argc, char** argv, const std::string& trai
 }  // namespace
 
 int runMpiTraining(int argc, char** argv, const std::string& trainingProgram) {
-  const MpiTrainingOptions options = trainerOptions(argc, argv, trainingProgram);
   MpiWorld world(argc, argv);
   const auto fail = [&](const std::string& why) {
     if (world.rank() == 0) fmt::print(stderr, "junqi train --mpi: {}\n", why);
     return 2;
   };
+  MpiTrainingOptions options;
+  try {
+    options = trainerOptions(argc, argv, trainingProgram);
+  } catch (const std::exception& e) {
+    return fail(e.what());
+  }
   if (options.run.empty()) return fail("--run DIR is required");
   if (world.size() < 2)
     return fail("an MPI run needs 2 ranks or more (rank 0 trains, the others play): mpirun -n 3 junqi train ...");
+  if (options.trainers >= world.size())
+    return fail(fmt::format("--trainers {} leaves no rank to play: run {} ranks or more", options.trainers,
+                            options.trainers + 1));
+  if (!world.onOneMachine(options.trainers)) options.trainersHost = world.machine();  // (every rank calls it)
   const int rank = world.rank();
   const auto log = [rank](const std::string& line) {
     fmt::print(stderr, "{}{}\n", rank == 0 ? "" : fmt::format("rank {} | ", rank), line);
