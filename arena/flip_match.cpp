@@ -82,6 +82,12 @@ void FlipMatch::claimRunDirectory() const {
                                                          options_.maxPlies));
 }
 
+int FlipMatch::recordedGames() const {
+  int recorded = 0;
+  for (const FlipScheduledGame& g : schedule_) recorded += fs::exists(recordPath(g.index));
+  return recorded;
+}
+
 std::optional<FlipMatchResult> FlipMatch::loadRecorded(const FlipScheduledGame& g) const {
   std::ifstream in(recordPath(g.index));
   if (!in) return std::nullopt;

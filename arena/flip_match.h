@@ -60,6 +60,8 @@ class FlipMatch {
   // name or spec, a directory that holds another match).
   explicit FlipMatch(FlipMatchOptions options);
   const std::vector<FlipScheduledGame>& schedule() const { return schedule_; }
+  // How many games of the schedule have a record in the directory.
+  int recordedGames() const;
   FlipMatchSummary run(const std::function<void(const std::string&)>& progress = {});
   // Games played elsewhere (an MPI match): run() hands each game not yet recorded to `remote`.
   void playElsewhere(RemotePairedGames remote) { remote_ = std::move(remote); }

@@ -71,8 +71,8 @@ namespace {
 // The ranks free to play a game: a game waits for one.
 class FreeRanks {
  public:
-  explicit FreeRanks(int size) {
-    for (int rank = size - 1; rank >= 1; --rank) free_.push_back(rank);
+  FreeRanks(int firstRank, int size) {
+    for (int rank = size - 1; rank >= firstRank; --rank) free_.push_back(rank);
   }
   int take() {
     std::unique_lock lock(mutex_);
@@ -96,16 +96,17 @@ class FreeRanks {
 };
 }  // namespace
 
-RemotePairedGames pairedGamesOnRanks(const MpiWorld& world) {
-  auto ranks = std::make_shared<FreeRanks>(world.size());
-  return {[&world, ranks](const PairedGame& game) {
+RemotePairedGames pairedGamesOnRanks(const MpiWorld& world, int matchId, int firstRank, const std::atomic<bool>* stop) {
+  auto ranks = std::make_shared<FreeRanks>(firstRank, world.size());
+  return {[&world, ranks, matchId, stop](const PairedGame& game) {
+            if (stop && *stop) throw MatchStopped();
             const int rank = ranks->take();
-            world.send(rank, kMatchGameTag, encodeOrder({0, game.index, 0, false}));
+            world.send(rank, kMatchGameTag, encodeOrder({matchId, game.index, 0, false}));
             std::string record = world.receive(rank, kMatchRecordTag);
             ranks->give(rank);  // (a rank that failed ends the whole job: it is not given back)
             return record;
           },
-          world.size() - 1};
+          world.size() - firstRank};
 }
 
 void playMpiPairedGames(const MpiWorld& world, std::size_t games, const std::function<std::string(int index)>& playRecord) {

@@ -10,7 +10,9 @@
 // (distributed/mpi_training.h).
 #pragma once
 
+#include <atomic>
 #include <cstdint>
+#include <stdexcept>
 #include <functional>
 #include <optional>
 #include <string>
@@ -48,10 +50,15 @@ void playMpiMatchGames(const MpiWorld& world, const Match& match);
 
 // A match of paired games (Flip Junqi, four-player: arena/match_runner.h), its
 // games seeded by their index alone. Rank 0: its games go to the free ranks
-// 1..N-1, one at a time each (FlipMatch::playElsewhere(pairedGamesOnRanks(world))),
+// firstRank..N-1, one at a time each (FlipMatch::playElsewhere(pairedGamesOnRanks(world))),
 // and endMpiMatch ends it. The others: play the games rank 0 sends,
 // `playRecord(index)` making each game's record, until it says the match is over.
-RemotePairedGames pairedGamesOnRanks(const MpiWorld& world);
+// With `stop`: once it is set, the games not yet handed out throw MatchStopped.
+struct MatchStopped : std::runtime_error {
+  MatchStopped() : std::runtime_error("the match was stopped") {}
+};
+RemotePairedGames pairedGamesOnRanks(const MpiWorld& world, int matchId = 0, int firstRank = 1,
+                                     const std::atomic<bool>* stop = nullptr);
 void playMpiPairedGames(const MpiWorld& world, std::size_t games, const std::function<std::string(int index)>& playRecord);
 
 }  // namespace junqi

@@ -3,7 +3,7 @@
 // (junqi-train, with external self-play and external rating) on the run
 // directory, which only its machine needs; ranks 1..N-1 (worker_rank.h) are
 // self-play workers (training/selfplay_workers.h, Eigen, no LibTorch) that
-// also play a classic run's rating games.
+// also play the run's rating games.
 //
 // - Rank 0 sends each worker the run's settings and its next shard index,
 //   then broadcasts every new generation's weights file (MPI_Ibcast);
@@ -12,9 +12,9 @@
 //   takes a local worker's. The run directory stays the one place that
 //   holds the run (so the trainer, its resume and its tests are unchanged)
 //   and workers need no shared file system.
-// - A classic run's rating match of each new generation is played on the
+// - The rating match of each new generation (classic or flip) is played on the
 //   worker ranks (mpi_match.h), rank 0 writing its records; the trainer waits
-//   for them. A flip run's rating matches stay on the trainer.
+//   for them.
 // - With `--trainers T`, ranks 1..T-1 are partner trainers (follower_rank.h):
 //   each runs a trainer of its own that trains every generation with rank
 //   0's, on its own share of each step's batch, the gradients averaged over

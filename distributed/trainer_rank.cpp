@@ -19,6 +19,7 @@
 #include "distributed/child_process.h"
 #include "distributed/mpi_match.h"
 #include "distributed/training_messages.h"
+#include "training/flip_training_json.h"
 #include "training/selfplay_workers.h"
 #include "training/training_config.h"
 
@@ -58,7 +59,7 @@ int TrainerRank::run() {
   if (!greetWorkers()) return status_;
   relayUntil([this] { return !trainerRunning(); });
   if (ratingDone_.valid()) {  // a stopped trainer: the rating games in progress finish
-    rating_->requestStop();
+    stopRating_();
     relayUntil([this] { return ratingDone_.wait_for(std::chrono::seconds(0)) == std::future_status::ready; });
     ratingDone_.get();
   }
@@ -120,12 +121,11 @@ bool TrainerRank::greetWorkers() {
     world_.send(rank, kHelloTag, hello.bytes());
   }
   if (!started) return false;
-  ratesOnRanks_ = nlohmann::json::parse(settings).value("variant", "classic") == "classic";
   if (options_.trainers > 1)
     log_(fmt::format("mpi | ranks 0-{} train together (data parallel, meeting at {})", options_.trainers - 1,
                      trainersStore_));
   log_(fmt::format("mpi | {} self-play workers (ranks {}-{}) play for {}{}", world_.size() - options_.trainers,
-                   options_.trainers, world_.size() - 1, dir_, ratesOnRanks_ ? ", and its rating games" : ""));
+                   options_.trainers, world_.size() - 1, dir_, ", and its rating games"));
   return true;
 }
 
@@ -144,22 +144,35 @@ void TrainerRank::broadcastNewWeights() {
   if (sent_ < 0 && newest >= 1) broadcast_.post(encodeBroadcast({Order::Keep, newest - 1, weightsOf(newest - 1)}));
   broadcast_.post(encodeBroadcast({newest < generations ? Order::Play : Order::Pause, newest, weightsOf(newest)}));
   sent_ = newest;
-  if (ratesOnRanks_ && newest >= 1) rate(newest);
+  if (newest >= 1) rate(newest);
 }
 
-// The rating match of a new generation, on its own thread: the trainer
-// (--external-rating) waits for its records. The previous one has ended: the
-// trainer exported this generation after it had every record of the last.
+// The rating match of a new generation (classic or Flip Junqi), on its own
+// thread: the trainer (--external-rating) waits for its records. The previous
+// one has ended: the trainer exported this generation after it had every
+// record of the last.
 void TrainerRank::rate(int generation) {
   if (ratingDone_.valid()) ratingDone_.get();
-  const TrainingConfig config = trainingConfigOf(nlohmann::json::parse(readFile(dir_ + "/config.json")));
-  rating_ = std::make_unique<Match>(ratingMatchOptions(dir_, generation, config));
-  playOnRanks(world_, *rating_, generation, options_.trainers);
-  ratingDone_ = std::async(std::launch::async, [this, generation, generations = config.generations] {
-    rating_->run([&](const std::string& line) {
-      log_(fmt::format("gen {}/{} | rating on the ranks | {}", generation, generations, line));
+  const nlohmann::json settings = nlohmann::json::parse(readFile(dir_ + "/config.json"));
+  const auto progress = [this, generation, generations = settings.value("generations", 0)](const std::string& line) {
+    log_(fmt::format("gen {}/{} | rating on the ranks | {}", generation, generations, line));
+  };
+  if (settings.value("variant", "classic") == "flip") {
+    auto match = std::make_shared<FlipMatch>(flipRatingMatchOptions(dir_, generation, flipConfigFromJson(settings)));
+    match->playElsewhere(pairedGamesOnRanks(world_, generation, options_.trainers, &ratingStopped_));
+    stopRating_ = [this] { ratingStopped_ = true; };
+    ratingDone_ = std::async(std::launch::async, [match, progress] {
+      try {
+        match->run(progress);
+      } catch (const MatchStopped&) {  // the games in progress ended; the others are played when the run resumes
+      }
     });
-  });
+    return;
+  }
+  auto match = std::make_shared<Match>(ratingMatchOptions(dir_, generation, trainingConfigOf(settings)));
+  playOnRanks(world_, *match, generation, options_.trainers);
+  stopRating_ = [match] { match->requestStop(); };
+  ratingDone_ = std::async(std::launch::async, [match, progress] { match->run(progress); });
 }
 
 // Shards from the workers, written as a local worker writes its own; one

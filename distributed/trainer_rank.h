@@ -1,12 +1,13 @@
 // Rank 0 of an MPI training run (mpi_training.h): the trainer as a child
 // process, and the relay between it (through the run directory) and the
-// worker ranks (through MPI): settings, weights, shards, and a classic run's
+// worker ranks (through MPI): settings, weights, shards, and the run's
 // rating games; and to the partner trainers (ranks 1..T-1 with --trainers T)
 // the generations to train.
 #pragma once
 
 #include <sys/types.h>
 
+#include <atomic>
 #include <functional>
 #include <future>
 #include <memory>
@@ -48,13 +49,13 @@ class TrainerRank {
   pid_t trainer_ = -1;
   int status_ = -1;             // the trainer's exit status once it ended
   int sent_ = -1;               // the newest generation broadcast
-  bool ratesOnRanks_ = false;   // a classic run: its rating games are played by the workers
   bool signalPassed_ = false;
   std::string trainersStore_;       // with partner trainers: host:port where they meet
   int forwarded_ = 0;               // the newest generation forwarded to the partner trainers
   std::set<std::string> sentShards_;  // the shards they have
-  std::unique_ptr<Match> rating_;  // the rating match in progress, on its thread
-  std::future<void> ratingDone_;
+  std::future<void> ratingDone_;     // the rating match in progress, on its thread
+  std::function<void()> stopRating_;  // it stops after the games in progress
+  std::atomic<bool> ratingStopped_{false};
 };
 
 }  // namespace junqi::mpi

@@ -11,6 +11,7 @@
 #include "core/files.h"
 #include "distributed/mpi_match.h"
 #include "distributed/mpi_training.h"
+#include "training/flip_training_json.h"
 #include "training/training_config.h"
 
 namespace junqi::mpi {
@@ -97,21 +98,31 @@ void WorkerRank::playRatingGames() {
   const int g = ratingOrder_->match;
   for (const int network : {g, g - 1})
     if (!fs::exists(scratch_ / "weights" / (generationName(network) + ".jqw"))) return;
-  const Match& match = ratingMatch(g);
-  ratingGame_ = std::async(std::launch::async, [&match, order = *ratingOrder_] { return playOrder(match, order); });
+  ratingGame_ = std::async(std::launch::async, [play = ratingGames(g), order = *ratingOrder_] { return play(order); });
   ratingOrder_.reset();
 }
 
-// Generation g's rating match as rank 0 has it, its networks read from the scratch directory.
-const Match& WorkerRank::ratingMatch(int generation) {
-  if (generation != ratingGeneration_) {
-    MatchOptions o = ratingMatchOptions(scratch_.string(), generation,
-                                        trainingConfigOf(nlohmann::json::parse(job_.settings)));
+// Generation g's rating games as rank 0 has the match (classic or Flip
+// Junqi), their networks read from the scratch directory: an order's record.
+WorkerRank::RatingGames WorkerRank::ratingGames(int generation) {
+  if (generation == ratingGeneration_) return ratingGames_;
+  const nlohmann::json settings = nlohmann::json::parse(job_.settings);
+  if (settings.value("variant", "classic") == "flip") {
+    const auto match = std::make_shared<const FlipMatch>(
+        flipRatingMatchOptions(scratch_.string(), generation, flipConfigFromJson(settings)));
+    ratingGames_ = [match](const MatchGameOrder& order) {
+      if (order.index < 0 || order.index >= static_cast<int>(match->schedule().size()))
+        throw std::runtime_error("rank 0 sent a game outside the schedule: are the ranks' options the same?");
+      return match->playRecord(match->schedule()[static_cast<std::size_t>(order.index)]);
+    };
+  } else {
+    MatchOptions o = ratingMatchOptions(scratch_.string(), generation, trainingConfigOf(settings));
     o.remoteRank = true;
-    ratingMatch_ = std::make_unique<Match>(o);
-    ratingGeneration_ = generation;
+    const auto match = std::make_shared<const Match>(o);
+    ratingGames_ = [match](const MatchGameOrder& order) { return playOrder(*match, order); };
   }
-  return *ratingMatch_;
+  ratingGeneration_ = generation;
+  return ratingGames_;
 }
 
 }  // namespace junqi::mpi

@@ -1,7 +1,7 @@
 // A worker rank of an MPI training run (mpi_training.h): plays self-play
 // shards on threads while its own thread listens to rank 0; keeps every
-// generation's weights it is sent in a scratch directory, where a classic
-// run's rating games (sent one at a time) find their networks.
+// generation's weights it is sent in a scratch directory, where the run's
+// rating games (sent one at a time) find their networks.
 #pragma once
 
 #include <filesystem>
@@ -29,7 +29,8 @@ class WorkerRank {
   void obey(const Broadcasted& message);
   void playSelfPlay();
   void playRatingGames();
-  const Match& ratingMatch(int generation);
+  using RatingGames = std::function<std::string(const MatchGameOrder&)>;
+  RatingGames ratingGames(int generation);
 
   const MpiWorld& world_;
   std::function<void(const std::string&)> log_;
@@ -41,7 +42,7 @@ class WorkerRank {
   std::future<Shard> shard_;              // the self-play shard in progress
   std::optional<MatchGameOrder> ratingOrder_;  // a rating game waiting for its networks
   std::future<std::string> ratingGame_;   // the rating game in progress: its record
-  std::unique_ptr<Match> ratingMatch_;  // of generation ratingGeneration_
+  RatingGames ratingGames_;  // of generation ratingGeneration_
   int ratingGeneration_ = -1;
 };
 

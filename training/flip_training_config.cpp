@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/files.h"
+#include "core/random.h"
 #include "training/flip_training_json.h"
 #include "training/flip_training_run.h"
 #include "training/training_config.h"
@@ -62,6 +63,7 @@ FlipTrainingConfig withSession(FlipTrainingConfig c, const Session& session) {
   c.trainThreads = session.trainThreads;
   c.device = session.device;
   c.ratingConcurrency = session.ratingConcurrency;
+  c.externalRating = session.externalRating;
   return c;
 }
 
@@ -130,6 +132,23 @@ FlipTrainingConfig resumedFlipConfig(const std::string& dir, const FlipTrainingC
     (*run)[key] = asked.at(key);
   }
   return withSession(flipConfigFromJson(*run), config);
+}
+
+FlipMatchOptions flipRatingMatchOptions(const std::string& dir, int g, const FlipTrainingConfig& c) {
+  FlipMatchOptions o;
+  o.rules = c.rules;
+  o.schedule = MatchSchedule::Gauntlet;
+  o.pairs = c.ratingPairs;
+  o.concurrency = c.ratingConcurrency;
+  o.seed = Rng::mix(c.seed, 0xa7c4 + static_cast<std::uint64_t>(g));
+  o.maxPlies = c.maxPlies;
+  o.outDir = (fs::path(dir) / "matches" / generationName(g)).string();
+  for (const int h : {g, g - 1}) {
+    const fs::path weights = fs::path(dir) / "weights" / (generationName(h) + ".jqw");
+    o.players.push_back({generationName(h), fmt::format("nn:weights={},seed={}", weights.string(), c.seed + h), ""});
+  }
+  for (const std::string& b : c.baselines) o.players.push_back({b.substr(0, b.find(':')), b, ""});
+  return o;
 }
 
 FlipSelfPlayOptions flipSelfPlayOptions(const FlipTrainingConfig& c, std::uint64_t seed) {

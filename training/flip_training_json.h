@@ -7,6 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "arena/flip_match.h"
 #include "selfplay/flip_selfplay.h"
 #include "training/flip_training_run.h"
 
@@ -24,4 +25,8 @@ FlipSelfPlayOptions flipSelfPlayOptions(const FlipTrainingConfig& config, std::u
 // Progress lines about `games` games, about every twentieth game, after `what`.
 FlipProgress flipProgressLines(const std::function<void(const std::string&)>& log, const std::string& what, int games);
 
+// The rating match of generation g in the run directory `dir`: a gauntlet of
+// generation g against g-1 and the baselines, in DIR/matches/gen-NNNN, the
+// networks named by their weights files under DIR/weights.
+FlipMatchOptions flipRatingMatchOptions(const std::string& dir, int g, const FlipTrainingConfig& config);
 }  // namespace junqi

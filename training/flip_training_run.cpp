@@ -98,7 +98,8 @@ class FlipTrainingRun {
   std::vector<std::string> shardNames(int g) const;
   std::vector<PositionSample> replayWindow(int g, const std::vector<std::string>& shards) const;
   json train(int g, const std::vector<std::string>& shards);
-  FlipMatchOptions ratingMatch(int g) const;
+  FlipMatchOptions ratingMatch(int g) const { return flipRatingMatchOptions(dir_.string(), g, c_); }
+  void rate(int g);
   std::vector<RatedGame> ratedGames(int g, const std::vector<std::string>& names) const;
   std::string rateAllGenerations(int g);
 
@@ -276,20 +277,20 @@ json FlipTrainingRun::train(int g, const std::vector<std::string>& shards) {
   return training;
 }
 
-// Generation g against the previous one and each baseline (a gauntlet).
-FlipMatchOptions FlipTrainingRun::ratingMatch(int g) const {
-  FlipMatchOptions o;
-  o.rules = c_.rules;
-  o.schedule = MatchSchedule::Gauntlet;
-  o.pairs = c_.ratingPairs;
-  o.concurrency = c_.ratingConcurrency;
-  o.seed = Rng::mix(c_.seed, 0xa7c4 + static_cast<std::uint64_t>(g));
-  o.maxPlies = c_.maxPlies;
-  o.outDir = (dir_ / "matches" / gen(g)).string();
-  for (const int h : {g, g - 1})
-    o.players.push_back({gen(h), fmt::format("nn:weights={},seed={}", weightsPath(h).string(), c_.seed + h), ""});
-  for (const std::string& b : c_.baselines) o.players.push_back({b.substr(0, b.find(':')), b, ""});
-  return o;
+// Generation g's rating match, or with external rating its records, once
+// every game has one (the match then only reads them).
+void FlipTrainingRun::rate(int g) {
+  FlipMatch match(ratingMatch(g));
+  for (int waited = 0; c_.externalRating && !stopped(); ++waited) {
+    const int recorded = match.recordedGames();
+    if (recorded == static_cast<int>(match.schedule().size())) break;
+    if (waited % 30 == 0)
+      log_(fmt::format("gen {}/{} | rating | waiting for the rating games played elsewhere: {}/{}", g, c_.generations,
+                       recorded, match.schedule().size()));
+    std::this_thread::sleep_for(std::chrono::milliseconds(500));
+  }
+  if (stopped()) return;
+  match.run([&](const std::string& line) { log_(fmt::format("gen {}/{} | rating | {}", g, c_.generations, line)); });
 }
 
 // Every generation's rating games, players numbered as in `names`.
@@ -365,9 +366,8 @@ void FlipTrainingRun::run() {
     record["training"] = train(g, shards);
     if (stopped()) break;
     exportWeights(g);
-    FlipMatch(ratingMatch(g)).run([&](const std::string& line) {
-      log_(fmt::format("gen {}/{} | rating | {}", g, c_.generations, line));
-    });
+    rate(g);
+    if (stopped()) break;
     const fs::path logPath = dir_ / "log" / (gen(g) + ".json");
     if (!fs::exists(logPath)) {
       record["seconds"] = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

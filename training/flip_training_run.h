@@ -70,6 +70,9 @@ struct FlipTrainingConfig {
   int trainThreads = 2;
   std::string device = "cpu";
   int ratingConcurrency = 2;
+  // Rating games played by someone else (an MPI run's ranks, distributed/):
+  // the trainer waits for every game's record.
+  bool externalRating = false;
 };
 
 // A flip run's settings from `junqi train`'s: the flip defaults, and the
