@@ -24,6 +24,7 @@
 #include "selfplay/flip_selfplay.h"
 #include "selfplay/flip_teacher_games.h"
 #include "training/flip_training_json.h"
+#include "training/worker_shard_lists.h"
 #include "training/run_report.h"
 #include "training/training_run.h"
 
@@ -93,7 +94,6 @@ class FlipTrainingRun {
   void exportWeights(int g);
   json selfPlay(int g);
   Shard playGeneration(int g, FlipSelfPlayStats& stats);
-  std::uint32_t gamesOf(const std::string& shard);
   std::vector<std::string> workerShards(int g);
   std::vector<std::string> shardNames(int g) const;
   std::vector<PositionSample> replayWindow(int g, const std::vector<std::string>& shards) const;
@@ -109,7 +109,7 @@ class FlipTrainingRun {
   const std::atomic<bool>* stop_;
   std::unique_ptr<nets::Trainer> trainer_;
   int loaded_ = 0;  // the generation the trainer holds (0: the untrained network)
-  std::map<std::string, std::uint32_t> shardGames_;  // workers' shards read while waiting
+  WorkerShardLists workerShardLists_{dir_};
 };
 
 // Refuses a directory holding another run: a classic one, or a flip run of
@@ -185,52 +185,20 @@ json FlipTrainingRun::selfPlay(int g) {
   return out;
 }
 
-std::uint32_t FlipTrainingRun::gamesOf(const std::string& shard) {
-  const auto known = shardGames_.find(shard);
-  if (known != shardGames_.end()) return known->second;
-  return shardGames_[shard] = readShardHead((dir_ / "shards" / shard).string()).games;  // the head alone
-}
-
 // External self-play: the workers' shards no earlier generation took, once
 // they hold a generation's games; their names are kept in log/gen-NNNN.shards
 // before training, so a resumed trainer trains on the same games.
 std::vector<std::string> FlipTrainingRun::workerShards(int g) {
-  const fs::path list = dir_ / "log" / (gen(g) + ".shards");
-  if (fs::exists(list)) return shardNames(g);
-  std::set<std::string> taken;
-  for (int h = 1; h < g; ++h)
-    for (const std::string& name : shardNames(h)) taken.insert(name);
-  for (int waited = 0; !stopped(); ++waited) {
-    std::vector<std::string> fresh;
-    long long games = 0;
-    for (const auto& e : fs::directory_iterator(dir_ / "shards")) {
-      const std::string name = e.path().filename().string();
-      if (e.path().extension() != ".jqs" || name.rfind("w-", 0) != 0 || taken.count(name)) continue;
-      fresh.push_back(name);
-      games += gamesOf(name);
-    }
-    if (games >= c_.gamesPerGeneration) {
-      std::sort(fresh.begin(), fresh.end());
-      std::string names;
-      for (const std::string& name : fresh) names += name + "\n";
-      writeText(list, names);
-      return fresh;
-    }
-    if (waited % 15 == 0)
-      log_(fmt::format("gen {}/{} | waiting for self-play workers: {}/{} new games (junqi selfplay --run {})", g,
-                       c_.generations, games, c_.gamesPerGeneration, dir_.string()));
-    std::this_thread::sleep_for(std::chrono::seconds(2));
-  }
-  return {};
+  return workerShardLists_.take(g, c_.gamesPerGeneration, [this] { return stopped(); }, [&](long long games) {
+    log_(fmt::format("gen {}/{} | waiting for self-play workers: {}/{} new games (junqi selfplay --run {})", g,
+                     c_.generations, games, c_.gamesPerGeneration, dir_.string()));
+  });
 }
 
 // The shards generation g trained on: its own, or the workers' of its list.
 std::vector<std::string> FlipTrainingRun::shardNames(int g) const {
   if (ownGames(g)) return {gen(g) + ".jqs"};
-  std::vector<std::string> names;
-  std::istringstream in(readFile((dir_ / "log" / (gen(g) + ".shards")).string()));
-  for (std::string name; in >> name;) names.push_back(name);
-  return names;
+  return workerShardLists_.listed(g);
 }
 
 // The newest positions, up to the window: generation g's shards, then those

@@ -21,6 +21,7 @@
 #include "arena/match.h"
 #include "arena/rating_report.h"
 #include "training/run_report.h"
+#include "training/worker_shard_lists.h"
 #include "selfplay/selfplay_worker.h"
 #include "selfplay/teacher_games.h"
 
@@ -206,7 +207,7 @@ class TrainingRun {
   double generationSeconds_ = 0;
   bool estimated_ = false;  // the estimate from the first training steps is made once
   bool warned_ = false;
-  std::map<std::string, std::uint32_t> shardGames_;  // the workers' shards counted so far, by name
+  WorkerShardLists workerShardLists_{""};  // (made for dir_ once it is known)
 };
 
 TrainingRun::TrainingRun(const std::string& dirName, const TrainingConfig& c,
@@ -222,6 +223,7 @@ void TrainingRun::prepareDirectory() {
   nets::checkWeightsPathForSpec(fs::weakly_canonical(fs::absolute(dirName_)).string(), "the run directory");
   fs::create_directories(dirName_);
   dir_ = fs::canonical(dirName_);
+  workerShardLists_ = WorkerShardLists(dir_);
   for (const char* sub : {"shards", "checkpoints", "weights", "matches", "log"}) fs::create_directories(dir_ / sub);
   const json config = trainingConfigJson(c_);
   if (fs::exists(dir_ / "config.json")) {
@@ -365,44 +367,16 @@ std::vector<std::string> TrainingRun::ownShard(int g, json& record) {
 // External self-play: the workers' shards no generation has taken yet, once
 // they hold a generation's games (the list is kept in DIR/log/gen-NNNN.shards).
 std::vector<std::string> TrainingRun::workerShards(int g) {
-  const fs::path shardList = dir_ / "log" / (gen(g) + ".shards");
-  if (fs::exists(shardList)) return shardNames(g);
-  std::set<std::string> taken;
-  for (int h = 1; h < g; ++h)
-    for (const std::string& name : shardNames(h)) taken.insert(name);
-  for (int waited = 0; !stopped(); ++waited) {
-    std::vector<std::string> fresh;
-    std::uint32_t games = 0;
-    for (const auto& e : fs::directory_iterator(dir_ / "shards")) {
-      const std::string name = e.path().filename().string();
-      if (e.path().extension() != ".jqs" || taken.count(name) || name.rfind("gen-", 0) == 0) continue;
-      fresh.push_back(name);
-      const auto [known, added] = shardGames_.try_emplace(name);
-      if (added) known->second = readShardHead(e.path().string()).games;  // once, and the head alone
-      games += known->second;
-    }
-    if (static_cast<int>(games) >= c_.gamesPerGeneration) {
-      std::sort(fresh.begin(), fresh.end());
-      std::string list;
-      for (const auto& n : fresh) list += n + "\n";
-      writeText(shardList, list);
-      return fresh;
-    }
-    if (waited % 15 == 0)
-      log_(fmt::format("gen {}/{} | waiting for self-play workers: {}/{} new games (junqi selfplay --run {})", g,
-                       c_.generations, games, c_.gamesPerGeneration, dirName_));
-    std::this_thread::sleep_for(std::chrono::seconds(2));
-  }
-  return {};
+  return workerShardLists_.take(g, c_.gamesPerGeneration, [this] { return stopped(); }, [&](long long games) {
+    log_(fmt::format("gen {}/{} | waiting for self-play workers: {}/{} new games (junqi selfplay --run {})", g,
+                     c_.generations, games, c_.gamesPerGeneration, dirName_));
+  });
 }
 
 // The shards generation g trained on (its own shard, or the workers' list).
 std::vector<std::string> TrainingRun::shardNames(int g) const {
   if (!c_.externalSelfPlay || teacherGeneration(g)) return {gen(g) + ".jqs"};
-  std::vector<std::string> names;
-  std::istringstream in(readText(dir_ / "log" / (gen(g) + ".shards")));
-  for (std::string name; in >> name;) names.push_back(name);
-  return names;
+  return workerShardLists_.listed(g);
 }
 
 // The newest generations' positions first, up to the window; every layout of those generations.
