@@ -28,9 +28,10 @@ struct SelfPlayOptions {
   // so a stopped self-play goes on from the first game it did not play.
   int firstGame = 0;
   int parallelGames = 8;   // games (threads) at once
-  // The network's largest batch; 0: the games at once shared out over the
-  // cores (6 games on 2 cores: batches of 3), so that while one core runs a
-  // batch the games of another keep searching and fill the next one.
+  // The network's largest batch; 0: the games at once shared into one batch
+  // more than there are cores (6 games on 2 cores: batches of 2), so that
+  // while the cores run batches the games of another keep searching and fill
+  // it; on one core, all games in one batch.
   int batch = 0;
   SearchParams search;     // simulations, PUCT constant, rollout mix, root noise
   int temperaturePlies = 30;

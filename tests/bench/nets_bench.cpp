@@ -222,8 +222,8 @@ BENCHMARK(BM_SelfPlay)->Arg(0)->Arg(1)->Iterations(2)->MeasureProcessCPUTime()->
 // batch 6 say how much of self-play's time the network gets; wall-evals/s
 // is the same count per wall second (2 cores: at most twice the CPU rate).
 // Arg: the largest batch; 6 = all games in one batch (as before 2026-12-01),
-// 0 = the default (the games shared out over the cores: 3 on 2 cores), 2 =
-// three batches for two cores.
+// 3 = the games shared out over the cores (2026-12-01 to 12-02), 0 = the
+// default (one batch more than cores: 2 on 2 cores).
 void BM_SelfPlayStandard(benchmark::State& state) {
   const nets::WeightsFile weights = randomWeights(NetworkShape::standard());
   const std::shared_ptr<nets::Backend> backend = nets::makeBackend("eigen", weights);
@@ -258,8 +258,8 @@ void BM_SelfPlayStandard(benchmark::State& state) {
 BENCHMARK(BM_SelfPlayStandard)
     ->ArgName("batch")
     ->Arg(6)
+    ->Arg(3)
     ->Arg(0)
-    ->Arg(2)
     ->Iterations(1)
     ->MeasureProcessCPUTime()
     ->Unit(benchmark::kMillisecond);
