@@ -295,7 +295,8 @@ MatchGameResult Match::play(const ScheduledGame& g, int place) const {
     writeFileAtomically(recordPath(g.index), text);
     return result;
   }
-  const std::string text = remote_(place, g, legacySeeds_);
+  const auto [text, cpuSeconds] = remote_(place, g, legacySeeds_);
+  remoteCpuSeconds_ += cpuSeconds;
   GameRecord record;
   try {
     record = parseRecord(text);
@@ -394,8 +395,9 @@ std::string Match::progressLine(const std::vector<MatchGameResult>& results, dou
     if (playedNow > 0) {
       const double eta = seconds / playedNow * remaining;
       // Games played elsewhere spend other processes' CPU time, not this one's.
-      const std::string cpu = remote_ ? fmt::format("on {} ranks", places_)
-                                      : fmt::format("{:.1f} a CPU-minute", 60.0 * playedNow / std::max(1e-9, cpuSeconds));
+      const double spent = remote_ ? remoteCpuSeconds_.load() : cpuSeconds;
+      const std::string cpu = fmt::format("{:.1f} a CPU-minute{}", 60.0 * playedNow / std::max(1e-9, spent),
+                                          remote_ ? fmt::format(" on {} ranks", places_) : "");
       line += fmt::format(" | {:.1f} games/min ({}) | ETA {}:{:02}:{:02}", 60.0 * playedNow / seconds, cpu,
                           static_cast<int>(eta / 3600), static_cast<int>(eta / 60) % 60, static_cast<int>(eta) % 60);
     }

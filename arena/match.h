@@ -108,8 +108,13 @@ class Match {
   // Games played elsewhere (the ranks of an MPI match): run() then plays on
   // `places` threads, each handing its games to `player(place, game,
   // oneSeedForBoth)`, which returns the game's record as playRecord() makes
-  // it; run() writes and rates it as a game played here.
-  using RemotePlayer = std::function<std::string(int place, const ScheduledGame& game, bool oneSeedForBoth)>;
+  // it and the CPU seconds it took there; run() writes and rates it as a game
+  // played here, and its progress counts the CPU seconds.
+  struct RemoteGame {
+    std::string record;
+    double cpuSeconds = 0;
+  };
+  using RemotePlayer = std::function<RemoteGame(int place, const ScheduledGame& game, bool oneSeedForBoth)>;
   void playElsewhere(RemotePlayer player, int places);
   // Plays a scheduled game (with the seeds of its directory: `oneSeedForBoth`
   // for one begun before seat seeds) and returns its record's text; writes
@@ -141,6 +146,7 @@ class Match {
   std::atomic<bool> stop_{false};
   RemotePlayer remote_;
   int places_ = 0;
+  mutable std::atomic<double> remoteCpuSeconds_{0};  // of the games played elsewhere by this run
 };
 
 }  // namespace junqi

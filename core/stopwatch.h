@@ -25,5 +25,7 @@ class Stopwatch {
 
 // The process's CPU time so far (all threads), in seconds.
 double processCpuSeconds();
+// The calling thread's CPU time so far, in seconds.
+double threadCpuSeconds();
 
 }  // namespace junqi

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "core/binary_io.h"
+#include "core/stopwatch.h"
 
 namespace junqi {
 
@@ -29,6 +30,27 @@ std::optional<MatchGameOrder> decodeOrder(const std::string& bytes) {
   return order;
 }
 
+std::string encodeRecord(const Match::RemoteGame& game) {
+  ByteWriter out;
+  out.put(game.cpuSeconds);
+  out.putString(game.record);
+  return out.bytes();
+}
+
+Match::RemoteGame decodeRecord(const std::string& bytes) {
+  ByteReader<std::runtime_error> in(bytes, "a game's record from a rank");
+  Match::RemoteGame game;
+  game.cpuSeconds = in.get<double>("its CPU seconds");
+  game.record = in.getString("the record");
+  return game;
+}
+
+Match::RemoteGame timedGame(const std::function<std::string()>& play) {
+  const double start = processCpuSeconds();
+  std::string record = play();
+  return {std::move(record), processCpuSeconds() - start};
+}
+
 std::string playOrder(const Match& match, const MatchGameOrder& order) {
   if (order.index < 0 || order.index >= static_cast<int>(match.schedule().size()))
     throw std::runtime_error("rank 0 sent a game outside the schedule: are the ranks' options the same?");
@@ -41,7 +63,7 @@ void playOnRanks(const MpiWorld& world, Match& match, int matchId, int firstRank
   match.playElsewhere(
       [&world, matchId, firstRank](int place, const ScheduledGame& game, bool oneSeedForBoth) {
         world.send(firstRank + place, kMatchGameTag, encodeOrder({matchId, game.index, game.seed, oneSeedForBoth}));
-        return world.receive(firstRank + place, kMatchRecordTag);
+        return decodeRecord(world.receive(firstRank + place, kMatchRecordTag));
       },
       world.size() - firstRank);
 }
@@ -64,7 +86,7 @@ void endMpiMatch(const MpiWorld& world) {
 
 void playMpiMatchGames(const MpiWorld& world, const Match& match) {
   while (const auto order = decodeOrder(world.receive(0, kMatchGameTag)))
-    world.send(0, kMatchRecordTag, playOrder(match, *order));
+    world.send(0, kMatchRecordTag, encodeRecord(timedGame([&] { return playOrder(match, *order); })));
 }
 
 namespace {
@@ -102,9 +124,9 @@ RemotePairedGames pairedGamesOnRanks(const MpiWorld& world, int matchId, int fir
             if (stop && *stop) throw MatchStopped();
             const int rank = ranks->take();
             world.send(rank, kMatchGameTag, encodeOrder({matchId, game.index, 0, false}));
-            std::string record = world.receive(rank, kMatchRecordTag);
+            Match::RemoteGame played = decodeRecord(world.receive(rank, kMatchRecordTag));
             ranks->give(rank);  // (a rank that failed ends the whole job: it is not given back)
-            return record;
+            return std::move(played.record);
           },
           world.size() - firstRank};
 }
@@ -113,7 +135,7 @@ void playMpiPairedGames(const MpiWorld& world, std::size_t games, const std::fun
   while (const auto order = decodeOrder(world.receive(0, kMatchGameTag))) {
     if (order->index < 0 || static_cast<std::size_t>(order->index) >= games)
       throw std::runtime_error("rank 0 sent a game outside the schedule: are the ranks' options the same?");
-    world.send(0, kMatchRecordTag, playRecord(order->index));
+    world.send(0, kMatchRecordTag, encodeRecord(timedGame([&] { return playRecord(order->index); })));
   }
 }
 

@@ -32,11 +32,15 @@ struct MatchGameOrder {
   bool oneSeedForBoth = false;
 };
 constexpr int kMatchGameTag = 11;    // rank 0 -> worker: an order (empty: the match is over)
-constexpr int kMatchRecordTag = 12;  // worker -> rank 0: the game's record
+constexpr int kMatchRecordTag = 12;  // worker -> rank 0: the game's record and its CPU seconds (encodeRecord)
 std::string encodeOrder(const MatchGameOrder& order);
+std::string encodeRecord(const Match::RemoteGame& game);
+Match::RemoteGame decodeRecord(const std::string& bytes);  // throws std::runtime_error
 std::optional<MatchGameOrder> decodeOrder(const std::string& bytes);  // nullopt: the match is over
 // The order's game of `match` (the worker's copy of it), played: its record.
 std::string playOrder(const Match& match, const MatchGameOrder& order);
+// `play()`'s record, with the CPU seconds this process spent while it played.
+Match::RemoteGame timedGame(const std::function<std::string()>& play);
 
 // Rank 0: `match` plays its games on ranks firstRank..N-1 (Match::playElsewhere).
 void playOnRanks(const MpiWorld& world, Match& match, int matchId, int firstRank = 1);

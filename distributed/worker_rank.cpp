@@ -9,6 +9,7 @@
 
 #include "core/binary_io.h"
 #include "core/files.h"
+#include "core/stopwatch.h"
 #include "distributed/mpi_match.h"
 #include "distributed/mpi_training.h"
 #include "training/flip_training_json.h"
@@ -98,7 +99,12 @@ void WorkerRank::playRatingGames() {
   const int g = ratingOrder_->match;
   for (const int network : {g, g - 1})
     if (!fs::exists(scratch_ / "weights" / (generationName(network) + ".jqw"))) return;
-  ratingGame_ = std::async(std::launch::async, [play = ratingGames(g), order = *ratingOrder_] { return play(order); });
+  // The CPU seconds of the game's thread: self-play runs beside it in this process.
+  ratingGame_ = std::async(std::launch::async, [play = ratingGames(g), order = *ratingOrder_] {
+    const double start = threadCpuSeconds();
+    std::string record = play(order);
+    return encodeRecord({std::move(record), threadCpuSeconds() - start});
+  });
   ratingOrder_.reset();
 }
 

@@ -41,7 +41,7 @@ class WorkerRank {
   std::atomic<bool> stop_{false};
   std::future<Shard> shard_;              // the self-play shard in progress
   std::optional<MatchGameOrder> ratingOrder_;  // a rating game waiting for its networks
-  std::future<std::string> ratingGame_;   // the rating game in progress: its record
+  std::future<std::string> ratingGame_;   // the rating game in progress: its record, encoded (encodeRecord)
   RatingGames ratingGames_;  // of generation ratingGeneration_
   int ratingGeneration_ = -1;
 };
