@@ -249,14 +249,9 @@ json FlipTrainingRun::train(int g, const std::vector<std::string>& shards) {
 // every game has one (the match then only reads them).
 void FlipTrainingRun::rate(int g) {
   FlipMatch match(ratingMatch(g));
-  for (int waited = 0; c_.externalRating && !stopped(); ++waited) {
-    const int recorded = match.recordedGames();
-    if (recorded == static_cast<int>(match.schedule().size())) break;
-    if (waited % 30 == 0)
-      log_(fmt::format("gen {}/{} | rating | waiting for the rating games played elsewhere: {}/{}", g, c_.generations,
-                       recorded, match.schedule().size()));
-    std::this_thread::sleep_for(std::chrono::milliseconds(500));
-  }
+  if (c_.externalRating)
+    waitForRatingRecords(g, c_.generations, static_cast<int>(match.schedule().size()),
+                         [&] { return match.recordedGames(); }, [this] { return stopped(); }, log_);
   if (stopped()) return;
   match.run([&](const std::string& line) { log_(fmt::format("gen {}/{} | rating | {}", g, c_.generations, line)); });
 }

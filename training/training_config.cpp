@@ -1,9 +1,11 @@
 #include "training/training_config.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
+#include <thread>
 
 #include <fmt/format.h>
 
@@ -160,6 +162,18 @@ std::string netSpec(const fs::path& dir, int g, const TrainingConfig& c) {
 }
 
 }  // namespace
+
+void waitForRatingRecords(int g, int generations, int games, const std::function<int()>& recorded,
+                          const std::function<bool()>& stopped, const std::function<void(const std::string&)>& log) {
+  for (int waited = 0; !stopped(); ++waited) {
+    const int done = recorded();
+    if (done >= games) return;
+    if (waited % 30 == 0)
+      log(fmt::format("gen {}/{} | rating | waiting for the rating games played elsewhere: {}/{}", g, generations, done,
+                      games));
+    std::this_thread::sleep_for(std::chrono::milliseconds(500));
+  }
+}
 
 MatchOptions ratingMatchOptions(const std::string& dirName, int g, const TrainingConfig& c) {
   const fs::path dir(dirName);

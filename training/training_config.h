@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -92,6 +93,12 @@ std::string eta(double seconds);
 // A progress line of self-play (or, with kind "teacher games", of teacher games).
 std::string selfPlayLine(const std::string& who, const SelfPlayStats& stats, int games,
                          const std::string& kind = "self-play");
+
+// With external rating (an MPI run's ranks play the games): waits until
+// `recorded()` counts all `games` of generation g's rating match, a line in
+// `log` every 15 s, or until `stopped()`.
+void waitForRatingRecords(int g, int generations, int games, const std::function<int()>& recorded,
+                          const std::function<bool()>& stopped, const std::function<void(const std::string&)>& log);
 
 // "gen-NNNN": the name of generation g's files.
 std::string generationName(int g);

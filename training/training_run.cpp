@@ -496,14 +496,9 @@ void TrainingRun::estimateFromFirstSteps(int g, int step, double secondsPerStep)
 MatchSummary TrainingRun::playRatingMatch(int g) {
   Match match(ratingMatchOptions(dir_.string(), g, c_));
   // Games played elsewhere: once all are recorded, the match below only reads them.
-  for (int waited = 0; c_.externalRating && !stopped(); ++waited) {
-    const int recorded = match.recordedGames();
-    if (recorded == static_cast<int>(match.schedule().size())) break;
-    if (waited % 30 == 0)
-      log_(fmt::format("gen {}/{} | rating | waiting for the rating games played elsewhere: {}/{}", g, c_.generations,
-                       recorded, match.schedule().size()));
-    std::this_thread::sleep_for(std::chrono::milliseconds(500));
-  }
+  if (c_.externalRating)
+    waitForRatingRecords(g, c_.generations, static_cast<int>(match.schedule().size()),
+                         [&] { return match.recordedGames(); }, [this] { return stopped(); }, log_);
   std::atomic<bool> over{false};
   std::thread watcher([&] {
     while (!over && !stopped()) std::this_thread::sleep_for(std::chrono::milliseconds(50));

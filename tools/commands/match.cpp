@@ -16,6 +16,7 @@
 
 #ifdef JUNQI_WITH_MPI
 #include <filesystem>
+#include <memory>
 
 #include "distributed/mpi_match.h"
 #endif
@@ -65,18 +66,25 @@ void refuseClassicOnlyOptions(const MatchOptions& o, bool hasBook, bool hasSprt,
 void printProgress(const std::string& line) { fmt::print(stderr, "{}\n", line); }
 
 #ifdef JUNQI_WITH_MPI
+// The MPI job of `junqi match --mpi` (2 ranks or more; MPI reads none of our arguments).
+std::unique_ptr<MpiWorld> matchWorld() {
+  int argc = 0;
+  char** argv = nullptr;
+  auto world = std::make_unique<MpiWorld>(argc, argv);
+  if (world->size() < 2)
+    throw std::invalid_argument(
+        "--mpi: a match needs 2 ranks or more (rank 0 keeps the match, the others play): mpirun -n 3 junqi match ...");
+  return world;
+}
+
 // A Flip Junqi or four-player match over an MPI job: rank 0 runs it (its
 // directory, resume, table), handing each game to a free rank, which plays it
 // with its own copy of the match (distributed/mpi_match.h). The summary on
 // rank 0; nullopt on the others.
 template <class PairedMatch>
 auto runPairedMatchOverMpi(PairedMatch& match, const MatchOptions& o) -> std::optional<decltype(match.run())> {
-  int argc = 0;
-  char** argv = nullptr;
-  MpiWorld world(argc, argv);
-  if (world.size() < 2)
-    throw std::invalid_argument(
-        "--mpi: a match needs 2 ranks or more (rank 0 keeps the match, the others play): mpirun -n 3 junqi match ...");
+  const std::unique_ptr<MpiWorld> job = matchWorld();
+  const MpiWorld& world = *job;
   if (world.rank() != 0) {
     try {
       for (const MatchPlayer& p : o.players)
@@ -162,12 +170,8 @@ void printSummary(const MatchSummary& summary, const std::string& out) {
 // `mpirun -n N junqi match ... --mpi` (distributed/mpi_match.h): rank 0 keeps
 // the match and its directory, the other ranks play the games it sends.
 int runMatchOverMpi(MatchOptions o) {
-  int argc = 0;
-  char** argv = nullptr;
-  MpiWorld world(argc, argv);
-  if (world.size() < 2)
-    throw std::invalid_argument(
-        "--mpi: a match needs 2 ranks or more (rank 0 keeps the match, the others play): mpirun -n 3 junqi match ...");
+  const std::unique_ptr<MpiWorld> job = matchWorld();
+  const MpiWorld& world = *job;
   if (o.live) throw std::invalid_argument("--live is not available with --mpi");
   if (world.rank() != 0) {
     o.remoteRank = true;
