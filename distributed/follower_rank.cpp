@@ -41,10 +41,13 @@ void FollowerRank::run() {
     if (const auto message = broadcast_.receive())
       if (decodeBroadcast(*message).order == Order::Stop) break;
     while (const auto forwarded = world_.poll(kGenerationTag)) save(decodeForwarded(forwarded->second));
+    // A trainer ends before the stop only when it failed (e.g. rank 0's trainer
+    // died in an average): the run cannot go on, and the job ends at once
+    // instead of rank 0's trainer waiting for this one.
     if (!ended_)
       if (const std::optional<int> status = childExitStatus(trainer_)) {
         ended_ = true;
-        if (*status != 0) log_(fmt::format("its trainer ended with status {}", *status));
+        if (*status != 0) throw std::runtime_error(fmt::format("its trainer ended with status {}", *status));
       }
     std::this_thread::sleep_for(kPollInterval);
   }

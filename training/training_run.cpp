@@ -1,5 +1,6 @@
 #include "training/training_run.h"
 
+#include <charconv>
 #include <chrono>
 #include <cmath>
 #include <filesystem>
@@ -69,6 +70,8 @@ std::shared_ptr<nets::Backend> selfPlayBackend(const TrainingConfig& c, const st
 
 std::string readText(const fs::path& p) { return readFile(p.string()); }
 
+void writeText(const fs::path& p, const std::string& text) { writeFileAtomically(p.string(), text); }
+
 // This trainer's place in a data-parallel group (null: it trains alone).
 // Ranks on one machine meet on the loopback, others at their hostnames.
 std::shared_ptr<nets::GradientAverager> joinDataParallelGroup(const TrainingConfig& c,
@@ -77,18 +80,18 @@ std::shared_ptr<nets::GradientAverager> joinDataParallelGroup(const TrainingConf
   if (!nets::GradientAverager::available())
     throw std::runtime_error("--trainers: this junqi-train was built without Gloo (apt-get install libgloo-dev, then rebuild)");
   const std::size_t colon = c.dataParallelStore.rfind(':');
-  if (colon == std::string::npos)
-    throw std::invalid_argument(fmt::format("--data-parallel-store '{}': use host:port", c.dataParallelStore));
   const std::string host = c.dataParallelStore.substr(0, colon);
-  const int port = std::stoi(c.dataParallelStore.substr(colon + 1));
+  const std::string portText = colon == std::string::npos ? "" : c.dataParallelStore.substr(colon + 1);
+  int port = 0;
+  const auto [end, error] = std::from_chars(portText.data(), portText.data() + portText.size(), port);
+  if (host.empty() || error != std::errc() || end != portText.data() + portText.size() || port < 1 || port > 65535)
+    throw std::invalid_argument(fmt::format("--data-parallel-store '{}': use host:port", c.dataParallelStore));
   log(fmt::format("data parallel | trainer {} of {} joins the group at {}", c.dataParallelRank, c.dataParallelSize,
                   c.dataParallelStore));
   const auto store = nets::tcpStore(host, port, c.dataParallelRank, c.dataParallelSize);
   return std::make_shared<nets::GradientAverager>(c.dataParallelRank, c.dataParallelSize, store,
                                                   host == "127.0.0.1" ? host : "");
 }
-void writeText(const fs::path& p, const std::string& text) { writeFileAtomically(p.string(), text); }
-
 
 }  // namespace
 
