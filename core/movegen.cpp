@@ -1,6 +1,7 @@
 #include "core/movegen.h"
 
 #include <bit>
+#include <stdexcept>
 
 namespace junqi {
 
@@ -100,12 +101,58 @@ Bitboard legalTargets(const Position& pos, int from) {
   return legalTargets(pos.rules().topology(), moverView(pos), from);
 }
 
-void generateMoves(const Topology& t, const MoverView& v, MoveList& out) {
+namespace {
+
+void generatePortable(const Topology& t, const MoverView& v, MoveList& out) {
   out.clear();
   forEachMover(t, v, [&](int from, Bitboard targets) {
     out.pushAll(static_cast<std::uint8_t>(from), targets);
     return true;
   });
+}
+
+#if JUNQI_AVX512_COMPRESS
+// A visitor, not a lambda, so that its call carries the AVX-512 target and
+// is inlined into generateCompressed.
+struct CompressedWriter {
+  MoveList& out;
+  JUNQI_TARGET_AVX512 bool operator()(int from, Bitboard targets) const {
+    out.pushAllCompressed(static_cast<std::uint8_t>(from), targets);
+    return true;
+  }
+};
+
+JUNQI_TARGET_AVX512 void generateCompressed(const Topology& t, const MoverView& v, MoveList& out) {
+  out.clear();
+  forEachMover(t, v, CompressedWriter{out});
+}
+#endif
+
+}  // namespace
+
+bool cpuHasCompressedWriter() {
+#if JUNQI_AVX512_COMPRESS
+  static const bool has = [] {
+    __builtin_cpu_init();  // (if this runs before libgcc's own constructor)
+    return __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vbmi2");
+  }();
+  return has;
+#else
+  return false;
+#endif
+}
+
+void generateMoves(const Topology& t, const MoverView& v, MoveList& out, MoveWriter writer) {
+#if JUNQI_AVX512_COMPRESS
+  if (writer == MoveWriter::Compressed || (writer == MoveWriter::Best && cpuHasCompressedWriter()))
+    return generateCompressed(t, v, out);
+#endif
+  if (writer == MoveWriter::Compressed) throw std::logic_error("generateMoves: this build has no compressed writer");
+  generatePortable(t, v, out);
+}
+
+void generateMoves(const Topology& t, const MoverView& v, MoveList& out) {
+  generateMoves(t, v, out, MoveWriter::Best);
 }
 
 void generateMoves(const Position& pos, MoveList& out) {

@@ -26,6 +26,12 @@ struct MoverView {
 MoverView moverView(const Position& pos);
 
 void generateMoves(const Topology& topology, const MoverView& view, MoveList& out);
+// How a move list is written: each piece's moves four at a time (any x86-64
+// with AVX2), or compressed out of a vector without a branch (AVX-512 VBMI2).
+// Best: the compressed writer where the CPU has it. The same list either way.
+enum class MoveWriter { Best, Portable, Compressed };
+bool cpuHasCompressedWriter();
+void generateMoves(const Topology& topology, const MoverView& view, MoveList& out, MoveWriter writer);
 bool hasLegalMove(const Topology& topology, const MoverView& view);
 Bitboard legalTargets(const Topology& topology, const MoverView& view, int from);
 

@@ -2,6 +2,7 @@
 // railway, then non-engineers on it, then engineers on it; within a kind by
 // point, each piece's targets by point. Random playouts and the nn agent's
 // ties depend on it, so it is pinned here.
+#include <algorithm>
 #include <tuple>
 
 #include <gtest/gtest.h>
@@ -39,6 +40,40 @@ TEST(MoveOrder, PiecesOffTheRailwayThenSlidersThenEngineersEachByPoint) {
   }
   EXPECT_GT(positions, 3000);
   EXPECT_EQ(kindsSeen, 0b111);  // every kind came first or last somewhere
+}
+
+// The two ways of writing a list (core/movegen.h, MoveWriter) give the same
+// moves in the same order, on the positions of random games and for single
+// pieces with targets in both halves of the 64 points.
+TEST(MoveWriters, CompressedAndPortableListsAreTheSame) {
+  if (!cpuHasCompressedWriter()) GTEST_SKIP() << "this CPU has no AVX-512 VBMI2: only the portable writer runs";
+  Rng rng(11);
+  for (int n = 0; n < 2000; ++n) {
+    const std::uint64_t targets = (rng.next() & rng.next()) | (n < 64 ? std::uint64_t{1} << n : 0);
+    const auto from = static_cast<std::uint8_t>(rng.below(60));
+    MoveList portable, compressed;
+    portable.pushAll(from, targets);
+    compressed.pushAllCompressed(from, targets);
+    compressed.pushAllCompressed(from, 0);  // nothing: the list stays
+    ASSERT_EQ(portable.size(), compressed.size()) << std::hex << targets;
+    for (int i = 0; i < portable.size(); ++i) ASSERT_EQ(portable[i], compressed[i]) << std::hex << targets << " #" << i;
+  }
+  int positions = 0;
+  for (std::uint64_t seed = 1; seed <= 10; ++seed) {
+    Rng game(seed);
+    const Layout red = randomLayout(Ruleset::hiddenFront(), game), blue = randomLayout(Ruleset::hiddenFront(), game);
+    Position pos = Position::fromLayouts(Rules::of(Ruleset::hiddenFront()), red, blue);
+    for (int ply = 0; ply < 300 && !pos.flagCapturedBy(); ++ply, ++positions) {
+      MoveList portable, compressed;
+      generateMoves(pos.rules().topology(), moverView(pos), portable, MoveWriter::Portable);
+      generateMoves(pos.rules().topology(), moverView(pos), compressed, MoveWriter::Compressed);
+      ASSERT_TRUE(std::equal(portable.begin(), portable.end(), compressed.begin(), compressed.end()))
+          << "seed " << seed << " ply " << ply;
+      if (portable.empty()) break;
+      pos.play(portable[static_cast<int>(game.below(static_cast<std::uint64_t>(portable.size())))]);
+    }
+  }
+  EXPECT_GT(positions, 1500);
 }
 
 }  // namespace
