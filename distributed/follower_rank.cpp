@@ -57,11 +57,7 @@ void FollowerRank::run() {
 
 // The trainer's arguments are rank 0's trainer's, on the scratch directory.
 void FollowerRank::startTrainer(const std::string& store) {
-  std::vector<std::string> argv = options_.trainer;
-  argv.insert(argv.begin() + 2, {"--run", scratch_.string()});
-  argv.insert(argv.end(), {"--data-parallel-rank", std::to_string(world_.rank()), "--data-parallel-size",
-                           std::to_string(options_.trainers), "--data-parallel-store", store});
-  trainer_ = startChild(argv);
+  trainer_ = startChild(trainerCommand(options_, scratch_.string(), world_.rank(), store));
   log_(fmt::format("partner trainer (pid {}) in {}", trainer_, scratch_.string()));
 }
 

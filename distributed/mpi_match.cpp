@@ -51,9 +51,13 @@ Match::RemoteGame timedGame(const std::function<std::string()>& play) {
   return {std::move(record), processCpuSeconds() - start};
 }
 
-std::string playOrder(const Match& match, const MatchGameOrder& order) {
-  if (order.index < 0 || order.index >= static_cast<int>(match.schedule().size()))
+void checkOrderIndex(int index, std::size_t games) {
+  if (index < 0 || static_cast<std::size_t>(index) >= games)
     throw std::runtime_error("rank 0 sent a game outside the schedule: are the ranks' options the same?");
+}
+
+std::string playOrder(const Match& match, const MatchGameOrder& order) {
+  checkOrderIndex(order.index, match.schedule().size());
   ScheduledGame game = match.schedule()[static_cast<std::size_t>(order.index)];
   game.seed = order.seed;
   return match.playRecord(game, order.oneSeedForBoth);
@@ -133,8 +137,7 @@ RemotePairedGames pairedGamesOnRanks(const MpiWorld& world, int matchId, int fir
 
 void playMpiPairedGames(const MpiWorld& world, std::size_t games, const std::function<std::string(int index)>& playRecord) {
   while (const auto order = decodeOrder(world.receive(0, kMatchGameTag))) {
-    if (order->index < 0 || static_cast<std::size_t>(order->index) >= games)
-      throw std::runtime_error("rank 0 sent a game outside the schedule: are the ranks' options the same?");
+    checkOrderIndex(order->index, games);
     world.send(0, kMatchRecordTag, encodeRecord(timedGame([&] { return playRecord(order->index); })));
   }
 }

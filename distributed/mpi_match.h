@@ -37,6 +37,9 @@ std::string encodeOrder(const MatchGameOrder& order);
 std::string encodeRecord(const Match::RemoteGame& game);
 Match::RemoteGame decodeRecord(const std::string& bytes);  // throws std::runtime_error
 std::optional<MatchGameOrder> decodeOrder(const std::string& bytes);  // nullopt: the match is over
+// Throws std::runtime_error unless `index` is a game of a schedule of `games`
+// (rank 0 and this rank would then not hold the same match).
+void checkOrderIndex(int index, std::size_t games);
 // The order's game of `match` (the worker's copy of it), played: its record.
 std::string playOrder(const Match& match, const MatchGameOrder& order);
 // `play()`'s record, with the CPU seconds this process spent while it played.

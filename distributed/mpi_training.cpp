@@ -8,6 +8,16 @@
 
 namespace junqi {
 
+std::vector<std::string> trainerCommand(const MpiTrainingOptions& options, const std::string& run, int rank,
+                                        const std::string& store) {
+  std::vector<std::string> argv = options.trainer;
+  argv.insert(argv.begin() + 2, {"--run", run});
+  if (options.trainers > 1)
+    argv.insert(argv.end(), {"--data-parallel-rank", std::to_string(rank), "--data-parallel-size",
+                             std::to_string(options.trainers), "--data-parallel-store", store});
+  return argv;
+}
+
 std::string mpiWorkerName(int rank) { return fmt::format("rank{}", rank); }
 
 int runMpiTraining(const MpiWorld& world, const MpiTrainingOptions& options,

@@ -53,6 +53,11 @@ struct MpiTrainingOptions {
   std::string trainersHost = "127.0.0.1";
 };
 
+// A trainer rank's command line: the trainer's on the run directory `run`;
+// with partner trainers, its place in their group and where they meet.
+std::vector<std::string> trainerCommand(const MpiTrainingOptions& options, const std::string& run, int rank,
+                                        const std::string& store);
+
 // The name of rank r's worker: its shards are DIR/shards/w-rankR-NNNNNN.jqs.
 std::string mpiWorkerName(int rank);
 

@@ -8,7 +8,6 @@
 #include <atomic>
 #include <csignal>
 #include <filesystem>
-#include <sstream>
 #include <thread>
 
 #include <fmt/format.h>
@@ -21,6 +20,7 @@
 #include "distributed/training_messages.h"
 #include "training/flip_training_json.h"
 #include "training/selfplay_workers.h"
+#include "training/worker_shard_lists.h"
 #include "training/training_config.h"
 
 namespace junqi::mpi {
@@ -48,7 +48,7 @@ int freePort() {
 
 TrainerRank::TrainerRank(const MpiWorld& world, const MpiTrainingOptions& options,
                          const std::function<void(const std::string&)>& log)
-    : world_(world), options_(options), dir_(options.run), log_(log) {
+    : world_(world), options_(options), dir_(options.run), log_(log), shardLists_(options.run) {
   if (options.trainers > 1) trainersStore_ = fmt::format("{}:{}", options.trainersHost, freePort());
 }
 
@@ -81,12 +81,7 @@ void TrainerRank::relayUntil(const std::function<bool()>& done) {
 
 // The trainer gets SIGTERM should this process die first (it then stops cleanly).
 void TrainerRank::startTrainer() {
-  std::vector<std::string> argv = options_.trainer;
-  argv.insert(argv.begin() + 2, {"--run", dir_});
-  if (options_.trainers > 1)
-    argv.insert(argv.end(), {"--data-parallel-rank", "0", "--data-parallel-size", std::to_string(options_.trainers),
-                             "--data-parallel-store", trainersStore_});
-  trainer_ = startChild(argv);
+  trainer_ = startChild(trainerCommand(options_, dir_, 0, trainersStore_));
 }
 
 bool TrainerRank::trainerRunning() {
@@ -199,13 +194,11 @@ void TrainerRank::saveShards() {
 // -1 while it has not. Generations are trained in order, so it is the one
 // after the newest checkpoint.
 int TrainerRank::generationToTrain() const {
-  int newest = -1;
+  int newest = forwarded_ - 1;  // generation forwarded_ started from its predecessor's checkpoint
   while (fs::exists(fs::path(dir_) / "checkpoints" / generationName(newest + 1))) ++newest;
   const int g = newest + 1;
   if (g == 0) return -1;
-  const fs::path shards = fs::path(dir_) / "shards";
-  const bool shardsKnown = fs::exists(fs::path(dir_) / "log" / (generationName(g) + ".shards")) ||
-                           fs::exists(shards / (generationName(g) + ".jqs"));
+  const bool shardsKnown = shardLists_.hasList(g) || fs::exists(fs::path(dir_) / "shards" / (generationName(g) + ".jqs"));
   return shardsKnown ? g : -1;
 }
 
@@ -213,13 +206,12 @@ int TrainerRank::generationToTrain() const {
 std::vector<std::string> TrainerRank::shardsUpTo(int g) const {
   std::vector<std::string> names;
   for (int h = 1; h <= g; ++h) {
-    const fs::path list = fs::path(dir_) / "log" / (generationName(h) + ".shards");
-    if (!fs::exists(list)) {
+    if (!shardLists_.hasList(h)) {
       names.push_back(generationName(h) + ".jqs");  // the trainer's own (teacher) shard
       continue;
     }
-    std::istringstream in(readFile(list.string()));
-    for (std::string name; in >> name;) names.push_back(name);
+    const std::vector<std::string> listed = shardLists_.listed(h);
+    names.insert(names.end(), listed.begin(), listed.end());
   }
   return names;
 }
@@ -239,7 +231,7 @@ void TrainerRank::forwardGeneration() {
   for (const std::string& name : shardsUpTo(g))
     if (sentShards_.insert(name).second) add(fs::path(dir_) / "shards" / name);
   for (int h = 1; h <= g; ++h)
-    if (const fs::path list = fs::path(dir_) / "log" / (generationName(h) + ".shards"); fs::exists(list)) add(list);
+    if (shardLists_.hasList(h)) add(shardLists_.listPath(h));
   for (const auto& file : fs::directory_iterator(fs::path(dir_) / "checkpoints" / generationName(g - 1))) add(file);
   const std::string bytes = encodeForwarded(message);
   for (int rank = 1; rank < options_.trainers; ++rank) world_.send(rank, kGenerationTag, bytes);

@@ -17,6 +17,7 @@
 
 #include "arena/match.h"
 #include "distributed/mpi_training.h"
+#include "training/worker_shard_lists.h"
 
 namespace junqi::mpi {
 
@@ -53,6 +54,7 @@ class TrainerRank {
   std::string trainersStore_;       // with partner trainers: host:port where they meet
   int forwarded_ = 0;               // the newest generation forwarded to the partner trainers
   std::set<std::string> sentShards_;  // the shards they have
+  WorkerShardLists shardLists_;       // the generations' shard lists in the run directory
   std::future<void> ratingDone_;     // the rating match in progress, on its thread
   std::function<void()> stopRating_;  // it stops after the games in progress
   std::atomic<bool> ratingStopped_{false};

@@ -117,8 +117,7 @@ WorkerRank::RatingGames WorkerRank::ratingGames(int generation) {
     const auto match = std::make_shared<const FlipMatch>(
         flipRatingMatchOptions(scratch_.string(), generation, flipConfigFromJson(settings)));
     ratingGames_ = [match](const MatchGameOrder& order) {
-      if (order.index < 0 || order.index >= static_cast<int>(match->schedule().size()))
-        throw std::runtime_error("rank 0 sent a game outside the schedule: are the ranks' options the same?");
+      checkOrderIndex(order.index, match->schedule().size());
       return match->playRecord(match->schedule()[static_cast<std::size_t>(order.index)]);
     };
   } else {

@@ -14,11 +14,11 @@ namespace junqi {
 
 namespace fs = std::filesystem;
 
-fs::path WorkerShardLists::list(int g) const { return dir_ / "log" / (generationName(g) + ".shards"); }
+fs::path WorkerShardLists::listPath(int g) const { return dir_ / "log" / (generationName(g) + ".shards"); }
 
 std::vector<std::string> WorkerShardLists::listed(int g) const {
   std::vector<std::string> names;
-  std::istringstream in(readFile(list(g).string()));
+  std::istringstream in(readFile(listPath(g).string()));
   for (std::string name; in >> name;) names.push_back(name);
   return names;
 }
@@ -31,10 +31,10 @@ std::uint32_t WorkerShardLists::gamesOf(const std::string& shard) {
 
 std::vector<std::string> WorkerShardLists::take(int g, int games, const std::function<bool()>& stopped,
                                                 const std::function<void(long long)>& waiting) {
-  if (fs::exists(list(g))) return listed(g);
+  if (hasList(g)) return listed(g);
   std::set<std::string> taken;
   for (int h = 1; h < g; ++h)
-    if (fs::exists(list(h)))
+    if (hasList(h))
       for (const std::string& name : listed(h)) taken.insert(name);
   for (int waited = 0; !stopped(); ++waited) {
     std::vector<std::string> fresh;
@@ -49,7 +49,7 @@ std::vector<std::string> WorkerShardLists::take(int g, int games, const std::fun
       std::sort(fresh.begin(), fresh.end());
       std::string names;
       for (const std::string& name : fresh) names += name + "\n";
-      writeFileAtomically(list(g).string(), names);
+      writeFileAtomically(listPath(g).string(), names);
       return fresh;
     }
     if (waited % 15 == 0) waiting(found);

@@ -19,7 +19,10 @@ class WorkerShardLists {
  public:
   explicit WorkerShardLists(std::filesystem::path runDir) : dir_(std::move(runDir)) {}
 
-  // The shards generation g's list names (its list must exist).
+  // Generation g's list, DIR/log/gen-NNNN.shards; whether it exists; the
+  // shards it names (it must exist).
+  std::filesystem::path listPath(int g) const;
+  bool hasList(int g) const { return std::filesystem::exists(listPath(g)); }
   std::vector<std::string> listed(int g) const;
 
   // Generation g's shards: its list if it has one, else once the fresh shards
@@ -29,7 +32,6 @@ class WorkerShardLists {
                                 const std::function<void(long long gamesSoFar)>& waiting);
 
  private:
-  std::filesystem::path list(int g) const;
   std::uint32_t gamesOf(const std::string& shard);
 
   std::filesystem::path dir_;

@@ -3,7 +3,7 @@
 # averaged), ranks 2 and 3 play. After each generation both trainers log the
 # digest of their parameters: they must be equal (identical weights), and
 # change from one generation to the next (they learned). Too few ranks for
-# the trainers asked is refused.
+# the trainers asked, or no trainer, is refused.
 # Usage: sh train_mpi_data_parallel.sh MPIRUN JUNQI DIR
 set -u
 . "$(dirname "$0")/common.sh"
@@ -20,6 +20,11 @@ train 2 && fail "2 ranks for 2 trainers and no worker were taken" "$dir.err"
 grep -q "junqi train --mpi: --trainers 2 leaves no rank to play: run 3 ranks or more" "$dir.err" ||
   fail "no clear error for too few ranks" "$dir.err"
 rm -rf "$dir" "$dir.err"
+"$mpirun" --allow-run-as-root --oversubscribe -n 2 "$junqi" train --run "$dir" --mpi --trainers 0 > /dev/null 2> "$dir.err" &&
+  fail "--trainers 0 was taken" "$dir.err"
+grep -q "junqi train --mpi: --trainers 0: a number of at least 1" "$dir.err" || fail "no clear error for --trainers 0" "$dir.err"
+[ ! -e "$dir" ] || fail "--trainers 0 made the run directory" "$dir.err"
+rm -rf "$dir.err"
 
 train 4 || fail "the data-parallel run failed" "$dir.err"
 [ -f "$dir/weights/gen-0002.jqw" ] || fail "the run did not finish" "$dir.err"
