@@ -129,7 +129,10 @@ void FourBeliefs::narrowCoupledBattles() {
 }
 
 // The identities the seat sees pin their pieces; each unseen army still on
-// the board gets its exact counter and marginals.
+// the board gets its exact counter and marginals. An unseen army that has
+// left gets a counter (no marginals: none of its pieces is on the board) when
+// a coupled battle involves one of its pieces, since the draws check that
+// battle against the piece's drawn identity.
 void FourBeliefs::buildCounters(const FourObservation& obs) {
   board_ = FourSetup{};
   board_.toMove = obs.toMove();
@@ -150,7 +153,12 @@ void FourBeliefs::buildCounters(const FourObservation& obs) {
   for (int a = 0; a < kArmies; ++a) {
     ArmyCounter& c = counters_[static_cast<std::size_t>(a)];
     c.pieces.clear();
-    if (sees(a) || !obs.armyIn(a)) continue;
+    if (sees(a)) continue;
+    const bool in = obs.armyIn(a);
+    if (!in && std::none_of(pairs_.begin(), pairs_.end(), [&](const CoupledBattle& b) {
+          return armyOfPiece(b.attacker) == a || armyOfPiece(b.defender) == a;
+        }))
+      continue;
     for (const bool onBoard : {true, false})
       for (int s = 0; s < kPiecesPerArmy; ++s)
         if (alive_[static_cast<std::size_t>(a * kPiecesPerArmy + s)] == onBoard) c.pieces.push_back(a * kPiecesPerArmy + s);
@@ -160,7 +168,8 @@ void FourBeliefs::buildCounters(const FourObservation& obs) {
     for (const int piece : c.pieces) sets.push_back(possible_[static_cast<std::size_t>(piece)]);
     c.counter.build(sets, rules_.army.counts, c.onBoard);
     consistent_ &= c.counter.consistent();
-    marginals_[static_cast<std::size_t>(a)] = c.counter.consistent() ? c.counter.marginals() : std::vector<IdentityMarginals>{};
+    marginals_[static_cast<std::size_t>(a)] =
+        in && c.counter.consistent() ? c.counter.marginals() : std::vector<IdentityMarginals>{};
   }
   for (const IdentitySet s : possible_) consistent_ &= s != 0;
 }

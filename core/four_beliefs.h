@@ -22,7 +22,10 @@
 // drawn exactly on their own and the ally exactly given them, which fits
 // every battle but is no longer exactly uniform (fallbacks() counts these
 // draws). The marginals are exact army by army and ignore the coupling
-// (exact whenever no two unseen pieces fought: marginalsExact()).
+// (exact whenever no two unseen pieces fought: marginalsExact()). An unseen
+// army that has left the board keeps a counter when one of its pieces fought
+// in such a battle, so that the battle is checked against a drawn identity of
+// that piece (its pieces are drawn, never shown).
 #pragma once
 
 #include <array>
@@ -64,13 +67,20 @@ class FourBeliefs {
   // Battles between two unseen pieces (see above).
   int coupledBattles() const { return static_cast<int>(pairs_.size()); }
 
- private:
   // Pieces are numbered army * 25 + slot, slot in the order of the army's
-  // starting points (relative point order, camps skipped).
+  // starting points (relative point order, camps skipped). What the notes
+  // allow each piece, the piece on a point (-1 when empty) and the coupled
+  // battles, piece by piece: for tests that count worlds on their own.
   struct CoupledBattle {
     int attacker, defender;
     Combat combat;
   };
+  IdentitySet possibleOf(int piece) const { return possible_[static_cast<std::size_t>(piece)]; }
+  bool onBoard(int piece) const { return alive_[static_cast<std::size_t>(piece)]; }
+  int pieceOn(int point) const { return pieceAt_[static_cast<std::size_t>(point)]; }
+  const std::vector<CoupledBattle>& coupled() const { return pairs_; }
+
+ private:
   struct ArmyCounter {
     std::vector<int> pieces;  // counter order: on the board first, then lost
     int onBoard = 0;

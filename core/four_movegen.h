@@ -10,15 +10,29 @@
 // never move. Moves come piece by piece as the classic generator gives them:
 // pieces off the railway, then non-engineers on it, then engineers on it;
 // within a kind by point, and each piece's targets in point order.
+//
+// Inside, points 0-127 are one 128-bit word (every railway point is among
+// them; point 128 is taken on its own): slides are branch-free over tables of
+// runs (core/cross_topology.h); every mover's targets are found first, then
+// its moves written four at a time or, where the CPU has AVX-512 VBMI2 and
+// GFNI, by word compress (with slides four runs to a vector), as the classic
+// generator's writers do (core/move.h).
 #pragma once
 
 #include "core/four_position.h"
+#include "core/movegen.h"
 
 namespace junqi {
 
 // The points the piece on `from` may move to (none if it is not the army to move's).
 CrossBitboard fourTargets(const FourPosition& pos, int from);
 void generateFourMoves(const FourPosition& pos, MoveList& out);
+// With a chosen writer (core/movegen.h: Best is the compressed one where the
+// CPU has it); every writer gives the same list. Compressed needs AVX-512
+// VBMI2 and GFNI (it also slides with AVX-512: cpuHasFourCompressed()) and
+// throws std::logic_error in a build or on a CPU without them.
+void generateFourMoves(const FourPosition& pos, MoveList& out, MoveWriter writer);
+bool cpuHasFourCompressed();
 bool fourHasLegalMove(const FourPosition& pos, int army);
 bool isLegalFourMove(const FourPosition& pos, Move m);
 

@@ -73,6 +73,10 @@ class FourObservation {
   // The board as the seat sees it: a four-player position with '?' for
   // every identity it does not see (docs/notation.md).
   std::string boardText() const;
+  // The board as the seat sees it: every identity it does not see is a
+  // stand-in (a lieutenant) that nothing should read (nets/four_encoding.h
+  // reads the identities of the armies the seat sees, and shown flags).
+  const FourPosition& board() const { return board_; }
   // Everything the observation holds, as text: equal texts, equal observations.
   std::string toString() const;
 

@@ -64,6 +64,16 @@ class MoveList {
     size_ += count;
   }
 
+  // Grows the list by `count` moves that the caller then writes from the
+  // returned slot (it may also write up to kSpare slots past them: a
+  // generator whose writers store whole vectors, core/four_movegen.cpp).
+  Move* extend(int count) {
+    Move* out = moves_.data() + size_;
+    size_ += count;
+    return out;
+  }
+  static constexpr int kSpare = 32;
+
 #if JUNQI_AVX512_COMPRESS
   // pushAll without a loop or branch, for CPUs with AVX-512 VBMI2: each move
   // is the word from | to << 8, and the words of the target points are
@@ -93,8 +103,7 @@ class MoveList {
   }
 #endif
   // pushAll's last group of four may write up to 4 slots past the end,
-  // pushAllCompressed's stores up to 32.
-  static constexpr int kSpare = 32;
+  // pushAllCompressed's stores up to 32 (kSpare).
   std::array<Move, kCapacity + kSpare> moves_;
   int size_ = 0;
 };

@@ -18,7 +18,7 @@
 #include "distributed/child_process.h"
 #include "distributed/mpi_match.h"
 #include "distributed/training_messages.h"
-#include "training/flip_training_json.h"
+#include "training/variant_training_json.h"
 #include "training/selfplay_workers.h"
 #include "training/worker_shard_lists.h"
 #include "training/training_config.h"

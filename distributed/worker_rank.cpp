@@ -12,7 +12,7 @@
 #include "core/stopwatch.h"
 #include "distributed/mpi_match.h"
 #include "distributed/mpi_training.h"
-#include "training/flip_training_json.h"
+#include "training/variant_training_json.h"
 #include "training/training_config.h"
 
 namespace junqi::mpi {

@@ -18,10 +18,11 @@ class EigenModel {
   EigenModel& operator=(const EigenModel&) = delete;
 
   const NetworkShape& shape() const;
-  // `n` inputs of kInputSize floats each. Writes n * kPolicySize policy logits
-  // (from * 60 + to), n * 3 value logits (win, draw, loss) and, if `layout` is
-  // not null, n * 60 * 12 layout logits (point * 12 + identity). Safe to call
-  // from several threads at once.
+  // `n` inputs of shape().inputSize() floats each. Writes, if `policy` is not
+  // null, n * grid.policySize() policy logits (from * targets + to), n * 3
+  // value logits (win, draw, loss) and, if `layout` is not null, n * places *
+  // 12 layout logits (place * 12 + identity). Safe to call from several
+  // threads at once.
   void forward(const float* input, int n, float* policy, float* wdl, float* layout = nullptr) const;
 
  private:

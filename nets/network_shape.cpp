@@ -4,7 +4,9 @@
 
 #include <fmt/format.h>
 
+#include "core/cross_board.h"
 #include "core/text.h"
+#include "core/variant.h"
 
 namespace junqi::nets {
 
@@ -26,6 +28,11 @@ NetworkShape NetworkShape::parse(const std::string& text) {
   s.channels = static_cast<int>(*channels);
   s.valueHidden = std::max(32, s.channels);
   return s;
+}
+
+NetworkGrid gridOfVariant(const std::string& variant) {
+  if (variant != Variant::four().name()) return {};
+  return {kCrossGrid, kCrossGrid, kCrossPoints};
 }
 
 std::string NetworkShape::toString() const { return fmt::format("{}x{}", blocks, channels); }

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "nets/flip_nn_agent.h"
+#include "nets/four_nn_agent.h"
 #include "nets/layout_policy.h"
 #include "nets/weights_file.h"
 #include "search/mcts_agent.h"
@@ -130,7 +131,8 @@ void checkWeightsPathForSpec(const std::string& path, const std::string& what) {
 }
 
 void registerNetAgent() {
-  registerFlipNetAgent();  // the programs that play networks play flip ones too
+  registerFlipNetAgent();  // the programs that play networks play flip and four-player ones too
+  registerFourNetAgent();
   registerAgentKind(
       {"nn",
        "ISMCTS guided by a trained network (*: unless the weights file carries the search settings it was rated "

@@ -74,10 +74,10 @@ JunqiNetImpl::JunqiNetImpl(const NetworkShape& s) : shape(s) {
   stemBn = register_module("stemBn", torch::nn::BatchNorm2d(s.channels));
   blocks = register_module("blocks", torch::nn::ModuleList());
   for (int b = 0; b < s.blocks; ++b) blocks->push_back(ResidualBlock(s.channels));
-  policyConv = register_module("policyConv", conv(s.channels, kSquares, 1, true));
+  policyConv = register_module("policyConv", conv(s.channels, s.grid.policyTargets, 1, true));
   valueConv = register_module("valueConv", conv(s.channels, s.valueChannels, 1, false));
   valueBn = register_module("valueBn", torch::nn::BatchNorm2d(s.valueChannels));
-  valueFc1 = register_module("valueFc1", torch::nn::Linear(s.valueChannels * kBoardPoints, s.valueHidden));
+  valueFc1 = register_module("valueFc1", torch::nn::Linear(s.valueChannels * s.grid.places(), s.valueHidden));
   valueFc2 = register_module("valueFc2", torch::nn::Linear(s.valueHidden, 3));
   layoutConv = register_module("layoutConv", conv(s.channels, kPieceTypes, 1, true));
 }
@@ -87,11 +87,12 @@ NetOutput JunqiNetImpl::forward(torch::Tensor x) {
   for (const auto& block : *blocks) x = block->as<ResidualBlock>()->forward(x);
   const auto n = x.size(0);
   NetOutput out;
-  // Channel `to` at point `from` -> [N, from, to].
-  out.policy = policyConv(x).view({n, kSquares, kBoardPoints}).transpose(1, 2).reshape({n, kPolicySize});
+  // Channel `to` at place `from` -> [N, from, to].
+  const NetworkGrid& grid = shape.grid;
+  out.policy = policyConv(x).view({n, grid.policyTargets, grid.places()}).transpose(1, 2).reshape({n, grid.policySize()});
   torch::Tensor v = torch::relu(valueBn(valueConv(x))).view({n, -1});
   out.wdl = valueFc2(torch::relu(valueFc1(v)));
-  out.layout = layoutConv(x).view({n, kPieceTypes, kBoardPoints}).transpose(1, 2);
+  out.layout = layoutConv(x).view({n, kPieceTypes, grid.places()}).transpose(1, 2);
   return out;
 }
 

@@ -17,14 +17,14 @@ struct ResidualBlockImpl : torch::nn::Module {
 TORCH_MODULE(ResidualBlock);
 
 struct NetOutput {
-  torch::Tensor policy;  // [N, 3600] logits, from * 60 + to
+  torch::Tensor policy;  // [N, grid.policySize()] logits, from * targets + to (classic: from * 60 + to)
   torch::Tensor wdl;     // [N, 3] logits: win, draw, loss
-  torch::Tensor layout;  // [N, 60, 12] logits: identity per point
+  torch::Tensor layout;  // [N, grid places, 12] logits: identity per point
 };
 
 struct JunqiNetImpl : torch::nn::Module {
   explicit JunqiNetImpl(const NetworkShape& shape);
-  NetOutput forward(torch::Tensor input);  // input [N, planes, 12, 5]
+  NetOutput forward(torch::Tensor input);  // input [N, planes, grid rows, grid columns]
 
   // The inference weights (batch norms folded into the convolutions).
   WeightsFile exportWeights(const std::string& ruleset, const std::string& note);

@@ -46,7 +46,8 @@ TrainStats Trainer::run(const std::vector<const PositionSample*>& positions,
   // Inputs: positions, then the deployment input once per layout sample, in
   // one batch (batch norm needs varied inputs).
   // The shape's input planes: the classic encoding's, or another game's (Flip Junqi has no layouts).
-  const int inputSize = options_.shape.inputPlanes * kBoardPoints;
+  const int inputSize = options_.shape.inputSize();
+  const int policySize = options_.shape.grid.policySize();
   torch::Tensor input = torch::empty({n + m, inputSize});
   float* in = input.data_ptr<float>();
   for (int i = 0; i < n; ++i)
@@ -56,19 +57,19 @@ TrainStats Trainer::run(const std::vector<const PositionSample*>& positions,
     encodeDeployment(Ruleset{}, deploy);
     for (int j = 0; j < m; ++j) std::copy(deploy.begin(), deploy.end(), in + static_cast<std::size_t>(n + j) * kInputSize);
   }
-  torch::Tensor policyTarget = torch::zeros({n, kPolicySize});
-  torch::Tensor legalMask = torch::zeros({n, kPolicySize}, torch::kBool);
+  torch::Tensor policyTarget = torch::zeros({n, policySize});
+  torch::Tensor legalMask = torch::zeros({n, policySize}, torch::kBool);
   torch::Tensor wdlTarget = torch::empty({n, 3});
   for (int i = 0; i < n; ++i) {
-    float* t = policyTarget.data_ptr<float>() + static_cast<std::size_t>(i) * kPolicySize;
-    bool* mask = legalMask.data_ptr<bool>() + static_cast<std::size_t>(i) * kPolicySize;
+    float* t = policyTarget.data_ptr<float>() + static_cast<std::size_t>(i) * policySize;
+    bool* mask = legalMask.data_ptr<bool>() + static_cast<std::size_t>(i) * policySize;
     for (const auto& [index, prob] : positions[i]->policy) t[index] = prob, mask[index] = true;
     for (int k = 0; k < 3; ++k) wdlTarget[i][k] = positions[i]->wdl[k];
   }
   if (learn) model_->train();
   else model_->eval();
   torch::AutoGradMode gradients(learn);
-  const NetOutput out = model_->forward(input.view({n + m, options_.shape.inputPlanes, kRows, kColumns}).to(device_));
+  const NetOutput out = model_->forward(input.view({n + m, options_.shape.inputPlanes, options_.shape.grid.rows, options_.shape.grid.columns}).to(device_));
 
   torch::Tensor loss = torch::zeros({}, device_);
   if (n > 0) {

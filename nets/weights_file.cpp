@@ -8,6 +8,7 @@
 #include "core/files.h"
 #include "core/variant.h"
 #include "nets/flip_encoding.h"
+#include "nets/four_encoding.h"
 
 namespace junqi::nets {
 
@@ -21,6 +22,7 @@ struct EncodingOf {
 };
 EncodingOf encodingOf(const std::string& variant) {
   if (variant == kFlipVariant) return {kFlipEncodingVersion, kFlipInputPlanes, "the Flip Junqi encoding"};
+  if (variant == Variant::four().name()) return {kFourEncodingVersion, kFourInputPlanes, "the four-player encoding"};
   return {kEncodingVersion, kInputPlanes, "the encoding"};
 }
 
@@ -61,9 +63,9 @@ std::map<std::string, std::vector<int>> WeightsFile::expectedTensors(const Netwo
     conv(fmt::format("block{}.conv1", b), s.channels, s.channels, 3);
     conv(fmt::format("block{}.conv2", b), s.channels, s.channels, 3);
   }
-  conv("policy", kSquares, s.channels, 1);
+  conv("policy", s.grid.policyTargets, s.channels, 1);
   conv("value.conv", s.valueChannels, s.channels, 1);
-  t["value.fc1.weight"] = {s.valueHidden, s.valueChannels * kBoardPoints};
+  t["value.fc1.weight"] = {s.valueHidden, s.valueChannels * s.grid.places()};
   t["value.fc1.bias"] = {s.valueHidden};
   t["value.fc2.weight"] = {3, s.valueHidden};
   t["value.fc2.bias"] = {3};
@@ -123,13 +125,12 @@ WeightsFile parseWeights(const std::string& bytes, const std::string& path) {
   if (format >= 2) w.search = in.getString("the search settings");
   if (format >= 3) w.variant = in.getString("the variant");
   try {
-    const Variant& variant = Variant::byName(w.variant);
-    // Four-player Junqi is a Variant, but no encoding (so no network) plays it yet.
-    if (&variant == &Variant::four()) throw VariantError(fmt::format("no network plays {} yet", variant.name()));
+    Variant::byName(w.variant);
   } catch (const VariantError& e) {
     throw WeightsError(fmt::format("{}: made for a game this build does not play: {}", path, e.what()));
   }
   checkEncoding(path, w, encoding);
+  w.shape.grid = gridOfVariant(w.variant);
   const auto count = in.get<std::uint32_t>("the tensor count");
   const auto expected = WeightsFile::expectedTensors(w.shape);
   for (std::uint32_t i = 0; i < count; ++i) {

@@ -1,5 +1,7 @@
 #include "search/four_agent.h"
 
+#include <mutex>
+
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
@@ -87,9 +89,16 @@ std::unique_ptr<FourAgent> makeFourIsmcts(const AgentParams& p) {
   return std::make_unique<FourIsmctsAgent>(s, p.getSeed("seed", 1));
 }
 
-}  // namespace
+std::mutex& registeredMutex() {
+  static std::mutex m;
+  return m;
+}
+std::vector<FourAgentKind>& registeredKinds() {
+  static std::vector<FourAgentKind> kinds;
+  return kinds;
+}
 
-std::vector<FourAgentKind> fourAgentKinds() {
+std::vector<FourAgentKind> builtinKinds() {
   return {
       {"random", "a uniformly random legal move",
        [](const AgentParams& p) -> std::unique_ptr<FourAgent> {
@@ -117,6 +126,22 @@ std::vector<FourAgentKind> fourAgentKinds() {
         {"pc", "1.5", "PUCT constant at the root"},
         {"seed", "1", "random seed"}}},
   };
+}
+
+}  // namespace
+
+void registerFourAgentKind(FourAgentKind kind) {
+  std::lock_guard lock(registeredMutex());
+  auto& kinds = registeredKinds();
+  std::erase_if(kinds, [&](const FourAgentKind& k) { return k.name == kind.name; });
+  kinds.push_back(std::move(kind));
+}
+
+std::vector<FourAgentKind> fourAgentKinds() {
+  std::vector<FourAgentKind> kinds = builtinKinds();
+  std::lock_guard lock(registeredMutex());
+  kinds.insert(kinds.end(), registeredKinds().begin(), registeredKinds().end());
+  return kinds;
 }
 
 std::unique_ptr<FourAgent> makeFourAgent(std::string_view spec) {

@@ -11,6 +11,8 @@
 //              push towards the nearest enemy headquarters
 //   ismcts     single-observer ISMCTS over the seat's beliefs with team
 //              returns (search/four_ismcts.h)
+//   nn         the same search guided by a trained network (registered by
+//              nets/four_nn_agent.h where networks are played)
 #pragma once
 
 #include <cstdint>
@@ -45,7 +47,10 @@ struct FourAgentKind {
   std::vector<AgentParamHelp> params = {};
 };
 
+// The built-in kinds, then those registered (the network agent, nets/four_nn_agent.h).
 std::vector<FourAgentKind> fourAgentKinds();
+// Adds a kind (or replaces the one of its name).
+void registerFourAgentKind(FourAgentKind kind);
 // Throws AgentSpecError for an unknown name, key or value.
 std::unique_ptr<FourAgent> makeFourAgent(std::string_view spec);
 

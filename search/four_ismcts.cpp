@@ -7,6 +7,7 @@
 #include "core/cross_board.h"
 #include "core/four_movegen.h"
 #include "core/four_perft.h"
+#include "core/gamma_variate.h"
 #include "core/stopwatch.h"
 #include "search/four_heuristic.h"
 #include "search/material.h"
@@ -30,8 +31,8 @@ struct Node {
 // One search's tree and the scratch of its iterations.
 class FourTree {
  public:
-  FourTree(const FourSearchParams& params, std::vector<std::pair<Move, double>> rootPriors)
-      : params_(params), rootPriors_(std::move(rootPriors)) {
+  FourTree(const FourSearchParams& params, Visibility visibility, std::vector<std::pair<Move, double>> rootPriors)
+      : params_(params), visibility_(visibility), rootPriors_(std::move(rootPriors)) {
     nodes_.emplace_back();
   }
 
@@ -46,6 +47,7 @@ class FourTree {
   double priorOf(Move m) const;
 
   const FourSearchParams& params_;
+  Visibility visibility_;
   std::vector<std::pair<Move, double>> rootPriors_;  // per root move (empty: none)
   std::vector<Node> nodes_;
   std::vector<Edge> edges_;
@@ -114,9 +116,14 @@ int greedyFourPlayout(FourPosition& world, Rng& rng, int maxPlies) {
   return plies;
 }
 
-// From team 0's side: a result in full (discounted per ply), else random
-// (or greedy) moves for rolloutDepth plies and the team material difference.
+// From team 0's side: a result in full (discounted per ply), else the
+// evaluator's value, or random (or greedy) moves for rolloutDepth plies and
+// the team material difference.
 double FourTree::leafValue(FourPosition& world, Rng& rng, int plies) const {
+  if (params_.evaluator && !fourOutcome(world).isOver()) {
+    const double v = params_.evaluator->evaluate(world, visibility_, nullptr, nullptr);
+    return teamOfArmy(world.toMove()) == 0 ? v : -v;
+  }
   if (!fourOutcome(world).isOver())
     plies += params_.rollout == RolloutPolicy::Greedy ? greedyFourPlayout(world, rng, params_.rolloutDepth)
                                                       : randomFourPlayout(world, rng, params_.rolloutDepth);
@@ -171,6 +178,24 @@ std::vector<std::pair<Move, double>> heuristicPriors(const FourObservation& obs,
   return priors;
 }
 
+// The evaluator's priors over the root's moves, from the seat's own board,
+// mixed with Dirichlet noise in self-play.
+std::vector<std::pair<Move, double>> evaluatorPriors(const FourObservation& obs, const FourSearchParams& params,
+                                                     const MoveList& moves, Rng& rng) {
+  std::vector<double> p;
+  params.evaluator->evaluate(obs.board(), obs.visibility(), &moves, &p);
+  if (params.rootNoiseAlpha > 0) {
+    std::vector<double> noise(p.size());
+    double total = 0;
+    for (double& x : noise) total += x = gammaVariate(rng, params.rootNoiseAlpha);
+    for (std::size_t i = 0; i < p.size(); ++i)
+      p[i] = (1 - params.rootNoiseFraction) * p[i] + params.rootNoiseFraction * (total > 0 ? noise[i] / total : 0);
+  }
+  std::vector<std::pair<Move, double>> priors;
+  for (int i = 0; i < moves.size(); ++i) priors.emplace_back(moves[i], p[static_cast<std::size_t>(i)]);
+  return priors;
+}
+
 // A move onto a piece the seat knows for certain to be a flag, if any.
 std::optional<Move> certainFlagCapture(const FourBeliefs& beliefs, const MoveList& moves) {
   for (const Move m : moves)
@@ -194,10 +219,13 @@ FourSearchResult fourSearch(const FourObservation& obs, const FourRuleset& rules
     result.value = 1;
     return result;
   }
-  std::vector<std::pair<Move, double>> priors;
-  if (params.heuristicPriors) priors = heuristicPriors(obs, rules, moves, params.priorTemperature);
-  FourTree tree(params, std::move(priors));
   Rng rng(seed);
+  std::vector<std::pair<Move, double>> priors;
+  if (params.evaluator)
+    priors = evaluatorPriors(obs, params, moves, rng);
+  else if (params.heuristicPriors)
+    priors = heuristicPriors(obs, rules, moves, params.priorTemperature);
+  FourTree tree(params, rules.visibility, std::move(priors));
   for (long long i = 0;; ++i) {
     if (params.seconds > 0 ? (i > 0 && clock.wallSeconds() >= params.seconds) : i >= params.iterations) break;
     tree.iterate(beliefs.sampleWorld(rng), rng);

@@ -22,9 +22,14 @@
 // counts in full, discounted per ply. Root priors (PUCT) from the
 // four-player heuristic's scores (search/four_heuristic.h) unless
 // `heuristicPriors` is off; a flag whose identity is certain is taken at once.
+//
+// With a leaf evaluator (a network: nets/four_nn_agent.h), the root's priors
+// are the evaluator's and a new leaf is valued by it (for the army to move
+// there, as that army's seat would see the drawn world) instead of a rollout.
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "core/four_beliefs.h"
@@ -32,6 +37,17 @@
 #include "search/rollout.h"
 
 namespace junqi {
+
+// Values a position for the team of the army to move, from what that army's
+// seat sees of it under `visibility` (search/ cannot see nets/: an interface).
+class FourLeafEvaluator {
+ public:
+  virtual ~FourLeafEvaluator() = default;
+  // In [-1, 1] for pos.toMove()'s team; with `moves`, also priors over them
+  // (summing to 1) into `priors`.
+  virtual double evaluate(const FourPosition& pos, Visibility visibility, const MoveList* moves,
+                          std::vector<double>* priors) = 0;
+};
 
 struct FourSearchParams {
   long long iterations = 400;
@@ -46,6 +62,11 @@ struct FourSearchParams {
   bool heuristicPriors = true;
   double priorTemperature = 1.0;  // softmax over the heuristic's scores, in material units
   double priorExploration = 1.5;
+  // Leaves and root priors by this evaluator instead (none: rollouts and the heuristic's priors).
+  std::shared_ptr<FourLeafEvaluator> evaluator;
+  // Self-play exploration: the root's priors mixed with Dirichlet(alpha) noise.
+  double rootNoiseAlpha = 0;  // 0: none
+  double rootNoiseFraction = 0.25;
 };
 
 struct FourRootMove {

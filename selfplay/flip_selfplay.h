@@ -64,8 +64,12 @@ template <class Game, class Play>
 std::vector<std::optional<Game>> playFlipGames(int n, int threads, const std::atomic<bool>* stop, const Play& play,
                                                const FlipProgress& progress);
 
-// The played games' samples as one flip shard, each position's value target
-// the game's result for its mover; the games counted into `stats`.
+// The played games' samples, each position's value target the game's result
+// for its mover (four-player games: its team, as a seat), in one shard
+// without its encoding's header; the games counted into `stats`.
+template <class Game>
+Shard samplesShardOf(std::vector<std::optional<Game>>& played, FlipSelfPlayStats& stats);
+// The same as a flip shard.
 template <class Game>
 Shard flipShardOf(const FlipRuleset& rules, std::vector<std::optional<Game>>& played, FlipSelfPlayStats& stats);
 
@@ -95,10 +99,16 @@ std::vector<std::optional<Game>> playFlipGames(int n, int threads, const std::at
 
 template <class Game>
 Shard flipShardOf(const FlipRuleset& rules, std::vector<std::optional<Game>>& played, FlipSelfPlayStats& stats) {
-  Shard shard;
+  Shard shard = samplesShardOf(played, stats);
   shard.encodingVersion = nets::kFlipEncodingVersion;
   shard.inputSize = nets::kFlipInputSize;
   shard.ruleset = rules.toString();
+  return shard;
+}
+
+template <class Game>
+Shard samplesShardOf(std::vector<std::optional<Game>>& played, FlipSelfPlayStats& stats) {
+  Shard shard;
   for (auto& g : played) {  // in game order, whichever thread played them
     if (!g) continue;
     ++shard.games;

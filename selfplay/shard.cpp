@@ -127,7 +127,7 @@ Shard decodeShardHead(const std::string& packed, const std::string& source) {
 }
 
 Shard decodeShard(const std::string& packed, const std::string& source, std::uint32_t encodingVersion,
-                  std::uint32_t inputSize) {
+                  std::uint32_t inputSize, std::uint32_t policySize) {
   const std::string bytes = decompressed(packed, source);
   ByteReader<ShardError> in(bytes, source);
   Shard shard = getHead(in, bytes, source);
@@ -145,7 +145,7 @@ Shard decodeShard(const std::string& packed, const std::string& source, std::uin
     for (auto& [index, prob] : p.policy) {
       index = in.get<std::uint16_t>("a policy index");
       prob = in.get<float>("a policy target");
-      if (index >= nets::kPolicySize) throw ShardError(fmt::format("{}: policy index {} out of range", source, index));
+      if (index >= policySize) throw ShardError(fmt::format("{}: policy index {} out of range", source, index));
     }
     for (float& v : p.wdl) v = in.get<float>("a value target");
   }
@@ -173,8 +173,9 @@ std::string readShardFile(const std::string& path, std::size_t limit = std::stri
 
 }  // namespace
 
-Shard readShard(const std::string& path, std::uint32_t encodingVersion, std::uint32_t inputSize) {
-  return decodeShard(readShardFile(path), path, encodingVersion, inputSize);
+Shard readShard(const std::string& path, std::uint32_t encodingVersion, std::uint32_t inputSize,
+                std::uint32_t policySize) {
+  return decodeShard(readShardFile(path), path, encodingVersion, inputSize, policySize);
 }
 
 // zstd decompresses a block (at most 128 KB, compressed or not) only once it has all of it.

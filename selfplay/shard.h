@@ -53,9 +53,10 @@ struct ShardError : std::runtime_error {
 };
 
 void writeShard(const Shard& shard, const std::string& path);
-// Throws ShardError naming the problem, one being inputs of another encoding than the one expected.
+// Throws ShardError naming the problem, one being inputs of another encoding
+// than the one expected (or policy indices past its policy's size).
 Shard readShard(const std::string& path, std::uint32_t encodingVersion = nets::kEncodingVersion,
-                std::uint32_t inputSize = nets::kInputSize);
+                std::uint32_t inputSize = nets::kInputSize, std::uint32_t policySize = nets::kPolicySize);
 // The shard without its positions and layouts (positionCount says how many),
 // decompressing only its first block: how a trainer counts new games.
 Shard readShardHead(const std::string& path);
@@ -64,7 +65,8 @@ Shard readShardHead(const std::string& path);
 // what a self-play worker sends over the network (distributed/).
 std::string encodeShard(const Shard& shard);
 Shard decodeShard(const std::string& packed, const std::string& source,
-                  std::uint32_t encodingVersion = nets::kEncodingVersion, std::uint32_t inputSize = nets::kInputSize);
+                  std::uint32_t encodingVersion = nets::kEncodingVersion, std::uint32_t inputSize = nets::kInputSize,
+                  std::uint32_t policySize = nets::kPolicySize);
 Shard decodeShardHead(const std::string& packed, const std::string& source);
 
 // FNV-1a of a weights file's bytes (Shard::weightsDigest).

@@ -11,7 +11,7 @@
 #include "nets/flip_encoding.h"
 #include "nets/flip_nn_agent.h"
 #include "selfplay/flip_selfplay.h"
-#include "training/flip_training_json.h"
+#include "training/variant_training_json.h"
 #include "training/training_config.h"
 
 namespace junqi {

@@ -18,6 +18,8 @@
 //   BM_FourGenerateMoves_GamePositions
 //                                  generateFourMoves on 4,000 positions of random
 //                                  four-player games, in turn                  moves/s, positions/s
+//   BM_FourGenerateMoves_GamePositions_Portable
+//                                  ...with the portable writer and slides      moves/s, positions/s
 //   BM_InfoState_Apply_WholeGame/<preset>
 //                                  InfoState::apply (observation, knowledge, exact counter
 //                                  rebuild, marginals) on every event of recorded random
@@ -345,7 +347,7 @@ BENCHMARK(BM_FourRandomPlayout)->Unit(benchmark::kMicrosecond);
 
 // Every 5th position of random four-player games, 4,000 of them: too many for
 // the branch predictor to learn, like BM_GenerateMoves_GamePositions.
-void BM_FourGenerateMoves_GamePositions(benchmark::State& state) {
+const std::vector<FourPosition>& fourGamePositions() {
   static const std::vector<FourPosition> positions = [] {
     std::vector<FourPosition> out;
     Rng rng(Rng::mix(kGameSeed, 4));
@@ -358,11 +360,16 @@ void BM_FourGenerateMoves_GamePositions(benchmark::State& state) {
     }
     return out;
   }();
+  return positions;
+}
+
+void fourGenerateMovesOn(benchmark::State& state, MoveWriter writer) {
+  const std::vector<FourPosition>& positions = fourGamePositions();
   MoveList moves;
   std::size_t i = 0;
   std::int64_t total = 0;
   for (auto _ : state) {
-    generateFourMoves(positions[i], moves);
+    generateFourMoves(positions[i], moves, writer);
     benchmark::DoNotOptimize(moves);
     total += moves.size();
     if (++i == positions.size()) i = 0;
@@ -370,7 +377,15 @@ void BM_FourGenerateMoves_GamePositions(benchmark::State& state) {
   state.counters["moves"] = benchmark::Counter(static_cast<double>(total), benchmark::Counter::kIsRate);
   state.counters["positions"] = benchmark::Counter(static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);
 }
+
+// The writer (and, with it, the slides) chosen at run time: AVX-512 where the CPU has it.
+void BM_FourGenerateMoves_GamePositions(benchmark::State& state) { fourGenerateMovesOn(state, MoveWriter::Best); }
 BENCHMARK(BM_FourGenerateMoves_GamePositions);
+// The portable generator (any x86-64-v3: scalar slides, four moves at a time).
+void BM_FourGenerateMoves_GamePositions_Portable(benchmark::State& state) {
+  fourGenerateMovesOn(state, MoveWriter::Portable);
+}
+BENCHMARK(BM_FourGenerateMoves_GamePositions_Portable);
 
 // The playout as it was before MoverTargets (randomPlayoutByMoveList), the
 // same games (tests/core/playout_test.cpp), measured beside it in one run.

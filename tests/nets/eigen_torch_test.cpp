@@ -8,6 +8,7 @@
 #include <cmath>
 
 #include "nets/eigen_model.h"
+#include "nets/four_encoding.h"
 #include "nets/torch_backend.h"
 #include "tests/nets/nets_test_util.h"
 
@@ -24,7 +25,9 @@ Outputs torchForward(JunqiNet& net, const std::vector<float>& input, int n) {
   torch::NoGradGuard guard;
   net->eval();
   const torch::Tensor x =
-      torch::from_blob(const_cast<float*>(input.data()), {n, kInputPlanes, kRows, kColumns}, torch::kFloat32).clone();
+      torch::from_blob(const_cast<float*>(input.data()),
+                       {n, net->shape.inputPlanes, net->shape.grid.rows, net->shape.grid.columns}, torch::kFloat32)
+          .clone();
   const NetOutput out = net->forward(x);
   const auto copy = [](const torch::Tensor& t) {
     const torch::Tensor c = t.contiguous();
@@ -36,9 +39,10 @@ Outputs torchForward(JunqiNet& net, const std::vector<float>& input, int n) {
 template <class Model>
 Outputs backendForward(Model& model, const std::vector<float>& input, int n) {
   Outputs o;
-  o.policy.resize(static_cast<std::size_t>(n) * kPolicySize);
+  const NetworkGrid& grid = model.shape().grid;
+  o.policy.resize(static_cast<std::size_t>(n) * grid.policySize());
   o.wdl.resize(static_cast<std::size_t>(n) * 3);
-  o.layout.resize(static_cast<std::size_t>(n) * kSquares * kPieceTypes);
+  o.layout.resize(static_cast<std::size_t>(n) * grid.places() * kPieceTypes);
   model.forward(input.data(), n, o.policy.data(), o.wdl.data(), o.layout.data());
   return o;
 }
@@ -106,6 +110,31 @@ TEST(EigenVsTorch, SameLogitsWithNonTrivialBatchNormsAtBatchOneAndFive) {
     const Outputs alone = backendForward(eigen, third, 1);
     expectClose(std::vector<float>(batch.policy.begin() + 2 * kPolicySize, batch.policy.begin() + 3 * kPolicySize),
                 alone.policy, "Eigen policy of a position alone and in a batch");
+  }
+}
+
+// The four-player network on the 17 x 17 grid (odd: Winograd blocks half
+// off it at the last row and column), from its weights file.
+TEST(EigenVsTorch, TheCrossGridGivesTheSameLogits) {
+  TempDir dir("eigen");
+  NetworkShape shape = NetworkShape::parse("2x16");
+  shape.inputPlanes = kFourInputPlanes;
+  shape.grid = gridOfVariant("four");
+  JunqiNet net = netstest::randomNet(shape, 13);
+  WeightsFile exported = net->exportWeights("hiddenfront", "test");
+  exported.variant = "four";
+  exported.ruleset = "four-worldatplay";
+  saveWeights(exported, dir.file("four.jqw"));
+  const WeightsFile weights = loadWeights(dir.file("four.jqw"));
+  EXPECT_EQ(weights.shape, shape);
+  const EigenModel eigen(weights);
+  Rng rng(3);
+  for (const int n : {1, 3}) {
+    std::vector<float> in(static_cast<std::size_t>(n) * kFourInputSize);
+    for (float& x : in) x = static_cast<float>(rng.uniform());
+    const Outputs want = torchForward(net, in, n), got = backendForward(eigen, in, n);
+    expectClose(want.policy, got.policy, "four-player policy, batch " + std::to_string(n));
+    expectClose(want.wdl, got.wdl, "four-player value, batch " + std::to_string(n));
   }
 }
 

@@ -1,4 +1,4 @@
-// The Flip Junqi training run (training/flip_training_run.h): a tiny run of
+// The Flip Junqi training run (training/variant_training_run.h): a tiny run of
 // two generations completes, its files are flip files, and run again it
 // resumes: a deleted step is redone exactly, a finished run does nothing new.
 // With external self-play, a worker on another thread plays its games.
@@ -19,8 +19,8 @@
 #include "nets/flip_nn_agent.h"
 #include "nets/nn_agent.h"
 #include "selfplay/shard.h"
-#include "training/flip_training_json.h"
-#include "training/flip_training_run.h"
+#include "training/variant_training_json.h"
+#include "training/variant_training_run.h"
 #include "training/selfplay_workers.h"
 #include "training/training_run.h"
 #include "tests/nets/nets_test_util.h"

@@ -125,12 +125,11 @@ TEST(WeightsFile, AnUnknownVariantIsNamed) {
   EXPECT_THAT(error, HasSubstr(dir.file("chess.jqw")));
 }
 
-// Four-player Junqi is a variant, but no network plays it yet.
-TEST(WeightsFile, AVariantWithoutANetworkIsRefused) {
+// A classic network that claims to be a four-player one has the wrong inputs.
+TEST(WeightsFile, ANetworkWithAnotherGamesInputsIsRefused) {
   TempDir dir("weights");
   writeBytes(dir.file("four.jqw"), olderOrPatched(tinyExport(), dir.file("w.jqw"), 3, "four"));
-  EXPECT_THAT(loadError(dir.file("four.jqw")),
-              HasSubstr("made for a game this build does not play: no network plays four"));
+  EXPECT_THAT(loadError(dir.file("four.jqw")), HasSubstr("input planes, but the four-player encoding has 54"));
 }
 
 TEST(WeightsFile, TruncatedFilesAreRefusedAsTruncated) {

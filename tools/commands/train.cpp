@@ -1,11 +1,12 @@
 // junqi train: the self-play training run (training/training_run.h), and
-// junqi export: a checkpoint (of a classic or Flip Junqi run) to a weights file for bots.
+// junqi export: a checkpoint (of a classic, Flip Junqi or four-player run) to a weights file for bots.
 #include <optional>
 
 #include <fmt/format.h>
 
+#include "core/variant.h"
 #include "nets/torch_trainer.h"
-#include "training/flip_training_run.h"
+#include "training/variant_training_run.h"
 #include "training/training_run.h"
 #include "tools/commands/commands.h"
 #include "tools/commands/common.h"
@@ -29,7 +30,7 @@ const std::pair<const char*, const char*> kConfigKeys[] = {
     {"--rating-pairs", "rating_pairs"}, {"--rating-sims", "rating_sims"}, {"--baselines", "baselines"},
     {"--seed", "seed"}, {"--external-selfplay", "external_selfplay"}, {"--selfplay-backend", "selfplay_backend"}};
 
-// A Flip Junqi run (training/flip_training_run.h): `--rules flip-...`, or
+// A Flip Junqi run (training/variant_training_run.h): `--rules flip-...`, or
 // `--run DIR` alone when DIR holds one. Its own defaults (a short run) and
 // the options both runs have; one it does not have is refused by name.
 void runFlipTrainingCommand(const std::string& run, const std::optional<std::string>& rules,
@@ -37,6 +38,15 @@ void runFlipTrainingCommand(const std::string& run, const std::optional<std::str
   const FlipRuleset flipRules = rules ? FlipRuleset::parse(*rules) : FlipRuleset::kawu();  // else the run's
   const FlipTrainingConfig config = resumedFlipConfig(run, flipConfigOf(c, flipRules, given), given);
   runFlipTraining(run, config, [](const std::string& line) { fmt::print(stderr, "{}\n", line); }, &interrupted);
+}
+
+// A four-player run (the same run, training/variant_training_run.h):
+// `--rules four-...`, or `--run DIR` alone when DIR holds one.
+void runFourTrainingCommand(const std::string& run, const std::optional<std::string>& rules,
+                            const TrainingConfig& c, const GivenOptions& given) {
+  const FourRuleset fourRules = rules ? FourRuleset::parse(*rules) : FourRuleset::worldAtPlay();  // else the run's
+  const FourTrainingConfig config = resumedFourConfig(run, fourConfigOf(c, fourRules, given), given);
+  runFourTraining(run, config, [](const std::string& line) { fmt::print(stderr, "{}\n", line); }, &interrupted);
 }
 
 }  // namespace
@@ -127,7 +137,7 @@ void registerTrain(CLI::App& app) {
       ->check(atLeast(1));
   dataParallel->add_option("--data-parallel-store", c.dataParallelStore,
                            "host:port of the TCP store rank 0 serves, where the group meets");
-  auto* variant = cmd->add_option("--variant", rules, "The same as --rules (e.g. --variant flip-kawu)")
+  auto* variant = cmd->add_option("--variant", rules, "The same as --rules, or a game by its name: flip or four (its first preset)")
                       ->excludes(cmd->get_option("--rules"));
   setAction(cmd, [cmd, variant] {
     if (mpi) throw std::runtime_error("--mpi: run it as `mpirun -n N junqi train --run DIR --mpi ...`");
@@ -140,14 +150,21 @@ void registerTrain(CLI::App& app) {
     for (const auto& [option, key] : kConfigKeys)
       if (cmd->get_option(option)->count() > 0) given.emplace_back(key, option);
     if (variant->count() > 0) given.emplace_back("ruleset", "--variant");
+    if (variant->count() > 0 && (rules == "flip" || rules == "four"))  // a game's name: its default preset
+      rules = Variant::byName(rules).presets().front();
     const bool rulesGiven = cmd->get_option("--rules")->count() > 0 || variant->count() > 0;
     const bool flip = rulesGiven ? FlipRuleset::namesFlip(rules) : isFlipRun(run);
-    if (!flip) c.ruleset = Ruleset::parse(rules);
+    const bool four = rulesGiven ? FourRuleset::namesFour(rules) : isFourRun(run);
+    if (!flip && !four) c.ruleset = Ruleset::parse(rules);
     stopCleanlyOnInterrupt();
-    if (flip && c.dataParallelSize > 1)
-      throw std::runtime_error("--trainers: a Flip Junqi run trains on one rank (data-parallel training is classic only)");
+    if ((flip || four) && c.dataParallelSize > 1)
+      throw std::runtime_error(fmt::format("--trainers: a {} run trains on one rank (data-parallel training is classic only)",
+                                           flip ? "Flip Junqi" : "four-player"));
+    const std::optional<std::string> asked = rulesGiven ? std::optional(rules) : std::nullopt;
     if (flip) {
-      runFlipTrainingCommand(run, rulesGiven ? std::optional(rules) : std::nullopt, c, given);
+      runFlipTrainingCommand(run, asked, c, given);
+    } else if (four) {
+      runFourTrainingCommand(run, asked, c, given);
     } else {
       const TrainingConfig config = resumedConfig(run, c, given);
       runTraining(run, config, [](const std::string& line) { fmt::print(stderr, "{}\n", line); }, &interrupted);
@@ -157,7 +174,7 @@ void registerTrain(CLI::App& app) {
       fmt::print(stderr, "interrupted: `junqi train --run {}` resumes the run\n", run);
       return 130;
     }
-    fmt::print("run complete: {0}/ratings.txt{1}, weights in {0}/weights/\n", run, flip ? "" : ", " + run + "/report.html");
+    fmt::print("run complete: {0}/ratings.txt, {0}/report.html, weights in {0}/weights/\n", run);
     return 0;
   });
 }
@@ -188,6 +205,18 @@ int exportFlipRunCheckpoint(const std::string& checkpoint, const std::string& ou
   return 0;
 }
 
+// The same for a four-player run's checkpoint.
+int exportFourRunCheckpoint(const std::string& checkpoint, const std::string& out, const FourTrainingConfig& run,
+                            const std::optional<std::string>& rules) {
+  if (rules && (!FourRuleset::namesFour(*rules) || FourRuleset::parse(*rules).toString() != run.rules.toString()))
+    throw std::runtime_error(fmt::format("--rules {}: the network of {} was trained for other rules ({})", *rules,
+                                         checkpoint, run.rules.toString()));
+  const long long steps = exportFourCheckpoint(checkpoint, run, "exported from " + checkpoint, out);
+  fmt::print("wrote {} (four-player {} network, {} training steps, searching with {})\n", out,
+             nets::NetworkShape::parse(run.shape).toString(), steps, fourSearchSettings(run));
+  return 0;
+}
+
 }  // namespace
 
 // Checkpoints of a training run take their shape, optimizer, ruleset and
@@ -196,7 +225,7 @@ void registerExport(CLI::App& app) {
   auto* cmd = app.add_subcommand("export", "Write a checkpoint's network as a weights file for bots (no LibTorch needed)");
   static std::string checkpoint, out, shape = "tiny", rules, optimizer = "adam";
   cmd->add_option("checkpoint", checkpoint,
-                  "Checkpoint directory (RUN/checkpoints/gen-NNNN, of a classic or a Flip Junqi run)")->required();
+                  "Checkpoint directory (RUN/checkpoints/gen-NNNN, of a classic, Flip Junqi or four-player run)")->required();
   cmd->add_option("--out", out, "Weights file to write")->required();
   auto* shapeOption = cmd->add_option("--shape", shape, "The checkpoint's network shape (from its run, if it has one)")
                           ->capture_default_str();
@@ -209,6 +238,12 @@ void registerExport(CLI::App& app) {
       agreeWithRun(shapeOption, shape, flipRun->shape, checkpoint, "shape");
       agreeWithRun(optimizerOption, optimizer, flipRun->optimizer, checkpoint, "optimizer");
       return exportFlipRunCheckpoint(checkpoint, out, *flipRun,
+                                     rulesOption->count() > 0 ? std::optional(rules) : std::nullopt);
+    }
+    if (const auto fourRun = fourRunConfigOfCheckpoint(checkpoint)) {
+      agreeWithRun(shapeOption, shape, fourRun->shape, checkpoint, "shape");
+      agreeWithRun(optimizerOption, optimizer, fourRun->optimizer, checkpoint, "optimizer");
+      return exportFourRunCheckpoint(checkpoint, out, *fourRun,
                                      rulesOption->count() > 0 ? std::optional(rules) : std::nullopt);
     }
     std::string search;

@@ -8,8 +8,8 @@
 
 #include "core/files.h"
 #include "core/random.h"
-#include "training/flip_training_json.h"
-#include "training/flip_training_run.h"
+#include "training/variant_training_json.h"
+#include "training/variant_training_run.h"
 #include "training/training_config.h"
 
 namespace junqi {
@@ -58,8 +58,8 @@ json settingsJson(const Config& c) {
 }
 
 // What config.json does not keep (threads, device, rating concurrency) comes from this session.
-template <class Session>
-FlipTrainingConfig withSession(FlipTrainingConfig c, const Session& session) {
+template <class Config, class Session>
+Config withSession(Config c, const Session& session) {
   c.trainThreads = session.trainThreads;
   c.device = session.device;
   c.ratingConcurrency = session.ratingConcurrency;
@@ -67,75 +67,92 @@ FlipTrainingConfig withSession(FlipTrainingConfig c, const Session& session) {
   return c;
 }
 
-}  // namespace
+// The name a variant's runs carry in config.json, and in messages.
+template <class Config>
+struct RunVariant;
+template <>
+struct RunVariant<FlipTrainingConfig> {
+  static constexpr const char* kName = "flip";
+  static constexpr const char* kTitle = "Flip Junqi";
+};
+template <>
+struct RunVariant<FourTrainingConfig> {
+  static constexpr const char* kName = "four";
+  static constexpr const char* kTitle = "four-player";
+};
 
-json flipConfigToJson(const FlipTrainingConfig& c) {
+template <class Config>
+json configToJson(const Config& c) {
   json j = settingsJson(c);
-  j["variant"] = "flip";
+  j["variant"] = RunVariant<Config>::kName;
   j["ruleset"] = c.rules.toString();
   return j;
 }
 
-FlipTrainingConfig flipConfigFromJson(const json& j) {
+template <class Config>
+Config configFromJson(const json& j) {
   // Settings added after the first flip runs: those runs played without them.
   static const json kWithout = {{"rollout_mix", 0.0}, {"root_noise", 0.0}, {"teacher_games", 0},
                                 {"teacher_positions", 8}, {"teacher_steps", 0},
                                 {"external_selfplay", false}};
-  FlipTrainingConfig c;
-  if (j.value("variant", "classic") != "flip") throw std::runtime_error("not a Flip Junqi run");
-  c.rules = FlipRuleset::parse(j.at("ruleset").get<std::string>());
+  Config c;
+  if (j.value("variant", "classic") != RunVariant<Config>::kName)
+    throw std::runtime_error(fmt::format("not a {} run", RunVariant<Config>::kTitle));
+  c.rules = decltype(c.rules)::parse(j.at("ruleset").get<std::string>());
   forEachSetting(c, [&](const char* key, auto& value) {
     (j.contains(key) || !kWithout.contains(key) ? j.at(key) : kWithout.at(key)).get_to(value);
   });
   return c;
 }
 
-FlipTrainingConfig flipConfigOf(const TrainingConfig& classic, const FlipRuleset& rules, const GivenOptions& given) {
-  FlipTrainingConfig defaults;
-  defaults.rules = rules;
-  json asked = flipConfigToJson(defaults);
+template <class Config>
+Config configOf(Config defaults, const TrainingConfig& classic, const GivenOptions& given) {
+  json asked = configToJson(defaults);
   const json from = settingsJson(classic);  // the options both runs have, as given to `junqi train`
   for (const auto& [key, option] : given) {
     if (key == "ruleset") continue;
-    if (!from.contains(key)) throw std::invalid_argument(fmt::format("{}: not available in a Flip Junqi run", option));
+    if (!from.contains(key))
+      throw std::invalid_argument(fmt::format("{}: not available in a {} run", option, RunVariant<Config>::kTitle));
     asked[key] = from.at(key);
   }
-  return withSession(flipConfigFromJson(asked), classic);
+  return withSession(configFromJson<Config>(asked), classic);
 }
 
-std::optional<json> flipRunSettings(const std::string& dir) {
+template <class Config>
+std::optional<json> runSettings(const std::string& dir) {
   const fs::path path = fs::path(dir) / "config.json";
   if (!fs::exists(path)) return std::nullopt;
   try {
     json j = json::parse(readFile(path.string()));
-    if (j.value("variant", "classic") != "flip") return std::nullopt;
-    (void)flipConfigFromJson(j);
+    if (j.value("variant", "classic") != RunVariant<Config>::kName) return std::nullopt;
+    (void)configFromJson<Config>(j);
     return j;
   } catch (const std::exception& e) {
-    throw std::runtime_error(fmt::format("{}: not a flip training run's settings ({})", path.string(), e.what()));
+    throw std::runtime_error(fmt::format("{}: not a {} training run's settings ({})", path.string(),
+                                         RunVariant<Config>::kName, e.what()));
   }
 }
 
-bool isFlipRun(const std::string& dir) { return flipRunSettings(dir).has_value(); }
-
-FlipTrainingConfig resumedFlipConfig(const std::string& dir, const FlipTrainingConfig& config,
-                                     const GivenOptions& given) {
-  auto run = flipRunSettings(dir);
+template <class Config>
+Config resumedConfig(const std::string& dir, const Config& config, const GivenOptions& given) {
+  auto run = runSettings<Config>(dir);
   if (!run) return config;
-  const json asked = flipConfigToJson(config);
+  const json asked = configToJson(config);
   for (const auto& [key, option] : given) {
     if (!asked.contains(key)) continue;
-    const json started = flipConfigToJson(flipConfigFromJson(*run)).at(key);
+    const json started = configToJson(configFromJson<Config>(*run)).at(key);
     if (key != "generations" && started != asked.at(key))
       throw std::invalid_argument(fmt::format("{}: the run in {} was started with {} = {}, not {}; use a new directory",
                                               option, dir, key, started.dump(), asked.at(key).dump()));
     (*run)[key] = asked.at(key);
   }
-  return withSession(flipConfigFromJson(*run), config);
+  return withSession(configFromJson<Config>(*run), config);
 }
 
-FlipMatchOptions flipRatingMatchOptions(const std::string& dir, int g, const FlipTrainingConfig& c) {
-  FlipMatchOptions o;
+// The gauntlet of generation g against g-1 and the baselines, for either game's match.
+template <class MatchOptions, class Config>
+MatchOptions ratingMatchOptions(const std::string& dir, int g, const Config& c) {
+  MatchOptions o;
   o.rules = c.rules;
   o.schedule = MatchSchedule::Gauntlet;
   o.pairs = c.ratingPairs;
@@ -149,6 +166,76 @@ FlipMatchOptions flipRatingMatchOptions(const std::string& dir, int g, const Fli
   }
   for (const std::string& b : c.baselines) o.players.push_back({b.substr(0, b.find(':')), b, ""});
   return o;
+}
+
+}  // namespace
+
+json flipConfigToJson(const FlipTrainingConfig& c) { return configToJson(c); }
+FlipTrainingConfig flipConfigFromJson(const json& j) { return configFromJson<FlipTrainingConfig>(j); }
+
+FlipTrainingConfig flipConfigOf(const TrainingConfig& classic, const FlipRuleset& rules, const GivenOptions& given) {
+  FlipTrainingConfig defaults;
+  defaults.rules = rules;
+  return configOf(defaults, classic, given);
+}
+
+std::optional<json> flipRunSettings(const std::string& dir) { return runSettings<FlipTrainingConfig>(dir); }
+
+bool isFlipRun(const std::string& dir) { return flipRunSettings(dir).has_value(); }
+
+FlipTrainingConfig resumedFlipConfig(const std::string& dir, const FlipTrainingConfig& config,
+                                     const GivenOptions& given) {
+  return resumedConfig(dir, config, given);
+}
+
+json fourConfigToJson(const FourTrainingConfig& c) { return configToJson(c); }
+FourTrainingConfig fourConfigFromJson(const json& j) { return configFromJson<FourTrainingConfig>(j); }
+
+// A four-player run's own defaults: longer games, fewer and larger samples.
+FourTrainingConfig fourConfigOf(const TrainingConfig& classic, const FourRuleset& rules, const GivenOptions& given) {
+  FourTrainingConfig defaults;
+  defaults.rules = rules;
+  defaults.rolloutMix = 0;
+  defaults.maxPlies = 600;
+  defaults.temperaturePlies = 40;
+  defaults.teacherGames = 100;
+  defaults.teacherPositions = 24;
+  defaults.replayWindow = 6000;
+  defaults.ratingSims = 32;
+  return configOf(defaults, classic, given);
+}
+
+std::optional<json> fourRunSettings(const std::string& dir) { return runSettings<FourTrainingConfig>(dir); }
+
+bool isFourRun(const std::string& dir) { return fourRunSettings(dir).has_value(); }
+
+FourTrainingConfig resumedFourConfig(const std::string& dir, const FourTrainingConfig& config,
+                                     const GivenOptions& given) {
+  return resumedConfig(dir, config, given);
+}
+
+FourMatchOptions fourRatingMatchOptions(const std::string& dir, int g, const FourTrainingConfig& c) {
+  return ratingMatchOptions<FourMatchOptions>(dir, g, c);
+}
+
+FourSelfPlayOptions fourSelfPlayOptions(const FourTrainingConfig& c, std::uint64_t seed, bool teacher) {
+  FourSelfPlayOptions o;
+  o.rules = c.rules;
+  o.games = teacher ? c.teacherGames : c.gamesPerGeneration;
+  o.threads = c.parallelGames;
+  o.sims = c.sims;
+  o.cpuct = c.cpuct;
+  o.rootNoise = c.rootNoise;
+  o.temperaturePlies = c.temperaturePlies;
+  o.maxPlies = c.maxPlies;
+  o.seed = seed;
+  o.teacher = teacher;
+  o.teacherPositions = c.teacherPositions;
+  return o;
+}
+
+FlipMatchOptions flipRatingMatchOptions(const std::string& dir, int g, const FlipTrainingConfig& c) {
+  return ratingMatchOptions<FlipMatchOptions>(dir, g, c);
 }
 
 FlipSelfPlayOptions flipSelfPlayOptions(const FlipTrainingConfig& c, std::uint64_t seed) {

@@ -1,5 +1,6 @@
-// config.json of a flip training run (training/flip_training_run.h), both
-// ways, and the self-play its settings make (the trainer's and the workers').
+// config.json of a flip or four-player training run
+// (training/variant_training_run.h), both ways, and the self-play and rating
+// matches its settings make (the trainer's and the workers').
 #pragma once
 
 #include <optional>
@@ -8,8 +9,10 @@
 #include <nlohmann/json.hpp>
 
 #include "arena/flip_match.h"
+#include "arena/four_match.h"
 #include "selfplay/flip_selfplay.h"
-#include "training/flip_training_run.h"
+#include "selfplay/four_selfplay.h"
+#include "training/variant_training_run.h"
 
 namespace junqi {
 
@@ -29,4 +32,12 @@ FlipProgress flipProgressLines(const std::function<void(const std::string&)>& lo
 // generation g against g-1 and the baselines, in DIR/matches/gen-NNNN, the
 // networks named by their weights files under DIR/weights.
 FlipMatchOptions flipRatingMatchOptions(const std::string& dir, int g, const FlipTrainingConfig& config);
+
+// The same for four-player runs.
+nlohmann::json fourConfigToJson(const FourTrainingConfig& config);
+FourTrainingConfig fourConfigFromJson(const nlohmann::json& json);
+std::optional<nlohmann::json> fourRunSettings(const std::string& dir);
+// The run's self-play (or, with `teacher`, its teacher games) with seed `seed`.
+FourSelfPlayOptions fourSelfPlayOptions(const FourTrainingConfig& config, std::uint64_t seed, bool teacher);
+FourMatchOptions fourRatingMatchOptions(const std::string& dir, int g, const FourTrainingConfig& config);
 }  // namespace junqi

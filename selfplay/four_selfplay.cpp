@@ -1,0 +1,166 @@
+#include "selfplay/four_selfplay.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "core/auto_layout.h"
+#include "core/four_game.h"
+#include "core/four_observation.h"
+#include "nets/four_encoding.h"
+#include "nets/four_nn_agent.h"
+#include "search/four_heuristic.h"
+#include "selfplay/samples.h"
+
+namespace junqi {
+
+namespace {
+
+struct PlayedGame {
+  std::vector<PositionSample> positions;
+  std::vector<Seat> movers;  // the mover's team of each position, as a seat (Red: south-north)
+  Outcome outcome;
+};
+
+Seat teamSeat(int army) { return teamOfArmy(army) == 0 ? Seat::Red : Seat::Blue; }
+
+// The team result as flip and classic samples read it: the first team (south-north) is Red.
+Outcome outcomeOf(const FourOutcome& o) {
+  Outcome out;
+  out.reason = o.reason;
+  if (o.winningTeam) out.winner = *o.winningTeam == 0 ? Seat::Red : Seat::Blue;
+  return out;
+}
+
+std::vector<std::uint8_t> quantizedFourInput(const FourObservation& obs) {
+  std::vector<float> input(nets::kFourInputSize);
+  nets::encodeFour(obs.board(), obs.visibility(), input);
+  std::vector<std::uint8_t> out(input.size());
+  std::transform(input.begin(), input.end(), out.begin(),
+                 [](float x) { return static_cast<std::uint8_t>(std::lround(std::clamp(x, 0.0f, 1.0f) * 255.0f)); });
+  return out;
+}
+
+PositionSample sampleOf(const FourObservation& obs, const MoveList& legal, const std::vector<double>& target) {
+  PositionSample s;
+  s.input = quantizedFourInput(obs);
+  for (int i = 0; i < legal.size(); ++i)
+    s.policy.emplace_back(static_cast<std::uint16_t>(nets::fourPolicyIndex(obs.toMove(), legal[i])),
+                          static_cast<float>(target[static_cast<std::size_t>(i)]));
+  return s;
+}
+
+// The heuristic's scores as a softmax (temperature 1, in material units).
+std::vector<double> heuristicTarget(const FourHeuristicAgent& teacher, const FourObservation& obs, const MoveList& legal) {
+  std::vector<double> p = teacher.scores(obs, legal);
+  const double top = *std::max_element(p.begin(), p.end());
+  double total = 0;
+  for (double& x : p) total += x = std::exp(x - top);
+  for (double& x : p) x /= total;
+  return p;
+}
+
+// Root visits as shares, in the order of `legal` (the search's root order).
+std::vector<double> visitTarget(const FourSearchResult& search, const MoveList& legal, Move played) {
+  long long total = 0;
+  for (const FourRootMove& r : search.root) total += r.visits;
+  std::vector<double> p(static_cast<std::size_t>(legal.size()), 0.0);
+  for (int i = 0; i < legal.size(); ++i) {
+    if (total == 0) p[static_cast<std::size_t>(i)] = legal[i] == played;
+    for (const FourRootMove& r : search.root)
+      if (total > 0 && r.move == legal[i]) p[static_cast<std::size_t>(i)] = static_cast<double>(r.visits) / total;
+  }
+  return p;
+}
+
+PlayedGame playTeacherGame(const FourSelfPlayOptions& o, std::uint64_t seed) {
+  Rng rng(seed);
+  std::array<Layout, kArmies> layouts;
+  for (Layout& l : layouts) l = randomLayout(o.rules.army, rng);
+  FourGame game(o.rules, layouts);
+  FourHeuristicAgent teacher(0.05, rng.next());
+  PlayedGame g;
+  for (int decision = 0; !game.isOver(); ++decision) {
+    if (game.position().ply() >= o.maxPlies) {
+      game.adjudicateDraw();
+      break;
+    }
+    const int army = game.position().toMove();
+    const FourObservation obs = FourObservation::of(game, army);
+    teacher.newGame(o.rules, army, seed);
+    const int slot = reservoirSlot(decision, o.teacherPositions, rng);
+    if (slot >= 0) {
+      MoveList legal;
+      obs.legalMoves(legal);
+      if (slot >= static_cast<int>(g.positions.size())) g.positions.resize(slot + 1), g.movers.resize(slot + 1);
+      g.positions[static_cast<std::size_t>(slot)] = sampleOf(obs, legal, heuristicTarget(teacher, obs, legal));
+      g.movers[static_cast<std::size_t>(slot)] = teamSeat(army);
+    }
+    game.play(teacher.chooseMove(obs));
+  }
+  g.outcome = outcomeOf(game.outcome());
+  return g;
+}
+
+// Early on, a move drawn in proportion to its visits (variety); later the search's choice.
+Move drawByVisits(const FourSearchResult& search, Rng& rng) {
+  long long total = 0;
+  for (const FourRootMove& r : search.root) total += r.visits;
+  if (total == 0) return search.best;
+  long long pick = static_cast<long long>(rng.below(static_cast<std::uint64_t>(total)));
+  for (const FourRootMove& r : search.root)
+    if ((pick -= r.visits) < 0) return r.move;
+  return search.best;
+}
+
+PlayedGame playSelfPlayGame(const std::shared_ptr<nets::FourNetEvaluator>& evaluator, const FourSelfPlayOptions& o,
+                            std::uint64_t seed) {
+  Rng rng(seed);
+  std::array<Layout, kArmies> layouts;
+  for (Layout& l : layouts) l = randomLayout(o.rules.army, rng);
+  FourGame game(o.rules, layouts);
+  FourSearchParams search = nets::fourNetSearch(evaluator, o.sims, o.exploration, o.cpuct);
+  search.rootNoiseAlpha = o.rootNoise;
+  nets::FourNetAgent agent(search, seed, "nn(self-play)");
+  PlayedGame g;
+  while (!game.isOver()) {
+    if (game.position().ply() >= o.maxPlies) {
+      game.adjudicateDraw();
+      break;
+    }
+    const int army = game.position().toMove();
+    const FourObservation obs = FourObservation::of(game, army);
+    agent.newGame(o.rules, army, seed);  // one agent plays every army: it searches afresh each turn
+    const Move best = agent.chooseMove(obs);
+    const FourSearchResult& result = agent.lastSearch();
+    MoveList legal;
+    obs.legalMoves(legal);
+    g.positions.push_back(sampleOf(obs, legal, visitTarget(result, legal, best)));
+    g.movers.push_back(teamSeat(army));
+    game.play(obs.ply() < o.temperaturePlies ? drawByVisits(result, rng) : best);
+  }
+  g.outcome = outcomeOf(game.outcome());
+  return g;
+}
+
+}  // namespace
+
+Shard playFourSelfPlay(std::shared_ptr<nets::Backend> network, const FourSelfPlayOptions& o, FourSelfPlayStats& stats,
+                       const std::atomic<bool>* stop, const FlipProgress& progress) {
+  const Stopwatch clock;
+  const auto evaluator = network ? std::make_shared<nets::FourNetEvaluator>(std::move(network)) : nullptr;
+  auto played = playFlipGames<PlayedGame>(
+      o.games, o.threads, stop,
+      [&](int n) {
+        const std::uint64_t seed = Rng::mix(o.seed, 0xf0a4 + static_cast<std::uint64_t>(n));
+        return o.teacher ? playTeacherGame(o, seed) : playSelfPlayGame(evaluator, o, seed);
+      },
+      progress);
+  Shard shard = samplesShardOf(played, stats);
+  shard.encodingVersion = nets::kFourEncodingVersion;
+  shard.inputSize = nets::kFourInputSize;
+  shard.ruleset = o.rules.toString();
+  stats.seconds += clock.wallSeconds();
+  return shard;
+}
+
+}  // namespace junqi

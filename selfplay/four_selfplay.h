@@ -1,0 +1,51 @@
+// Self-play of four-player Junqi with the four-player network agent
+// (nets/four_nn_agent.h), and teacher games for a first generation: every
+// decision becomes a training sample (the mover's encoded input,
+// nets/four_encoding.h, from its own seat's board; the policy target; later
+// the game's result for the mover's team). The layouts of game n, and
+// everything in it, depend on the seed and n alone.
+//
+// Teacher games (teacher > 0): the four-player heuristic plays every army,
+// and `teacherPositions` decisions a game become samples whose policy target
+// is the heuristic's scores as a softmax (as ISMCTS uses them for root
+// priors). Self-play: the network agent plays every army, the policy target
+// is the search's root visits.
+#pragma once
+
+#include <atomic>
+#include <memory>
+
+#include "core/four_ruleset.h"
+#include "nets/net_evaluator.h"
+#include "selfplay/flip_selfplay.h"
+#include "selfplay/shard.h"
+
+namespace junqi {
+
+struct FourSelfPlayOptions {
+  FourRuleset rules;
+  int games = 8;
+  int threads = 2;            // games at once (each on its own thread, one network)
+  int sims = 32;              // per move
+  double exploration = 0.7;   // UCB below the root
+  double cpuct = 1.5;         // PUCT at the root
+  double rootNoise = 0.3;     // Dirichlet alpha at the root; 0: none
+  int temperaturePlies = 40;  // moves drawn in proportion to root visits, then the most visited
+  int maxPlies = 600;         // then a draw is adjudicated
+  std::uint64_t seed = 1;
+  // Teacher games instead (no network): the heuristic plays, this many sampled decisions a game.
+  bool teacher = false;
+  int teacherPositions = 16;
+};
+
+// The games' figures, as a flip run counts them: "first" is the south-north
+// team, "second" east-west.
+using FourSelfPlayStats = FlipSelfPlayStats;
+
+// Plays the games (`network` unused for teacher games); `stop` ends it after
+// the games in progress; `progress` is called after every game.
+Shard playFourSelfPlay(std::shared_ptr<nets::Backend> network, const FourSelfPlayOptions& options,
+                       FourSelfPlayStats& stats, const std::atomic<bool>* stop = nullptr,
+                       const FlipProgress& progress = {});
+
+}  // namespace junqi

@@ -1,0 +1,117 @@
+// The four-player training run (training/variant_training_run.h, the run
+// Flip Junqi uses, with the four-player game): teacher games, then self-play,
+// training, export and a team rating match; run again it resumes exactly.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+#include "core/files.h"
+#include "nets/four_encoding.h"
+#include "nets/four_nn_agent.h"
+#include "nets/nn_agent.h"
+#include "selfplay/shard.h"
+#include "training/training_config.h"
+#include "training/variant_training_run.h"
+#include "tests/nets/nets_test_util.h"
+
+namespace junqi {
+namespace {
+
+namespace fs = std::filesystem;
+using netstest::readBytes;
+using netstest::TempDir;
+using ::testing::HasSubstr;
+
+// Seconds: a generation of teacher games, one of self-play, a few steps, one baseline.
+FourTrainingConfig tinyFourConfig() {
+  return {.generations = 2, .gamesPerGeneration = 2, .parallelGames = 2, .sims = 4, .rolloutMix = 0,
+          .maxPlies = 60, .teacherGames = 4, .teacherPositions = 10, .stepsPerGeneration = 3, .batchSize = 16,
+          .replayWindow = 2000, .ratingPairs = 1, .ratingSims = 4, .baselines = {"random"}, .seed = 5,
+          .trainThreads = 1};
+}
+
+void runQuietly(const fs::path& dir, const FourTrainingConfig& c) {
+  runFourTraining(dir.string(), c, [](const std::string&) {});
+}
+
+TEST(FourTrainRun, TeacherThenSelfPlayGenerationsCompleteAndResume) {
+  nets::registerNetAgent();  // the rating matches play the four-player nn agent
+  TempDir tmp("four-train");
+  const fs::path dir = tmp.path() / "run";
+  const FourTrainingConfig c = tinyFourConfig();
+  runQuietly(dir, c);
+  for (const char* f : {"config.json", "weights/gen-0000.jqw", "weights/gen-0002.jqw", "shards/gen-0001.jqs",
+                        "shards/gen-0002.jqs", "checkpoints/gen-0002/state.txt", "matches/gen-0002/match.json",
+                        "ratings.txt", "report.html"})
+    EXPECT_TRUE(fs::exists(dir / f)) << f;
+  EXPECT_TRUE(isFourRun(dir.string()));
+  const nets::WeightsFile w = nets::loadFourWeights((dir / "weights/gen-0002.jqw").string());
+  EXPECT_EQ(w.shape.inputPlanes, nets::kFourInputPlanes);
+  EXPECT_EQ(w.shape.grid, nets::gridOfVariant("four"));
+  EXPECT_EQ(w.search, "sims=4,pc=1.5");
+  EXPECT_EQ(w.ruleset, "four-worldatplay");
+  // Teacher games: ten positions a game; self-play: every decision.
+  const auto shardOf = [&](const char* name) {
+    return readShard((dir / "shards" / name).string(), nets::kFourEncodingVersion, nets::kFourInputSize,
+                     nets::kFourPolicySize);
+  };
+  const Shard teacher = shardOf("gen-0001.jqs"), selfPlay = shardOf("gen-0002.jqs");
+  EXPECT_EQ(teacher.games, 4u);
+  EXPECT_EQ(teacher.positions.size(), 40u);
+  EXPECT_EQ(selfPlay.games, 2u);
+  EXPECT_GE(selfPlay.positions.size(), 40u);
+  for (const Shard* s : {&teacher, &selfPlay}) {
+    float target = 0;
+    for (const auto& [index, p] : s->positions.front().policy) target += p;
+    EXPECT_NEAR(target, 1.0f, 1e-5);
+  }
+  const std::string ratings = readBytes((dir / "ratings.txt").string());
+  EXPECT_THAT(ratings, HasSubstr("gen-0002"));
+  EXPECT_THAT(ratings, HasSubstr("random"));
+
+  // `junqi export` of a checkpoint: the generation's network, as the run exported it.
+  const auto run = fourRunConfigOfCheckpoint((dir / "checkpoints/gen-0002/").string());
+  ASSERT_TRUE(run.has_value());
+  EXPECT_EQ(exportFourCheckpoint((dir / "checkpoints/gen-0002").string(), *run, "x", (dir / "x.jqw").string()), 6);
+  EXPECT_EQ(nets::loadFourWeights((dir / "x.jqw").string()).tensors.at("policy.weight").data,
+            w.tensors.at("policy.weight").data);
+
+  // Resuming: a lost shard and what came after it are made again, the same.
+  const std::string shardBytes = readBytes((dir / "shards/gen-0002.jqs").string());
+  const std::string weightsBytes = readBytes((dir / "weights/gen-0002.jqw").string());
+  fs::remove(dir / "shards/gen-0002.jqs");
+  fs::remove_all(dir / "checkpoints/gen-0002");
+  fs::remove(dir / "weights/gen-0002.jqw");
+  runQuietly(dir, c);
+  EXPECT_EQ(readBytes((dir / "shards/gen-0002.jqs").string()), shardBytes);
+  EXPECT_EQ(readBytes((dir / "weights/gen-0002.jqw").string()), weightsBytes);
+}
+
+TEST(FourTrainRun, SettingsItCannotUseAreRefusedByOption) {
+  FourTrainingConfig c = tinyFourConfig();
+  c.rolloutMix = 0.25;
+  EXPECT_THAT([&] { checkFourTrainingConfig(c); }, testing::ThrowsMessage<std::invalid_argument>(HasSubstr("--rollout-mix")));
+  c = tinyFourConfig();
+  c.externalSelfPlay = true;
+  EXPECT_THROW(checkFourTrainingConfig(c), std::invalid_argument);
+  c = tinyFourConfig();
+  c.baselines = {"mcts"};  // a flip agent, not a four-player one
+  EXPECT_THAT([&] { checkFourTrainingConfig(c); }, testing::ThrowsMessage<std::invalid_argument>(HasSubstr("--baselines: 'mcts'")));
+  // The options of `junqi train` a four-player run does not have.
+  TrainingConfig classic;
+  EXPECT_THAT([&] { fourConfigOf(classic, FourRuleset::worldAtPlay(), {{"value_outcome_share", "--value-target"}}); },
+              testing::ThrowsMessage<std::invalid_argument>(HasSubstr("--value-target: not available in a four-player run")));
+}
+
+TEST(FourTrainRun, AFlipRunsDirectoryIsRefused) {
+  TempDir tmp("four-train-refused");
+  const fs::path dir = tmp.path() / "run";
+  fs::create_directories(dir);
+  writeFileAtomically((dir / "config.json").string(), "{\"variant\": \"flip\", \"ruleset\": \"flip-kawu\"}\n");
+  EXPECT_THAT([&] { runQuietly(dir, tinyFourConfig()); },
+              testing::ThrowsMessage<std::runtime_error>(HasSubstr("not a four-player one")));
+}
+
+}  // namespace
+}  // namespace junqi
