@@ -77,7 +77,10 @@ PlayedGame playTeacherGame(const FourSelfPlayOptions& o, std::uint64_t seed) {
   std::array<Layout, kArmies> layouts;
   for (Layout& l : layouts) l = randomLayout(o.rules.army, rng);
   FourGame game(o.rules, layouts);
-  FourHeuristicAgent teacher(0.05, rng.next());
+  std::array<FourHeuristicAgent, kArmies> teachers = {
+      FourHeuristicAgent(0.05, rng.next()), FourHeuristicAgent(0.05, rng.next()),
+      FourHeuristicAgent(0.05, rng.next()), FourHeuristicAgent(0.05, rng.next())};
+  for (int a = 0; a < kArmies; ++a) teachers[static_cast<std::size_t>(a)].newGame(o.rules, a, seed);
   PlayedGame g;
   for (int decision = 0; !game.isOver(); ++decision) {
     if (game.position().ply() >= o.maxPlies) {
@@ -86,7 +89,7 @@ PlayedGame playTeacherGame(const FourSelfPlayOptions& o, std::uint64_t seed) {
     }
     const int army = game.position().toMove();
     const FourObservation obs = FourObservation::of(game, army);
-    teacher.newGame(o.rules, army, seed);
+    FourHeuristicAgent& teacher = teachers[static_cast<std::size_t>(army)];
     const int slot = reservoirSlot(decision, o.teacherPositions, rng);
     if (slot >= 0) {
       MoveList legal;
