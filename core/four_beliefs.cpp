@@ -150,9 +150,11 @@ void FourBeliefs::buildCounters(const FourObservation& obs) {
     if (type) possible_[static_cast<std::size_t>(piece)] &= identityBit(*type);
     board_.pieces.push_back({obs.armyAt(p), type.value_or(PieceType::Flag), p});
   }
+  drawnArmies_.clear();
   for (int a = 0; a < kArmies; ++a) {
     ArmyCounter& c = counters_[static_cast<std::size_t>(a)];
     c.pieces.clear();
+    marginals_[static_cast<std::size_t>(a)].clear();
     if (sees(a)) continue;
     const bool in = obs.armyIn(a);
     if (!in && std::none_of(pairs_.begin(), pairs_.end(), [&](const CoupledBattle& b) {
@@ -168,8 +170,8 @@ void FourBeliefs::buildCounters(const FourObservation& obs) {
     for (const int piece : c.pieces) sets.push_back(possible_[static_cast<std::size_t>(piece)]);
     c.counter.build(sets, rules_.army.counts, c.onBoard);
     consistent_ &= c.counter.consistent();
-    marginals_[static_cast<std::size_t>(a)] =
-        in && c.counter.consistent() ? c.counter.marginals() : std::vector<IdentityMarginals>{};
+    if (in && c.counter.consistent()) marginals_[static_cast<std::size_t>(a)] = c.counter.marginals();
+    drawnArmies_.push_back(a);
   }
   for (const IdentitySet s : possible_) consistent_ &= s != 0;
 }
@@ -195,60 +197,73 @@ IdentityMarginals FourBeliefs::marginalsAt(int point) const {
 
 // One draw of every unseen army (each exact on its own); false when a coupled
 // battle disagrees with the draw.
-bool FourBeliefs::drawArmies(Rng& rng, std::array<PieceType, kFourPieces>& types) const {
-  std::array<PieceType, kPiecesPerArmy> drawn{};
-  for (const ArmyCounter& c : counters_) {
-    if (c.pieces.empty()) continue;
-    c.counter.sample(rng, std::span<PieceType>(drawn.data(), c.pieces.size()), true);
-    for (std::size_t i = 0; i < c.pieces.size(); ++i) types[static_cast<std::size_t>(c.pieces[i])] = drawn[i];
-  }
+bool FourBeliefs::drawArmies(Rng& rng, Identities& types) const {
+  for (const int a : drawnArmies_) drawArmy(rng, a, counters_[static_cast<std::size_t>(a)].counter, types);
+  return fitsBattles(types);
+}
+
+bool FourBeliefs::fitsBattles(const Identities& types) const {
   for (const CoupledBattle& b : pairs_)
     if (combat_->combat(types[static_cast<std::size_t>(b.attacker)], types[static_cast<std::size_t>(b.defender)]) != b.combat)
       return false;
   return true;
 }
 
-// The fallback when rejection keeps failing: the enemy armies drawn exactly
-// on their own, then the ally's identities drawn exactly given them (each
-// coupled battle then narrows the ally's piece alone). Not exact: the enemy
-// draw is not weighed by how many ally identities fit it.
-bool FourBeliefs::drawAllyGivenEnemies(Rng& rng, std::array<PieceType, kFourPieces>& types) const {
-  const int ally = allyOf(seat_);
-  const ArmyCounter& allyCounter = counters_[static_cast<std::size_t>(ally)];
-  std::array<PieceType, kPiecesPerArmy> drawn{};
-  for (int a = 0; a < kArmies; ++a) {
-    const ArmyCounter& c = counters_[static_cast<std::size_t>(a)];
-    if (a == ally || c.pieces.empty()) continue;
-    c.counter.sample(rng, std::span<PieceType>(drawn.data(), c.pieces.size()), true);
-    for (std::size_t i = 0; i < c.pieces.size(); ++i) types[static_cast<std::size_t>(c.pieces[i])] = drawn[i];
-  }
+// Every unseen army but the ally, each drawn exactly on its own.
+void FourBeliefs::drawEnemies(Rng& rng, Identities& types) const {
+  for (const int a : drawnArmies_)
+    if (a != allyOf(seat_)) drawArmy(rng, a, counters_[static_cast<std::size_t>(a)].counter, types);
+}
+
+// The counter of `army` given the identities in `types` of the pieces its
+// pieces fought in coupled battles (the ally's given the enemies', or an
+// enemy's given the ally's: every coupled battle is the ally against an
+// enemy, since the seat sees its own pieces). Each such battle narrows the
+// army's piece to what gives its result against the other's identity. False
+// when no assignment of the army fits.
+bool FourBeliefs::counterGiven(int army, const Identities& types, IdentityCounter& counter) const {
   std::array<IdentitySet, kFourPieces> narrowed = possible_;
   for (const CoupledBattle& b : pairs_) {
-    const bool allyAttacked = armyOfPiece(b.attacker) == ally;
-    const int own = allyAttacked ? b.attacker : b.defender, other = allyAttacked ? b.defender : b.attacker;
+    const bool attacked = armyOfPiece(b.attacker) == army;
+    if (!attacked && armyOfPiece(b.defender) != army) continue;
+    const int own = attacked ? b.attacker : b.defender, other = attacked ? b.defender : b.attacker;
     IdentitySet& set = narrowed[static_cast<std::size_t>(own)];
-    set = compatible(*combat_, set, identityBit(types[static_cast<std::size_t>(other)]), b.combat, allyAttacked);
+    set = compatible(*combat_, set, identityBit(types[static_cast<std::size_t>(other)]), b.combat, attacked);
   }
-  std::vector<IdentitySet> sets;
-  for (const int piece : allyCounter.pieces) sets.push_back(narrowed[static_cast<std::size_t>(piece)]);
-  IdentityCounter counter(sets, rules_.army.counts, allyCounter.onBoard);
-  if (!counter.consistent()) return false;
-  counter.sample(rng, std::span<PieceType>(drawn.data(), allyCounter.pieces.size()), true);
-  for (std::size_t i = 0; i < allyCounter.pieces.size(); ++i)
-    types[static_cast<std::size_t>(allyCounter.pieces[i])] = drawn[i];
-  return true;
+  const ArmyCounter& c = counters_[static_cast<std::size_t>(army)];
+  std::array<IdentitySet, kPiecesPerArmy> sets{};
+  for (std::size_t i = 0; i < c.pieces.size(); ++i) sets[i] = narrowed[static_cast<std::size_t>(c.pieces[i])];
+  counter.build(std::span<const IdentitySet>(sets.data(), c.pieces.size()), rules_.army.counts, c.onBoard);
+  return counter.consistent();
+}
+
+void FourBeliefs::drawArmy(Rng& rng, int army, const IdentityCounter& counter, Identities& types) const {
+  const ArmyCounter& c = counters_[static_cast<std::size_t>(army)];
+  std::array<PieceType, kPiecesPerArmy> drawn{};
+  counter.sample(rng, std::span<PieceType>(drawn.data(), c.pieces.size()), true);
+  for (std::size_t i = 0; i < c.pieces.size(); ++i) types[static_cast<std::size_t>(c.pieces[i])] = drawn[i];
 }
 
 FourPosition FourBeliefs::sampleWorld(Rng& rng) const {
   if (!consistent_) throw std::logic_error("four-player beliefs: no world fits the notes");
-  std::array<PieceType, kFourPieces> types{};
-  bool fits = false;
-  for (int tries = 0; tries < kRejectionTries && !fits; ++tries) fits = drawArmies(rng, types);
-  if (!fits) {
-    ++fallbacks_;
-    for (int tries = 0; tries < kFallbackTries && !fits; ++tries) fits = drawAllyGivenEnemies(rng, types);
-    if (!fits) drawArmies(rng, types);  // nothing fits: the battles' notes are ignored for this world
+  Identities types{};
+  if (!chain_.started) {
+    const int tries = pairs_.empty() ? 1 : rejectionTries_;  // without coupled battles every draw fits
+    for (int t = 0; t < tries; ++t)
+      if (drawArmies(rng, types)) return worldOf(types);
+    if (!startChain(rng)) {  // nothing fitted the coupled battles: they are ignored for this world
+      drawArmies(rng, types);
+      ++unfitted_;
+      return worldOf(types);
+    }
+  } else {
+    advanceChain(rng, 1);
   }
+  ++chain_.worlds;
+  return worldOf(chain_.types);
+}
+
+FourPosition FourBeliefs::worldOf(const Identities& types) const {
   FourSetup world = board_;
   for (FourPiece& p : world.pieces)
     if (!sees(p.army)) p.type = types[static_cast<std::size_t>(pieceAt_[static_cast<std::size_t>(p.point)])];

@@ -15,16 +15,22 @@
 // its ally, so a battle between its ally and an enemy ties two unseen pieces
 // together ("one of them beat the other"). Each such battle narrows both
 // pieces to the identities that can give its result with some identity of
-// the other; worlds are then drawn army by army from the exact counters and
-// kept only if every such battle gives its announced result (rejection
-// sampling, which keeps the draw exactly uniform over the consistent worlds).
-// After many such battles rejection rarely succeeds; then the enemies are
-// drawn exactly on their own and the ally exactly given them, which fits
-// every battle but is no longer exactly uniform (fallbacks() counts these
-// draws). The marginals are exact army by army and ignore the coupling
-// (exact whenever no two unseen pieces fought: marginalsExact()). An unseen
-// army that has left the board keeps a counter when one of its pieces fought
-// in such a battle, so that the battle is checked against a drawn identity of
+// the other. Worlds are drawn army by army from the exact counters and kept
+// only if every such battle gives its announced result: rejection sampling,
+// exactly uniform over the consistent worlds and independent draw to draw.
+// After many such battles rejection rarely succeeds (exact counting of the
+// coupled armies together is out of reach: it needs their three count
+// vectors at once). From the first time it fails, the worlds come from a
+// Markov chain whose stationary distribution is exactly uniform over the
+// consistent worlds (chainWorlds() counts them; successive ones are
+// correlated): local swaps of identities that keep each army's counts, and
+// independence Metropolis-Hastings moves that propose a whole world (enemies
+// drawn exactly, then the ally exactly given them) and take it with the ratio
+// of the counts of ally assignments that fit the new and the current enemies.
+// The marginals are exact army by army and ignore the coupling (exact
+// whenever no two unseen pieces fought: marginalsExact()). An unseen army
+// that has left the board keeps a counter when one of its pieces fought in
+// such a battle, so that the battle is checked against a drawn identity of
 // that piece (its pieces are drawn, never shown).
 #pragma once
 
@@ -58,11 +64,20 @@ class FourBeliefs {
   bool consistent() const { return consistent_; }
 
   // A world: the observation's board with every unseen identity drawn (see
-  // above: exact by rejection within kRejectionTries, else the fallback).
+  // above: exact and independent by rejection within kRejectionTries; once
+  // that fails, every later world is the next state of the chain).
   static constexpr int kRejectionTries = 16;
-  static constexpr int kFallbackTries = 64;
+  static constexpr int kProposalTries = 64;        // to find the chain's first state
+  static constexpr int kLocalMovesPerWorld = 400;  // chain moves between two worlds
+  static constexpr int kGlobalMoveEvery = 8;       // worlds per independence move
+  static constexpr int kBurnInWorlds = 16;         // worlds' worth of moves before the first
   FourPosition sampleWorld(Rng& rng) const;
-  long long fallbacks() const { return fallbacks_; }
+  long long chainWorlds() const { return chain_.worlds; }
+  // Worlds drawn with the coupled battles ignored, when not one of
+  // kProposalTries proposals fitted them (the chain had no first state).
+  long long unfittedWorlds() const { return unfitted_; }
+  // Tests: 0 sends every draw to the chain (when there are coupled battles).
+  void setRejectionTries(int tries) { rejectionTries_ = tries; }
 
   // Battles between two unseen pieces (see above).
   int coupledBattles() const { return static_cast<int>(pairs_.size()); }
@@ -87,12 +102,31 @@ class FourBeliefs {
     IdentityCounter counter;
   };
 
+  using Identities = std::array<PieceType, kFourPieces>;
+  // The chain's state: a consistent world's identities, piece by piece.
+  struct Chain {
+    bool started = false;
+    Identities types{};
+    long long rounds = 0;  // worlds' worth of local moves made (burn-in included)
+    long long worlds = 0;  // worlds drawn from it
+  };
+
   void replay(const FourObservation& obs);
   void noteBattle(const FourPublicMove& m, int attacker, int defender);
   void narrowCoupledBattles();
   void buildCounters(const FourObservation& obs);
-  bool drawArmies(Rng& rng, std::array<PieceType, kFourPieces>& types) const;
-  bool drawAllyGivenEnemies(Rng& rng, std::array<PieceType, kFourPieces>& types) const;
+  bool drawArmies(Rng& rng, Identities& types) const;
+  bool fitsBattles(const Identities& types) const;
+  FourPosition worldOf(const Identities& types) const;
+  void drawArmy(Rng& rng, int army, const IdentityCounter& counter, Identities& types) const;
+  void drawEnemies(Rng& rng, Identities& types) const;
+  bool counterGiven(int army, const Identities& types, IdentityCounter& counter) const;
+  // The chain's moves (four_beliefs_chain.cpp).
+  bool startChain(Rng& rng) const;
+  bool proposeFirstState(Rng& rng, bool allyFirst) const;
+  void advanceChain(Rng& rng, int worlds) const;
+  void localMove(Rng& rng) const;
+  void globalMove(Rng& rng) const;
 
   FourRuleset rules_;
   const Rules* combat_ = nullptr;
@@ -106,7 +140,11 @@ class FourBeliefs {
   std::array<std::vector<IdentityMarginals>, kArmies> marginals_;
   FourSetup board_;  // the observation's board (unseen identities to be drawn)
   bool consistent_ = true;
-  mutable long long fallbacks_ = 0;
+  int rejectionTries_ = kRejectionTries;
+  std::vector<int> drawnArmies_;  // the armies with a counter
+  mutable Chain chain_;
+  mutable IdentityCounter current_, proposed_;  // reused by the chain's moves
+  mutable long long unfitted_ = 0;
 };
 
 }  // namespace junqi

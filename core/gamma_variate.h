@@ -1,10 +1,12 @@
-// Gamma variates for Dirichlet noise (independent Gamma(alpha) draws,
+// Gamma variates and Dirichlet noise (independent Gamma(alpha) draws,
 // normalized), drawn from our own generator so that self-play replays from
 // its seed on every standard library.
 #pragma once
 
 #include <algorithm>
 #include <cmath>
+#include <cstddef>
+#include <vector>
 
 #include "core/random.h"
 
@@ -27,6 +29,17 @@ inline double gammaVariate(Rng& rng, double alpha) {
     if (u < 1 - 0.0331 * x * x * x * x || std::log(std::max(u, 1e-300)) < 0.5 * x * x + d * (1 - v + std::log(v)))
       return d * v;
   }
+}
+
+// A Dirichlet(alpha, ..., alpha) draw of n shares, for the noise mixed into a
+// root's priors; empty in the (underflow) case where every variate is 0.
+inline std::vector<double> dirichletShares(Rng& rng, double alpha, std::size_t n) {
+  std::vector<double> shares(n);
+  double sum = 0;
+  for (double& x : shares) sum += x = gammaVariate(rng, alpha);
+  if (!(sum > 0)) return {};
+  for (double& x : shares) x /= sum;
+  return shares;
 }
 
 }  // namespace junqi

@@ -7,6 +7,7 @@
 
 #include "core/random.h"
 #include "nets/four_encoding.h"
+#include "nets/network_outputs.h"
 #include "nets/nn_agent.h"
 
 namespace junqi::nets {
@@ -32,20 +33,8 @@ double FourNetEvaluator::evaluate(const FourPosition& pos, Visibility visibility
   if (wantPriors) policy.resize(kFourPolicySize);
   backend_->forward(input.data(), 1, wantPriors ? policy.data() : nullptr, wdl, nullptr);
   ++evaluations_;
-  if (wantPriors) {
-    priors->clear();
-    float top = -1e30f;
-    for (const Move m : *moves) top = std::max(top, policy[static_cast<std::size_t>(fourPolicyIndex(pos.toMove(), m))]);
-    double sum = 0;
-    for (const Move m : *moves) {
-      priors->push_back(std::exp(policy[static_cast<std::size_t>(fourPolicyIndex(pos.toMove(), m))] - top));
-      sum += priors->back();
-    }
-    for (double& p : *priors) p /= sum;
-  }
-  const float top = std::max({wdl[0], wdl[1], wdl[2]});
-  const double w = std::exp(wdl[0] - top), d = std::exp(wdl[1] - top), l = std::exp(wdl[2] - top);
-  return (w - l) / (w + d + l);
+  if (wantPriors) legalSoftmax(policy.data(), *moves, [&pos](Move m) { return fourPolicyIndex(pos.toMove(), m); }, *priors);
+  return wdlValue<double>(wdl);
 }
 
 FourSearchParams fourNetSearch(std::shared_ptr<FourLeafEvaluator> evaluator, long long sims, double exploration,

@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "nets/eigen_model.h"
+#include "nets/network_outputs.h"
 
 namespace junqi::nets {
 
@@ -67,19 +68,10 @@ std::shared_ptr<Backend> makeBackend(const std::string& name, const std::string&
 }
 
 void interpret(const float* policy, const float* wdl, Seat seat, const MoveList* legal, EvalResult& out) {
-  const float m = std::max({wdl[0], wdl[1], wdl[2]});
-  const float w = std::exp(wdl[0] - m), d = std::exp(wdl[1] - m), l = std::exp(wdl[2] - m);
-  out.value = (w - l) / (w + d + l);
+  out.value = wdlValue<float>(wdl);
   out.priors.clear();
   if (!legal || legal->empty()) return;
-  float top = -1e30f;
-  for (const Move mv : *legal) top = std::max(top, policy[policyIndex(seat, mv)]);
-  float sum = 0;
-  for (const Move mv : *legal) {
-    out.priors.push_back(std::exp(policy[policyIndex(seat, mv)] - top));
-    sum += out.priors.back();
-  }
-  for (float& p : out.priors) p /= sum;
+  legalSoftmax(policy, *legal, [seat](Move m) { return policyIndex(seat, m); }, out.priors);
 }
 
 NetEvaluator::NetEvaluator(std::shared_ptr<Backend> backend, int batchSize, int maxWaitMicros)

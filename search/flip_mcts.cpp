@@ -133,14 +133,12 @@ double FlipMctsAgent::leafValue(int node, const FlipPosition& pos, const FlipDea
 
 void FlipMctsAgent::addRootNoise() {
   const Node& root = nodes_[0];
-  std::vector<double> noise(static_cast<std::size_t>(root.edgeCount));
-  double sum = 0;
-  for (double& x : noise) sum += x = gammaVariate(rng_, params_.rootNoiseAlpha);
-  if (!(sum > 0)) return;
+  const std::vector<double> noise = dirichletShares(rng_, params_.rootNoiseAlpha, static_cast<std::size_t>(root.edgeCount));
+  if (noise.empty()) return;
   const double f = params_.rootNoiseFraction;
   for (int i = 0; i < root.edgeCount; ++i) {
     float& prior = edges_[root.firstEdge + i].prior;
-    prior = static_cast<float>((1 - f) * prior + f * noise[static_cast<std::size_t>(i)] / sum);
+    prior = static_cast<float>((1 - f) * prior + f * noise[static_cast<std::size_t>(i)]);
   }
 }
 

@@ -1,6 +1,7 @@
 #include "search/four_heuristic.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdlib>
 
 #include <fmt/format.h>
@@ -96,6 +97,16 @@ Move FourHeuristicAgent::chooseMove(const FourObservation& obs) {
     }
   }
   return moves[best];
+}
+
+std::vector<double> FourHeuristicAgent::policy(const FourObservation& obs, const MoveList& moves,
+                                               double temperature) const {
+  std::vector<double> p = scores(obs, moves);
+  const double top = *std::max_element(p.begin(), p.end());
+  double total = 0;
+  for (double& x : p) total += x = std::exp((x - top) / temperature);
+  for (double& x : p) x /= total;
+  return p;
 }
 
 }  // namespace junqi

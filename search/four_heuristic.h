@@ -24,6 +24,9 @@ class FourHeuristicAgent : public FourAgent {
   Move chooseMove(const FourObservation& obs) override;
   // Each legal move's score, in generation order (exposed for tests).
   std::vector<double> scores(const FourObservation& obs, const MoveList& moves) const;
+  // The scores as a softmax at `temperature` (material units): the search's
+  // priors and the teacher games' policy targets.
+  std::vector<double> policy(const FourObservation& obs, const MoveList& moves, double temperature) const;
 
  private:
   double noise_;

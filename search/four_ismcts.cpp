@@ -169,12 +169,9 @@ std::vector<std::pair<Move, double>> heuristicPriors(const FourObservation& obs,
                                                      const MoveList& moves, double temperature) {
   FourHeuristicAgent heuristic(0, 1);
   heuristic.newGame(rules, obs.army(), 1);
-  std::vector<double> p = heuristic.scores(obs, moves);
-  const double top = *std::max_element(p.begin(), p.end());
-  double total = 0;
-  for (double& x : p) total += x = std::exp((x - top) / temperature);
+  const std::vector<double> p = heuristic.policy(obs, moves, temperature);
   std::vector<std::pair<Move, double>> priors;
-  for (int i = 0; i < moves.size(); ++i) priors.emplace_back(moves[i], p[static_cast<std::size_t>(i)] / total);
+  for (int i = 0; i < moves.size(); ++i) priors.emplace_back(moves[i], p[static_cast<std::size_t>(i)]);
   return priors;
 }
 
@@ -185,11 +182,9 @@ std::vector<std::pair<Move, double>> evaluatorPriors(const FourObservation& obs,
   std::vector<double> p;
   params.evaluator->evaluate(obs.board(), obs.visibility(), &moves, &p);
   if (params.rootNoiseAlpha > 0) {
-    std::vector<double> noise(p.size());
-    double total = 0;
-    for (double& x : noise) total += x = gammaVariate(rng, params.rootNoiseAlpha);
-    for (std::size_t i = 0; i < p.size(); ++i)
-      p[i] = (1 - params.rootNoiseFraction) * p[i] + params.rootNoiseFraction * (total > 0 ? noise[i] / total : 0);
+    const std::vector<double> noise = dirichletShares(rng, params.rootNoiseAlpha, p.size());
+    for (std::size_t i = 0; i < p.size() && !noise.empty(); ++i)
+      p[i] = (1 - params.rootNoiseFraction) * p[i] + params.rootNoiseFraction * noise[i];
   }
   std::vector<std::pair<Move, double>> priors;
   for (int i = 0; i < moves.size(); ++i) priors.emplace_back(moves[i], p[static_cast<std::size_t>(i)]);
@@ -244,7 +239,7 @@ FourSearchResult fourSearch(const FourObservation& obs, const FourRuleset& rules
   }
   result.best = result.root[best].move;
   result.value = result.root[best].value;
-  result.fallbackWorlds = beliefs.fallbacks();
+  result.chainWorlds = beliefs.chainWorlds();
   result.seconds = clock.wallSeconds();
   return result;
 }

@@ -80,7 +80,7 @@ struct FourSearchResult {
   double value = 0;
   std::vector<FourRootMove> root;  // every legal move, in generation order
   long long iterations = 0;
-  long long fallbackWorlds = 0;  // worlds drawn by the beliefs' fallback (not exact)
+  long long chainWorlds = 0;  // worlds drawn by the beliefs' Markov chain (correlated)
   double seconds = 0;
 };
 

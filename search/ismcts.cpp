@@ -237,12 +237,11 @@ class TreeSearch {
   // Mixes Dirichlet noise into the root's priors (self-play exploration).
   void addRootNoise() {
     const Node& root = tree_.nodes[0];
-    std::vector<double> noise(root.edgeCount);
-    double sum = 0;
-    for (double& x : noise) sum += x = gammaVariate(rng_, params_.rootNoiseAlpha);
+    const std::vector<double> noise = dirichletShares(rng_, params_.rootNoiseAlpha, root.edgeCount);
+    if (noise.empty()) return;
     for (std::uint32_t i = 0; i < root.edgeCount; ++i) {
       std::uint16_t& prior = tree_.edges[root.firstEdge + i].prior;
-      const double p = (1 - params_.rootNoiseFraction) * prior / 65535.0 + params_.rootNoiseFraction * noise[i] / sum;
+      const double p = (1 - params_.rootNoiseFraction) * prior / 65535.0 + params_.rootNoiseFraction * noise[i];
       prior = static_cast<std::uint16_t>(std::lround(std::clamp(p, 0.0, 1.0) * 65535.0));
     }
   }

@@ -34,10 +34,7 @@ Outcome outcomeOf(const FourOutcome& o) {
 std::vector<std::uint8_t> quantizedFourInput(const FourObservation& obs) {
   std::vector<float> input(nets::kFourInputSize);
   nets::encodeFour(obs.board(), obs.visibility(), input);
-  std::vector<std::uint8_t> out(input.size());
-  std::transform(input.begin(), input.end(), out.begin(),
-                 [](float x) { return static_cast<std::uint8_t>(std::lround(std::clamp(x, 0.0f, 1.0f) * 255.0f)); });
-  return out;
+  return quantized(input);
 }
 
 PositionSample sampleOf(const FourObservation& obs, const MoveList& legal, const std::vector<double>& target) {
@@ -47,16 +44,6 @@ PositionSample sampleOf(const FourObservation& obs, const MoveList& legal, const
     s.policy.emplace_back(static_cast<std::uint16_t>(nets::fourPolicyIndex(obs.toMove(), legal[i])),
                           static_cast<float>(target[static_cast<std::size_t>(i)]));
   return s;
-}
-
-// The heuristic's scores as a softmax (temperature 1, in material units).
-std::vector<double> heuristicTarget(const FourHeuristicAgent& teacher, const FourObservation& obs, const MoveList& legal) {
-  std::vector<double> p = teacher.scores(obs, legal);
-  const double top = *std::max_element(p.begin(), p.end());
-  double total = 0;
-  for (double& x : p) total += x = std::exp(x - top);
-  for (double& x : p) x /= total;
-  return p;
 }
 
 // Root visits as shares, in the order of `legal` (the search's root order).
@@ -95,7 +82,7 @@ PlayedGame playTeacherGame(const FourSelfPlayOptions& o, std::uint64_t seed) {
       MoveList legal;
       obs.legalMoves(legal);
       if (slot >= static_cast<int>(g.positions.size())) g.positions.resize(slot + 1), g.movers.resize(slot + 1);
-      g.positions[static_cast<std::size_t>(slot)] = sampleOf(obs, legal, heuristicTarget(teacher, obs, legal));
+      g.positions[static_cast<std::size_t>(slot)] = sampleOf(obs, legal, teacher.policy(obs, legal, 1.0));
       g.movers[static_cast<std::size_t>(slot)] = teamSeat(army);
     }
     game.play(teacher.chooseMove(obs));

@@ -9,22 +9,23 @@
 
 namespace junqi {
 
+std::vector<std::uint8_t> quantized(std::span<const float> input) {
+  std::vector<std::uint8_t> out(input.size());
+  std::transform(input.begin(), input.end(), out.begin(),
+                 [](float x) { return static_cast<std::uint8_t>(std::lround(std::clamp(x, 0.0f, 1.0f) * 255.0f)); });
+  return out;
+}
+
 std::vector<std::uint8_t> quantizedInput(const InfoState& view, const MoveList& legal) {
   std::vector<float> input(nets::kInputSize);
   nets::encode(rootQuery(view, &legal), input);
-  std::vector<std::uint8_t> out(input.size());
-  for (std::size_t i = 0; i < input.size(); ++i)
-    out[i] = static_cast<std::uint8_t>(std::lround(std::clamp(input[i], 0.0f, 1.0f) * 255.0f));
-  return out;
+  return quantized(input);
 }
 
 std::vector<std::uint8_t> quantizedFlipInput(const FlipPosition& pos) {
   std::vector<float> input(nets::kFlipInputSize);
   nets::encodeFlip(pos, input);
-  std::vector<std::uint8_t> out(input.size());
-  std::transform(input.begin(), input.end(), out.begin(),
-                 [](float x) { return static_cast<std::uint8_t>(std::lround(std::clamp(x, 0.0f, 1.0f) * 255.0f)); });
-  return out;
+  return quantized(input);
 }
 
 int reservoirSlot(int n, int keep, Rng& rng) {

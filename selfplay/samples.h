@@ -3,6 +3,7 @@
 
 #include <array>
 #include <cstdint>
+#include <span>
 #include <vector>
 
 #include "core/flip_position.h"
@@ -13,8 +14,10 @@
 
 namespace junqi {
 
-// The seat's network input for its current decision, quantized as shards
-// store it (round(255 x)).
+// A network input quantized as shards store it: round(255 x), x clamped to [0, 1].
+std::vector<std::uint8_t> quantized(std::span<const float> input);
+
+// The seat's network input for its current decision, quantized.
 std::vector<std::uint8_t> quantizedInput(const InfoState& view, const MoveList& legal);
 
 // The mover's Flip Junqi network input (nets/flip_encoding.h), quantized alike.

@@ -56,6 +56,7 @@ struct FlipRunGame {
   using MatchOptions = FlipMatchOptions;
   static constexpr const char* kTitle = "Flip Junqi";
   static constexpr const char* kName = "flip";
+  static constexpr const char* kSides[2] = {"first player", "second"};  // as the self-play log counts wins
   static const std::string& variant() { return nets::kFlipVariant; }
   static void shapeInputs(nets::NetworkShape& s) { s.inputPlanes = nets::kFlipInputPlanes; }
   static Shard readShard(const fs::path& p) {
@@ -99,6 +100,7 @@ struct FourRunGame {
   using MatchOptions = FourMatchOptions;
   static constexpr const char* kTitle = "four-player";
   static constexpr const char* kName = "four";
+  static constexpr const char* kSides[2] = {"team south-north", "east-west"};
   static const std::string& variant() { return Variant::four().name(); }
   static void shapeInputs(nets::NetworkShape& s) {
     s.inputPlanes = nets::kFourInputPlanes;
@@ -265,9 +267,9 @@ json GameTrainingRun<Game>::selfPlay(int g) {
                     {"first_wins", s.firstWins}, {"second_wins", s.secondWins}, {"draws", s.draws}};
   writeText(figures, out.dump() + "\n");  // first: a shard without its figures is played again
   writeShard(shard, shardPath(g).string());
-  log_(fmt::format("gen {}/{} | {} {} games, {} positions in {:.0f} s | first player {} wins, second {}, draws {}", g,
+  log_(fmt::format("gen {}/{} | {} {} games, {} positions in {:.0f} s | {} {} wins, {} {}, draws {}", g,
                    c_.generations, teacherGeneration(g) ? "teacher" : "self-play", s.games, s.positions, s.seconds,
-                   s.firstWins, s.secondWins, s.draws));
+                   Game::kSides[0], s.firstWins, Game::kSides[1], s.secondWins, s.draws));
   return out;
 }
 

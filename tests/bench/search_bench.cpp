@@ -203,16 +203,16 @@ void BM_FourIsmcts(benchmark::State& bench) {
   }
   const FourSearchParams params;
   std::size_t next = 0;
-  long long iterations = 0, fallbacks = 0;
+  long long iterations = 0, chainWorlds = 0;
   for (auto _ : bench) {
     const FourSearchResult r = fourSearch(views[next], rules, params, 1000 + next);
     next = (next + 1) % views.size();
     iterations += r.iterations;
-    fallbacks += r.fallbackWorlds;
+    chainWorlds += r.chainWorlds;
     benchmark::DoNotOptimize(r.best);
   }
   bench.counters["iterations/s"] = benchmark::Counter(static_cast<double>(iterations), benchmark::Counter::kIsRate);
-  bench.counters["fallback-worlds"] = static_cast<double>(fallbacks) / static_cast<double>(std::max(iterations, 1LL));
+  bench.counters["chain-worlds"] = static_cast<double>(chainWorlds) / static_cast<double>(std::max(iterations, 1LL));
 }
 BENCHMARK(BM_FourIsmcts)->ArgName("visibility")->Arg(0)->Arg(1)->Arg(2)->MeasureProcessCPUTime()->Unit(benchmark::kMillisecond);
 

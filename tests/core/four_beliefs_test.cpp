@@ -32,7 +32,7 @@ constexpr Visibility kModes[] = {Visibility::Own, Visibility::Team, Visibility::
 
 // Every seat's notes allow every piece's true identity, at many points of
 // many random games, in every mode; sampled worlds keep the board and what
-// the seat sees, and fit every note (the fallback draws of `visibility=own`
+// the seat sees, and fit every note (the chain draws of `visibility=own`
 // included).
 TEST(FourBeliefs, TheTruthIsAlwaysPossibleAndWorldsKeepWhatTheSeatSees) {
   int checks = 0, coupled = 0;
@@ -62,7 +62,8 @@ TEST(FourBeliefs, TheTruthIsAlwaysPossibleAndWorldsKeepWhatTheSeatSees) {
               ASSERT_TRUE(holds(beliefs.possibleAt(p), world.typeAt(p)));
             }
             ASSERT_EQ(world.toMove(), game.position().toMove());
-            if (beliefs.fallbacks() == 0) ++exact;
+            if (beliefs.chainWorlds() == 0) ++exact;
+            EXPECT_EQ(beliefs.unfittedWorlds(), 0);
             ++checks;
           }
         }
@@ -71,7 +72,7 @@ TEST(FourBeliefs, TheTruthIsAlwaysPossibleAndWorldsKeepWhatTheSeatSees) {
     }
   EXPECT_GT(checks, 300);
   EXPECT_GT(coupled, 0);  // the own mode's ally-enemy battles were exercised
-  EXPECT_GT(exact, checks / 2);  // most draws were exact
+  EXPECT_GT(exact, checks / 2);  // most draws came from rejection (independent)
 }
 
 // A seat that sees everything has nothing to draw; one that sees its army
@@ -235,7 +236,7 @@ IdentityMarginals exactWithCoupling(const FourBeliefs& beliefs, const FourRulese
 // counted exactly: seen from south (its ally north), north and the east-west
 // team fight at most once (flag captures aside), south fights as it likes,
 // and south and north take an enemy flag whenever they can.
-Move fewCoupledBattlesMove(const FourGame& game, Rng& rng, int& coupledSoFar) {
+Move fewCoupledBattlesMove(const FourGame& game, Rng& rng, int& coupledSoFar, int coupledLimit = 1) {
   const FourPosition& pos = game.position();
   MoveList list;
   generateFourMoves(pos, list);
@@ -248,7 +249,7 @@ Move fewCoupledBattlesMove(const FourGame& game, Rng& rng, int& coupledSoFar) {
   std::vector<Move> allowed, flags;
   for (const Move m : list) {
     if (!pos.isEmpty(m.to) && pos.typeAt(m.to) == PieceType::Flag && teamOfArmy(mover) == 0) flags.push_back(m);
-    if (!coupled(m) || coupledSoFar < 1) allowed.push_back(m);
+    if (!coupled(m) || coupledSoFar < coupledLimit) allowed.push_back(m);
   }
   if (allowed.empty()) allowed.assign(list.begin(), list.end());
   const Move m = flags.empty() ? allowed[rng.below(allowed.size())] : flags[rng.below(flags.size())];
@@ -291,7 +292,7 @@ TEST(FourBeliefs, ACoupledBattleWithAnArmyThatLeftIsDrawnExactly) {
       constexpr int kDraws = 20000;
       std::array<int, kPieceTypes> seen{};
       for (int i = 0; i < kDraws; ++i) ++seen[static_cast<std::size_t>(typeIndex(beliefs.sampleWorld(rng).typeAt(point)))];
-      EXPECT_LT(beliefs.fallbacks(), kDraws / 1000) << "seed " << seed;  // rejection sampling: exact
+      EXPECT_LT(beliefs.chainWorlds(), kDraws / 1000) << "seed " << seed;  // rejection sampling: exact
       for (int t = 0; t < kPieceTypes; ++t) {
         const double p = exact[static_cast<std::size_t>(t)];
         const double sd = std::sqrt(p * (1 - p) / kDraws) + 1e-9;
@@ -301,6 +302,51 @@ TEST(FourBeliefs, ACoupledBattleWithAnArmyThatLeftIsDrawnExactly) {
       }
       ++checked;
     }
+  }
+  EXPECT_EQ(checked, kCases);
+}
+
+// Once rejection fails, worlds come from the beliefs' Markov chain. With
+// rejection turned off, in positions with two to four coupled battles (few
+// enough to count exactly), the chain's draws of every coupled piece match its
+// exact probabilities counted with every coupled battle. Successive draws are
+// correlated, so the bound is 6 standard errors of independent draws.
+TEST(FourBeliefs, TheChainDrawsCoupledWorldsExactly) {
+  constexpr int kSeat = 0, kCases = 3, kDraws = 20000;
+  int checked = 0;
+  for (std::uint64_t seed = 1; seed <= 200 && checked < kCases; ++seed) {
+    FourGame game = startGame(seed, Visibility::Own);
+    Rng rng(seed);
+    int coupledSoFar = 0;
+    while (!game.isOver() && coupledSoFar < 4) game.play(fewCoupledBattlesMove(game, rng, coupledSoFar, 4));
+    if (game.isOver() || !game.position().armyIn(kSeat)) continue;
+    FourBeliefs beliefs = FourBeliefs::of(FourObservation::of(game, kSeat), game.rules());
+    if (beliefs.coupledBattles() < 2) continue;
+    std::vector<std::pair<int, IdentityMarginals>> exact;  // (point, probabilities) of coupled pieces on the board
+    for (int p = 0; p < kCrossPoints; ++p) {
+      const int piece = beliefs.pieceOn(p);
+      if (piece < 0 || beliefs.sees(armyOfPiece(piece))) continue;
+      const IdentityMarginals m = exactWithCoupling(beliefs, game.rules(), piece);
+      if (*std::max_element(m.begin(), m.end()) > 0) exact.push_back({p, m});
+    }
+    if (exact.empty()) continue;
+    beliefs.setRejectionTries(0);
+    std::vector<std::array<int, kPieceTypes>> seen(exact.size(), std::array<int, kPieceTypes>{});
+    for (int i = 0; i < kDraws; ++i) {
+      const FourPosition world = beliefs.sampleWorld(rng);
+      for (std::size_t k = 0; k < exact.size(); ++k)
+        ++seen[k][static_cast<std::size_t>(typeIndex(world.typeAt(exact[k].first)))];
+    }
+    EXPECT_EQ(beliefs.chainWorlds(), kDraws);
+    for (std::size_t k = 0; k < exact.size(); ++k)
+      for (int t = 0; t < kPieceTypes; ++t) {
+        const double p = exact[k].second[static_cast<std::size_t>(t)];
+        const double sd = std::sqrt(p * (1 - p) / kDraws) + 1e-9;
+        EXPECT_NEAR(seen[k][static_cast<std::size_t>(t)] / double(kDraws), p, 6 * sd + 1e-4)
+            << "seed " << seed << " " << crossBoard().pointName(exact[k].first) << " "
+            << typeName(typeFromIndex(t)) << " (" << beliefs.coupledBattles() << " coupled battles)";
+      }
+    ++checked;
   }
   EXPECT_EQ(checked, kCases);
 }
