@@ -154,7 +154,6 @@ void FourBeliefs::buildCounters(const FourObservation& obs) {
   for (int a = 0; a < kArmies; ++a) {
     ArmyCounter& c = counters_[static_cast<std::size_t>(a)];
     c.pieces.clear();
-    marginals_[static_cast<std::size_t>(a)].clear();
     if (sees(a)) continue;
     const bool in = obs.armyIn(a);
     if (!in && std::none_of(pairs_.begin(), pairs_.end(), [&](const CoupledBattle& b) {
@@ -170,7 +169,8 @@ void FourBeliefs::buildCounters(const FourObservation& obs) {
     for (const int piece : c.pieces) sets.push_back(possible_[static_cast<std::size_t>(piece)]);
     c.counter.build(sets, rules_.army.counts, c.onBoard);
     consistent_ &= c.counter.consistent();
-    if (in && c.counter.consistent()) marginals_[static_cast<std::size_t>(a)] = c.counter.marginals();
+    marginals_[static_cast<std::size_t>(a)] =
+        in && c.counter.consistent() ? c.counter.marginals() : std::vector<IdentityMarginals>{};
     drawnArmies_.push_back(a);
   }
   for (const IdentitySet s : possible_) consistent_ &= s != 0;

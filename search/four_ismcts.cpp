@@ -183,7 +183,7 @@ std::vector<std::pair<Move, double>> evaluatorPriors(const FourObservation& obs,
   params.evaluator->evaluate(obs.board(), obs.visibility(), &moves, &p);
   if (params.rootNoiseAlpha > 0) {
     const std::vector<double> noise = dirichletShares(rng, params.rootNoiseAlpha, p.size());
-    for (std::size_t i = 0; i < p.size() && !noise.empty(); ++i)
+    for (std::size_t i = 0; i < noise.size(); ++i)
       p[i] = (1 - params.rootNoiseFraction) * p[i] + params.rootNoiseFraction * noise[i];
   }
   std::vector<std::pair<Move, double>> priors;

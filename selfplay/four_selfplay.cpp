@@ -1,8 +1,5 @@
 #include "selfplay/four_selfplay.h"
 
-#include <algorithm>
-#include <cmath>
-
 #include "core/auto_layout.h"
 #include "core/four_game.h"
 #include "core/four_observation.h"
