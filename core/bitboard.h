@@ -8,6 +8,8 @@
 #include <immintrin.h>
 #endif
 
+#include "core/square.h"
+
 namespace junqi {
 
 using Bitboard = std::uint64_t;
@@ -19,26 +21,26 @@ constexpr int popcount(Bitboard b) { return std::popcount(b); }
 constexpr int lsb(Bitboard b) { return std::countr_zero(b); }
 constexpr int msb(Bitboard b) { return 63 - std::countl_zero(b); }
 
-// Removes and returns the lowest set point.
-constexpr int popLsb(Bitboard& b) {
-  const int s = lsb(b);
+// Removes and returns the lowest set point. Undefined for an empty board.
+constexpr Square popLsb(Bitboard& b) {
+  const auto s = Square(lsb(b));
   b &= b - 1;
   return s;
 }
 
 // The k-th set point (0-based, from the lowest) of b, by clearing the lowest
 // point k times: any x86-64 CPU.
-constexpr int nthSetPointBySteps(Bitboard b, int k) {
+constexpr Square nthSetPointBySteps(Bitboard b, int k) {
   for (; k > 0; --k) b &= b - 1;
-  return lsb(b);
+  return Square(lsb(b));
 }
 
 // The same in one instruction (PDEP deposits bit k onto b's k-th set bit)
 // where the build targets BMI2 (x86-64-v3; the baseline bot does not).
 // Undefined unless k < popcount(b).
-inline int nthSetPoint(Bitboard b, int k) {
+inline Square nthSetPoint(Bitboard b, int k) {
 #ifdef __BMI2__
-  return lsb(_pdep_u64(Bitboard{1} << k, b));
+  return Square(lsb(_pdep_u64(Bitboard{1} << k, b)));
 #else
   return nthSetPointBySteps(b, k);
 #endif

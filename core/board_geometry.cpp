@@ -45,6 +45,8 @@ void BoardGeometry::numberPoints(const BoardDescription& description) {
     gridOfPoint_.push_back(grid);
   }
   if (gridOfPoint_.empty()) fail("absent points", "no point is left");
+  if (gridOfPoint_.size() >= kNoSquare)
+    fail("absent points", std::to_string(gridOfPoint_.size()) + " points, more than a Square holds (254)");
 }
 
 std::optional<std::vector<int>> BoardGeometry::gridRectangle(std::string_view word) const {
@@ -67,14 +69,14 @@ std::string BoardGeometry::pointName(int point) const {
   return std::string(1, static_cast<char>('A' + grid % columns_)) + std::to_string(grid / columns_ + 1);
 }
 
-std::optional<int> BoardGeometry::pointAt(int column, int row) const {
+std::optional<Square> BoardGeometry::pointAt(int column, int row) const {
   if (column < 0 || column >= columns_ || row < 0 || row >= rows_) return std::nullopt;
   const int p = pointOfGrid_[static_cast<std::size_t>(row * columns_ + column)];
   if (p < 0) return std::nullopt;
-  return p;
+  return Square(p);
 }
 
-std::optional<int> BoardGeometry::point(std::string_view name) const {
+std::optional<Square> BoardGeometry::point(std::string_view name) const {
   const auto grid = gridPlace(name);
   if (!grid) return std::nullopt;
   return pointAt(*grid % columns_, *grid / columns_);

@@ -19,6 +19,8 @@
 #include <utility>
 #include <vector>
 
+#include "core/square.h"
+
 namespace junqi {
 
 // The text of a board. Point lists are point names separated by spaces. In an
@@ -59,14 +61,16 @@ class BoardGeometry {
   int columns() const { return columns_; }
   int rows() const { return rows_; }
   int pointCount() const { return static_cast<int>(gridOfPoint_.size()); }
+  // Point indices in the lists below are ints (they are read and checked
+  // here); those the board gives out are Squares.
   std::string pointName(int point) const;
   // A point's place on the grid, from 0: column 0 is A, row 0 is row 1.
   int column(int point) const { return gridOfPoint_.at(static_cast<std::size_t>(point)) % columns_; }
   int row(int point) const { return gridOfPoint_.at(static_cast<std::size_t>(point)) / columns_; }
   // The point at a grid place; nullopt off the grid or where the board has none.
-  std::optional<int> pointAt(int column, int row) const;
+  std::optional<Square> pointAt(int column, int row) const;
   // The index of a named point (column letter in either case); nullopt if none.
-  std::optional<int> point(std::string_view name) const;
+  std::optional<Square> point(std::string_view name) const;
 
   const std::vector<PointPair>& roads() const { return roads_; }  // gaps removed
   const std::vector<std::vector<int>>& railways() const { return railways_; }

@@ -98,9 +98,9 @@ const BoardGeometry& crossBoard() {
   return board;
 }
 
-int armyPoint(int army, int relativePoint) {
+Square armyPoint(int army, int relativePoint) {
   static const auto table = [] {
-    std::array<std::array<int, 30>, kArmies> t{};
+    std::array<std::array<Square, 30>, kArmies> t{};
     for (int a = 0; a < kArmies; ++a)
       for (int i = 0; i < 30; ++i) {
         const Place p = turned({6 + i % 5, i / 5}, a);

@@ -34,6 +34,6 @@ const BoardGeometry& crossBoard();
 // The point of `army`'s relative point `i` (0..29: row i / 5 from its back
 // row, column i % 5 from its left as it faces the centre), as a layout places
 // pieces: south's arm turned a quarter counter-clockwise per army.
-int armyPoint(int army, int relativePoint);
+Square armyPoint(int army, int relativePoint);
 
 }  // namespace junqi

@@ -52,7 +52,7 @@ FlipDeal parseFlipDeal(std::string_view text, Bitboard faceDown) {
                                     popcount(faceDown), text.size()));
   FlipDeal deal;
   for (const char c : text) {
-    const int square = popLsb(faceDown);
+    const Square square = popLsb(faceDown);
     const auto type = parseTypeSymbol(c);
     if (!type) throw NotationError(fmt::format("deal: '{}' for {} is not a piece symbol", c, squareName(square)));
     deal.under[square] = Identity{std::isupper(static_cast<unsigned char>(c)) ? Colour::Red : Colour::Blue, *type};
@@ -77,7 +77,7 @@ FlipGame::FlipGame(const FlipRuleset& rules, const FlipDeal& deal) : FlipGame(Fl
 
 FlipGame::FlipGame(const FlipPosition& start, const FlipDeal& deal) : deal_(deal), start_(start), position_(start) {
   std::array<PieceCounts, kColours> dealt{};
-  for (int s = 0; s < kSquares; ++s) {
+  for (Square s{}; s < kSquares; ++s) {
     if (start.isFaceDown(s) != deal.under[s].has_value())
       throw IllegalAction(fmt::format("the deal and the board disagree on whether {} is face down", squareName(s)));
     if (deal.under[s]) ++dealt[index(deal.under[s]->colour)][typeIndex(deal.under[s]->type)];

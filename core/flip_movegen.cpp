@@ -58,13 +58,13 @@ TurnView turnView(const FlipPosition& pos, Colour own) {
 }
 
 // The enemy pieces the piece on `from` may not attack.
-Bitboard forbidden(const FlipPosition& pos, const TurnView& t, int from) {
+Bitboard forbidden(const FlipPosition& pos, const TurnView& t, Square from) {
   return t.enemies & ~t.attackable[typeIndex(pos.identityAt(from).type)];
 }
 
 }  // namespace
 
-Bitboard flipMoveTargets(const FlipPosition& pos, int from) {
+Bitboard flipMoveTargets(const FlipPosition& pos, Square from) {
   const auto own = pos.colourOf(pos.toMove());
   if (!own || !contains(pos.faceUp(*own) & ~pos.immobile(*own), from)) return 0;
   const TurnView t = turnView(pos, *own);

@@ -18,7 +18,7 @@ namespace junqi {
 
 // The points the face-up piece on `from` may move to (0 unless it belongs to
 // the side to move, whose colour is decided, and can move).
-Bitboard flipMoveTargets(const FlipPosition& pos, int from);
+Bitboard flipMoveTargets(const FlipPosition& pos, Square from);
 
 // Flips of every face-down point by point, then the moves in the classic
 // generator's order (core/movegen.h: pieces by kind, each by point, targets

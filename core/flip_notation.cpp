@@ -31,7 +31,7 @@ std::string boardText(const FlipPosition& pos) {
   for (int row = kRows - 1; row >= 0; --row) {
     int empty = 0;
     for (int col = 0; col < kColumns; ++col) {
-      const int s = makeSquare(col, row);
+      const Square s = makeSquare(col, row);
       if (pos.isEmpty(s)) {
         ++empty;
         continue;
@@ -60,7 +60,7 @@ Bitboard readBoard(std::string_view text, FlipPosition& pos) {
         col += c - '0';
         continue;
       }
-      const int s = makeSquare(col++, row);
+      const Square s = makeSquare(col++, row);
       if (c == '.') continue;
       if (c == '?') {
         faceDown |= bit(s);
@@ -133,7 +133,7 @@ FlipPosition parseFlipPosition(std::string_view text, const FlipRuleset& rules) 
   FlipPosition pos = FlipPosition::empty(rules);
   const Bitboard faceDown = readBoard(w[1], pos);
   if (faceDown & pos.topology().camps) fail(fmt::format("a face-down piece on the camp {}: camps start empty",
-                                                        squareName(lsb(faceDown & pos.topology().camps))));
+                                                        squareName(Square(lsb(faceDown & pos.topology().camps)))));
   if (w[2] != "1" && w[2] != "2") fail(fmt::format("the seat to move is 1 or 2, not '{}'", w[2]));
   pos.setToMove(seatFromIndex(w[2][0] - '1'));
   if (w[3].size() != 1) fail(fmt::format("the colours are 'r', 'b' or '-', not '{}'", w[3]));

@@ -28,7 +28,7 @@ FlipPosition FlipPosition::empty(const FlipRuleset& rules) {
 FlipPosition::FlipPosition(const FlipRuleset& rules) : rules_(&internFlipRuleset(rules)) {
   // "All 50 are shuffled and placed face down on the 50 points that are not camps."
   faceDown_ = topology().all & ~topology().camps;
-  for (int s = 0; s < kSquares; ++s) cell_[s] = contains(faceDown_, s) ? kFaceDownCell : kEmptyCell;
+  for (Square s{}; s < kSquares; ++s) cell_[s] = contains(faceDown_, s) ? kFaceDownCell : kEmptyCell;
   pool_ = {kClassicCounts, kClassicCounts};
 }
 
@@ -64,22 +64,22 @@ PieceCounts FlipPosition::lost(Colour c) const {
   return left;
 }
 
-void FlipPosition::place(int square, Identity id) {
+void FlipPosition::place(Square square, Identity id) {
   cell_[square] = cellOf(id);
   faceUp_[index(id.colour)] |= bit(square);
   byType_[index(id.colour)][typeIndex(id.type)] |= bit(square);
 }
 
-void FlipPosition::remove(int square) {  // a face-up piece
+void FlipPosition::remove(Square square) {  // a face-up piece
   const Identity id = identityAt(square);
   cell_[square] = kEmptyCell;
   faceUp_[index(id.colour)] &= ~bit(square);
   byType_[index(id.colour)][typeIndex(id.type)] &= ~bit(square);
 }
 
-void FlipPosition::putFaceUp(int square, Identity identity) { place(square, identity); }
+void FlipPosition::putFaceUp(Square square, Identity identity) { place(square, identity); }
 
-void FlipPosition::putFaceDown(int square, Identity identity) {
+void FlipPosition::putFaceDown(Square square, Identity identity) {
   cell_[square] = kFaceDownCell;
   faceDown_ |= bit(square);
   ++pool_[index(identity.colour)][typeIndex(identity.type)];
@@ -111,7 +111,7 @@ void FlipPosition::decideColours(Seat flipper, Colour revealed, FlipResult& resu
   result.coloursDecidedBy = flipper;
 }
 
-FlipResult FlipPosition::flip(int square, Identity revealed) {
+FlipResult FlipPosition::flip(Square square, Identity revealed) {
   FlipResult result;
   faceDown_ &= ~bit(square);
   --pool_[index(revealed.colour)][typeIndex(revealed.type)];

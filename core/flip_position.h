@@ -40,7 +40,7 @@ struct Identity {
 };
 
 constexpr bool isFlip(Move m) { return m.from == m.to; }
-constexpr Move flipAt(int square) { return {static_cast<std::uint8_t>(square), static_cast<std::uint8_t>(square)}; }
+constexpr Move flipAt(Square square) { return {square, square}; }
 // "C3" for a flip, "C3-C4" for a move (docs/notation.md, "Flip positions").
 inline std::string flipActionName(Move m) { return isFlip(m) ? squareName(m.from) : moveName(m); }
 
@@ -81,10 +81,10 @@ class FlipPosition {
   Bitboard pieces(Colour c, PieceType t) const { return byType_[index(c)][typeIndex(t)]; }
   Bitboard engineers(Colour c) const { return pieces(c, PieceType::Engineer); }
   Bitboard immobile(Colour c) const { return pieces(c, PieceType::Landmine) | pieces(c, PieceType::Flag); }
-  bool isEmpty(int square) const { return cell_[square] == kEmptyCell; }
-  bool isFaceDown(int square) const { return cell_[square] == kFaceDownCell; }
+  bool isEmpty(Square square) const { return cell_[square] == kEmptyCell; }
+  bool isFaceDown(Square square) const { return cell_[square] == kFaceDownCell; }
   // The face-up piece on `square` (which must hold one).
-  Identity identityAt(int square) const {
+  Identity identityAt(Square square) const {
     const int code = cell_[square] - 2;
     return {static_cast<Colour>(code / kPieceTypes), typeFromIndex(code % kPieceTypes)};
   }
@@ -102,8 +102,8 @@ class FlipPosition {
 
   // Building positions: a face-up piece, a face-down one (its identity goes to
   // the pool), the seat to move, the colours, the counters.
-  void putFaceUp(int square, Identity identity);
-  void putFaceDown(int square, Identity identity);
+  void putFaceUp(Square square, Identity identity);
+  void putFaceDown(Square square, Identity identity);
   void setToMove(Seat s) { toMove_ = s; }
   void setColours(std::optional<Colour> seatZero);
   void setLastFlip(Seat s, std::optional<Colour> c);
@@ -111,7 +111,7 @@ class FlipPosition {
 
   // Plays a legal action (flip_movegen.h decides legality). A flip needs the
   // identity it reveals, which must be in the pool.
-  FlipResult flip(int square, Identity revealed);
+  FlipResult flip(Square square, Identity revealed);
   FlipResult move(Move m);
   // Identities lost so far: the full sets less the pool and the face-up pieces.
   PieceCounts lost(Colour c) const;
@@ -123,8 +123,8 @@ class FlipPosition {
   static constexpr std::uint8_t cellOf(Identity id) {
     return static_cast<std::uint8_t>(2 + index(id.colour) * kPieceTypes + typeIndex(id.type));
   }
-  void remove(int square);
-  void place(int square, Identity id);
+  void remove(Square square);
+  void place(Square square, Identity id);
   void endTurn(bool quiet);
   void decideColours(Seat flipper, Colour revealed, FlipResult& result);
 

@@ -140,8 +140,8 @@ void FourBeliefs::buildCounters(const FourObservation& obs) {
   board_.ply = obs.ply();
   for (int a = 0; a < kArmies; ++a)
     if (obs.flagShown(a)) board_.flagShown |= static_cast<std::uint8_t>(1u << a);
-  for (int p = 0; p < kCrossPoints; ++p) {
-    const int piece = pieceAt_[static_cast<std::size_t>(p)];
+  for (Square p{}; p < kCrossPoints; ++p) {
+    const int piece = pieceAt_[p];
     if ((piece >= 0) != (obs.armyAt(p) >= 0) || (piece >= 0 && armyOfPiece(piece) != obs.armyAt(p)))
       throw std::invalid_argument(fmt::format("four-player beliefs: the moves do not lead to the board at {}",
                                               crossBoard().pointName(p)));

@@ -116,7 +116,7 @@ inline bool reachesLast(const FourView& v, int from) {
 // One mover's targets: points below 128, and point 128 on its own.
 struct MoverTargets {
   Low targets;
-  std::uint8_t from;
+  Square from;
   bool last;
   std::uint8_t count;  // moves below 128
 };
@@ -135,12 +135,12 @@ static_assert(MoveList::kSpare >= 32, "the writers store up to 32 moves past a m
 
 struct PortableWriter {
   // Four at a time, as MoveList::pushAll, from `base`.
-  static Move* window(Move* out, std::uint8_t from, int base, std::uint64_t targets) {
+  static Move* window(Move* out, Square from, int base, std::uint64_t targets) {
     const int count = std::popcount(targets);
     int written = 0;
     do {
       for (int k = 0; k < 4; ++k) {
-        out[written + k] = Move{from, static_cast<std::uint8_t>(base + std::countr_zero(targets))};
+        out[written + k] = Move{from, Square(base + std::countr_zero(targets))};
         targets &= targets - 1;
       }
       written += 4;
@@ -151,7 +151,7 @@ struct PortableWriter {
   static Move* writeSteps(Move* out, const MoverTargets& m, int base) {
     window(out, m.from, base, lowWord(m.targets >> base) & 0xFFFFFFFFu);
     out += m.count;
-    *out = Move{m.from, static_cast<std::uint8_t>(kLast)};
+    *out = Move{m.from, Square(kLast)};
     return out + m.last;
   }
   static Move* write(Move* out, const MoverTargets& m) {
@@ -162,7 +162,7 @@ struct PortableWriter {
     else
       window(out, m.from, lowest, lowWord(shifted));
     out += m.count;
-    *out = Move{m.from, static_cast<std::uint8_t>(kLast)};
+    *out = Move{m.from, Square(kLast)};
     return out + m.last;
   }
 };
@@ -177,7 +177,7 @@ struct CompressedWriter {
   }
   // The words from | (base + i) << 8 of the window's 64 points compressed
   // to the targets' (as MoveList::pushAllCompressed), from `base`.
-  JUNQI_TARGET_AVX512 static Move* window(Move* out, std::uint8_t from, int base, std::uint64_t targets) {
+  JUNQI_TARGET_AVX512 static Move* window(Move* out, Square from, int base, std::uint64_t targets) {
     const __m512i first = _mm512_set1_epi16(static_cast<short>(from | base << 8));
     const __m512i low = _mm512_add_epi16(first, windowPoints());
     const __m512i high = _mm512_add_epi16(low, _mm512_set1_epi16(32 << 8));
@@ -192,7 +192,7 @@ struct CompressedWriter {
     const auto window = static_cast<__mmask32>(lowWord(m.targets >> base));
     _mm512_storeu_si512(out, _mm512_maskz_compress_epi16(window, words));
     out += m.count;
-    *out = Move{m.from, static_cast<std::uint8_t>(kLast)};
+    *out = Move{m.from, Square(kLast)};
     return out + m.last;
   }
   JUNQI_TARGET_AVX512 static Move* write(Move* out, const MoverTargets& m) {
@@ -203,7 +203,7 @@ struct CompressedWriter {
     else
       window(out, m.from, lowest, lowWord(shifted));
     out += m.count;
-    *out = Move{m.from, static_cast<std::uint8_t>(kLast)};
+    *out = Move{m.from, Square(kLast)};
     return out + m.last;
   }
 };
@@ -232,7 +232,7 @@ template <class Slides>
   auto add = [&](int from, Low targets) {
     const bool last = t.stepsToLast[static_cast<std::size_t>(from)] & v.lastOpen;
     const int n = std::popcount(lowWord(targets)) + std::popcount(highWord(targets));
-    found[static_cast<std::size_t>(count++)] = {targets, static_cast<std::uint8_t>(from), last,
+    found[static_cast<std::size_t>(count++)] = {targets, Square(from), last,
                                                 static_cast<std::uint8_t>(n)};
     moves += n + last;
   };
@@ -243,7 +243,7 @@ template <class Slides>
   if (lastOf(mobile)) [[unlikely]] {
     const Low targets = t.stepsLow[kLast] & open;
     const int n = std::popcount(lowWord(targets)) + std::popcount(highWord(targets));
-    found[static_cast<std::size_t>(count++)] = {targets, static_cast<std::uint8_t>(kLast), false,
+    found[static_cast<std::size_t>(count++)] = {targets, Square(kLast), false,
                                                 static_cast<std::uint8_t>(n)};
     moves += n;
   }
@@ -401,7 +401,7 @@ std::optional<Move> parseFourMove(std::string_view text) {
   if (dash == std::string_view::npos) return std::nullopt;
   const auto from = crossBoard().point(text.substr(0, dash)), to = crossBoard().point(text.substr(dash + 1));
   if (!from || !to) return std::nullopt;
-  return Move{static_cast<std::uint8_t>(*from), static_cast<std::uint8_t>(*to)};
+  return Move{Square(*from), Square(*to)};
 }
 
 }  // namespace junqi

@@ -39,8 +39,8 @@ FourObservation FourObservation::of(const FourPosition& pos, const std::vector<F
   for (const FourPlayedMove& m : history) {
     FourPublicMove seenMove{m.army, m.move, m.result.combat, m.result.flagTakenFrom, m.result.flagsShown,
                             m.result.armiesLeft, std::nullopt, std::nullopt};
-    const auto typeIfSeen = [&](std::uint8_t piece, PieceType type) -> std::optional<PieceType> {
-      if (m.result.combat == Combat::None || piece == kNoFourPiece || !seesArmy(army, armyOfPiece(piece), visibility))
+    const auto typeIfSeen = [&](PieceId piece, PieceType type) -> std::optional<PieceType> {
+      if (m.result.combat == Combat::None || piece == kNoPiece || !seesArmy(army, armyOfPiece(piece), visibility))
         return std::nullopt;
       return type;
     };
@@ -76,7 +76,7 @@ std::string FourObservation::boardText() const {
   return formatFourSetup(board_.setup(), occupied & ~seen_);
 }
 
-std::optional<PieceType> FourObservation::typeAt(int point) const {
+std::optional<PieceType> FourObservation::typeAt(Square point) const {
   if (board_.isEmpty(point) || !seen_.contains(point)) return std::nullopt;
   return board_.typeAt(point);
 }
@@ -89,7 +89,7 @@ void FourObservation::legalMoves(MoveList& out) const {
 std::string FourObservation::toString() const {
   std::string text = fmt::format("seat {} sees {}; to move {}; quiet {}; ply {}\n", armyName(army_),
                                  visibilityName(visibility_), armyName(toMove()), quietMoves(), ply());
-  for (int p = 0; p < kCrossPoints; ++p) {
+  for (Square p{}; p < kCrossPoints; ++p) {
     if (board_.isEmpty(p)) continue;
     const auto type = typeAt(p);
     text += fmt::format("{}:{}{} ", crossBoard().pointName(p), armyName(board_.armyAt(p)), type ? typeSymbol(*type) : '?');

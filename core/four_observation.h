@@ -63,10 +63,10 @@ class FourObservation {
   int ply() const { return board_.ply(); }
   bool flagShown(int army) const { return board_.flagShown(army); }
   // The army whose piece stands on `point`, or -1.
-  int armyAt(int point) const { return board_.isEmpty(point) ? -1 : board_.armyAt(point); }
+  int armyAt(Square point) const { return board_.isEmpty(point) ? -1 : board_.armyAt(point); }
   CrossBitboard occupied(int army) const { return board_.occupied(army); }
   // The identity of the piece on `point`, when this seat sees it.
-  std::optional<PieceType> typeAt(int point) const;
+  std::optional<PieceType> typeAt(Square point) const;
   const std::vector<FourPublicMove>& history() const { return history_; }
   // The legal moves of the army to move, when it is this seat's.
   void legalMoves(MoveList& out) const;

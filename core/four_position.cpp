@@ -9,14 +9,14 @@ namespace junqi {
 
 FourPosition::FourPosition(const FourRuleset& rules)
     : combat_(&Rules::of(rules.army)), quietMoveLimit_(rules.quietMoveLimit) {
-  pieceAt_.fill(kNoFourPiece);
+  pieceAt_.fill(kNoPiece);
   point_.fill(kNoSquare);
 }
 
-void FourPosition::place(int piece, PieceType type, int point) {
-  type_[static_cast<std::size_t>(piece)] = type;
-  point_[static_cast<std::size_t>(piece)] = static_cast<std::uint8_t>(point);
-  pieceAt_[static_cast<std::size_t>(point)] = static_cast<std::uint8_t>(piece);
+void FourPosition::place(PieceId piece, PieceType type, Square point) {
+  type_[piece] = type;
+  point_[piece] = point;
+  pieceAt_[point] = piece;
   occupied_[static_cast<std::size_t>(armyOfPiece(piece))] |= CrossBitboard::bit(point);
   if (isImmobile(type)) immobile_ |= CrossBitboard::bit(point);
   if (type == PieceType::Engineer) engineers_ |= CrossBitboard::bit(point);
@@ -27,7 +27,7 @@ FourPosition::FourPosition(const FourRuleset& rules, const std::array<Layout, kA
     int next = army * kPiecesPerArmy;
     for (int i = 0; i < kHalfSquares; ++i) {
       const auto type = layouts[static_cast<std::size_t>(army)].at[static_cast<std::size_t>(i)];
-      if (type && next < (army + 1) * kPiecesPerArmy) place(next++, *type, armyPoint(army, i));
+      if (type && next < (army + 1) * kPiecesPerArmy) place(PieceId(next++), *type, armyPoint(army, i));
     }
   }
 }
@@ -38,9 +38,10 @@ FourPosition::FourPosition(const FourRuleset& rules, const FourSetup& setup) : F
     const std::string what = "piece " + std::string(typeName(p.type)) + " of army " + std::to_string(p.army);
     if (p.army < 0 || p.army >= kArmies) throw std::invalid_argument(what + ": no such army (0-3)");
     if (p.point < 0 || p.point >= kCrossPoints) throw std::invalid_argument(what + ": no such point");
-    if (!isEmpty(p.point)) throw std::invalid_argument(what + ": " + crossBoard().pointName(p.point) + " is taken");
+    const auto point = Square(p.point);
+    if (!isEmpty(point)) throw std::invalid_argument(what + ": " + crossBoard().pointName(point) + " is taken");
     if (count[static_cast<std::size_t>(p.army)] == kPiecesPerArmy) throw std::invalid_argument(what + ": more than 25 pieces");
-    place(p.army * kPiecesPerArmy + count[static_cast<std::size_t>(p.army)]++, p.type, p.point);
+    place(PieceId(p.army * kPiecesPerArmy + count[static_cast<std::size_t>(p.army)]++), p.type, point);
   }
   for (int army = 0; army < kArmies; ++army)
     if (!occupied(army)) armiesIn_ &= static_cast<std::uint8_t>(~(1u << army));
@@ -58,20 +59,20 @@ FourSetup FourPosition::setup() const {
   FourSetup s{{}, toMove_, quietMoves_, ply_, flagShown_};
   for (int army = 0; army < kArmies; ++army)
     for (CrossBitboard b = occupied(army); b;) {
-      const int p = popLsb(b);
+      const Square p = popLsb(b);
       s.pieces.push_back({army, typeAt(p), p});
     }
   return s;
 }
 
-void FourPosition::removePiece(int piece) {
-  const int p = point_[static_cast<std::size_t>(piece)];
-  pieceAt_[static_cast<std::size_t>(p)] = kNoFourPiece;
-  point_[static_cast<std::size_t>(piece)] = kNoSquare;
+void FourPosition::removePiece(PieceId piece) {
+  const Square p = point_[piece];
+  pieceAt_[p] = kNoPiece;
+  point_[piece] = kNoSquare;
   occupied_[static_cast<std::size_t>(armyOfPiece(piece))] ^= CrossBitboard::bit(p);
   immobile_ &= ~CrossBitboard::bit(p);
   engineers_ &= ~CrossBitboard::bit(p);
-  if (type_[static_cast<std::size_t>(piece)] == PieceType::Marshal) flagShown_ |= std::uint8_t(1u << armyOfPiece(piece));
+  if (type_[piece] == PieceType::Marshal) flagShown_ |= std::uint8_t(1u << armyOfPiece(piece));
 }
 
 void FourPosition::removeArmy(int army, Termination why) {
@@ -85,11 +86,11 @@ FourMoveResult FourPosition::play(Move m) {
   r.attacker = pieceAt_[m.from];
   r.defender = pieceAt_[m.to];
   r.attackerType = typeOf(r.attacker);
-  if (r.defender != kNoFourPiece) r.defenderType = typeOf(r.defender);
+  if (r.defender != kNoPiece) r.defenderType = typeOf(r.defender);
   const int army = armyOfPiece(r.attacker);
   const std::uint8_t shownBefore = flagShown_, inBefore = armiesIn_;
   bool moves = true;
-  if (r.defender == kNoFourPiece) {
+  if (r.defender == kNoPiece) {
     ++quietMoves_;
   } else {
     quietMoves_ = 0;
@@ -107,7 +108,7 @@ FourMoveResult FourPosition::play(Move m) {
     }
   }
   if (moves) {
-    pieceAt_[m.from] = kNoFourPiece;
+    pieceAt_[m.from] = kNoPiece;
     pieceAt_[m.to] = r.attacker;
     point_[r.attacker] = m.to;
     const CrossBitboard fromTo = CrossBitboard::bit(m.from) | CrossBitboard::bit(m.to);

@@ -27,14 +27,13 @@ namespace junqi {
 
 constexpr int kPiecesPerArmy = 25;
 constexpr int kFourPieces = kArmies * kPiecesPerArmy;
-constexpr std::uint8_t kNoFourPiece = 255;
-
+// Pieces are numbered army by army: army a's are a * 25 .. a * 25 + 24.
 constexpr int armyOfPiece(int piece) { return piece / kPiecesPerArmy; }
 
 // What one move did.
 struct FourMoveResult {
   Combat combat = Combat::None;
-  std::uint8_t attacker = kNoFourPiece, defender = kNoFourPiece;  // piece ids (defender: none for a quiet move)
+  PieceId attacker = kNoPiece, defender = kNoPiece;  // (defender: none for a quiet move)
   PieceType attackerType = PieceType::Flag, defenderType = PieceType::Flag;  // their identities (defender's: in a fight)
   int flagTakenFrom = -1;  // the army whose flag this move took (it has left the board), or -1
   std::uint8_t flagsShown = 0;  // bit a: army a's marshal fell in this battle, showing its flag
@@ -84,12 +83,12 @@ class FourPosition {
   // Has this army's marshal fallen (001: its flag is then shown to everyone)?
   bool flagShown(int army) const { return (flagShown_ >> army) & 1; }
 
-  bool isEmpty(int point) const { return pieceAt_[static_cast<std::size_t>(point)] == kNoFourPiece; }
-  int pieceAt(int point) const { return pieceAt_[static_cast<std::size_t>(point)]; }
-  PieceType typeOf(int piece) const { return type_[static_cast<std::size_t>(piece)]; }
-  PieceType typeAt(int point) const { return typeOf(pieceAt(point)); }
-  int armyAt(int point) const { return armyOfPiece(pieceAt(point)); }
-  int pointOf(int piece) const { return point_[static_cast<std::size_t>(piece)]; }  // kNoSquare once removed
+  bool isEmpty(Square point) const { return pieceAt_[point] == kNoPiece; }
+  PieceId pieceAt(Square point) const { return pieceAt_[point]; }
+  PieceType typeOf(PieceId piece) const { return type_[piece]; }
+  PieceType typeAt(Square point) const { return typeOf(pieceAt(point)); }
+  int armyAt(Square point) const { return armyOfPiece(pieceAt(point)); }
+  Square pointOf(PieceId piece) const { return point_[piece]; }  // kNoSquare once removed
   CrossBitboard occupied(int army) const { return occupied_[static_cast<std::size_t>(army)]; }
   CrossBitboard occupied() const { return occupied_[0] | occupied_[1] | occupied_[2] | occupied_[3]; }
   // Where landmines and flags stand (they never move), and engineers: the
@@ -104,15 +103,15 @@ class FourPosition {
 
  private:
   explicit FourPosition(const FourRuleset& rules);
-  void place(int piece, PieceType type, int point);
-  void removePiece(int piece);
+  void place(PieceId piece, PieceType type, Square point);
+  void removePiece(PieceId piece);
   void removeArmy(int army, Termination why);
   void passTurn();
 
   const Rules* combat_;  // the two-army rules' combat table (interned: lives as long as the program)
   int quietMoveLimit_;
-  std::array<std::uint8_t, kCrossPoints> pieceAt_{};
-  std::array<std::uint8_t, kFourPieces> point_{};
+  std::array<PieceId, kCrossPoints> pieceAt_{};
+  std::array<Square, kFourPieces> point_{};
   std::array<PieceType, kFourPieces> type_{};
   std::array<CrossBitboard, kArmies> occupied_{};
   CrossBitboard immobile_, engineers_;

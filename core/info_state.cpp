@@ -25,14 +25,13 @@ void InfoState::setPrior(std::vector<IdentityWeights> prior) {
 
 void InfoState::rebuild() {
   const Seat them = enemy();
-  const int first = index(them) * kMaxPiecesPerSide;
   const int n = knowledge_.pieceCount();
   counterOrder_.clear();
   for (int pass = 0; pass < 2; ++pass)
     for (int k = 0; k < n; ++k)
-      if (observation_.isAlive(first + k) == (pass == 0)) counterOrder_.push_back(k);
+      if (observation_.isAlive(pieceOf(them, k)) == (pass == 0)) counterOrder_.push_back(k);
   onBoard_ = 0;
-  for (int k = 0; k < n; ++k) onBoard_ += observation_.isAlive(first + k);
+  for (int k = 0; k < n; ++k) onBoard_ += observation_.isAlive(pieceOf(them, k));
 
   std::vector<IdentitySet> possible(n);
   std::vector<IdentityWeights> weights;
@@ -57,7 +56,7 @@ void InfoState::rebuild() {
   template_ = Position(observation_.rules());
   for (const Seat s : {Seat::Red, Seat::Blue})
     for (int k = 0; k < observation_.pieceCount(s); ++k) {
-      const int p = index(s) * kMaxPiecesPerSide + k;
+      const PieceId p = pieceOf(s, k);
       const PieceType type = s == seat() ? observation_.ownType(p) : PieceType::Captain;
       template_.addPiece(s, type, observation_.squareOf(p));
     }
@@ -83,8 +82,7 @@ Position InfoState::sample(Rng& rng) const {
   std::array<PieceType, kMaxPiecesPerSide> types{};
   sampleEnemyTypes(rng, types);
   Position p = template_;
-  const int first = index(enemy()) * kMaxPiecesPerSide;
-  for (int i = 0; i < onBoard_; ++i) p.setType(first + counterOrder_[i], types[counterOrder_[i]]);
+  for (int i = 0; i < onBoard_; ++i) p.setType(pieceOf(enemy(), counterOrder_[i]), types[counterOrder_[i]]);
   return p;
 }
 

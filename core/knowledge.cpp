@@ -41,7 +41,7 @@ Knowledge Knowledge::of(const Observation& obs) {
   const Ruleset& r = obs.rules().ruleset();
   k.counts_ = r.counts;
   for (int i = 0; i < k.pieceCount_; ++i) {
-    const int start = obs.startSquare(index(k.target_) * kMaxPiecesPerSide + i);
+    const Square start = obs.startSquare(pieceOf(k.target_, i));
     IdentitySet set = 0;
     if (start == kNoSquare) {
       set = kAnyIdentity;
@@ -73,7 +73,7 @@ void Knowledge::restrict(int k, IdentitySet allowed) {
 void Knowledge::apply(const Observation& obs, const PublicEvent& e) {
   if (e.type != ActionType::Move) return;
   const int first = index(target_) * kMaxPiecesPerSide;
-  const auto ours = [&](int piece) { return sideOfPiece(piece) != target_; };
+  const auto ours = [&](PieceId piece) { return sideOfPiece(piece) != target_; };
   const Rules& rules = obs.rules();
   const bool shownNow = e.flagShown[index(target_)] != kNoPiece;
 

@@ -35,7 +35,7 @@ std::optional<LayoutViolation> validateLayout(const Layout& layout, const Rulese
     const auto piece = layout.at[i];
     if (!piece) continue;
     const auto name = typeName(*piece);
-    const auto point = squareName(i);
+    const auto point = squareName(Square(i));
     ++seen[typeIndex(*piece)];
     if (contains(t.camps, i))
       return LayoutViolation{fmt::format("{} on {}: camps must be empty at the start", name, point)};

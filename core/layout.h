@@ -22,11 +22,9 @@ struct Layout {
   std::array<std::optional<PieceType>, kHalfSquares> at{};
 
   // The absolute point of relative point `i` for `side`.
-  static constexpr int absolute(Seat side, int i) { return side == Seat::Red ? i : rotate180(i); }
+  static constexpr Square absolute(Seat side, int i) { return side == Seat::Red ? Square(i) : rotate180(Square(i)); }
   // The relative point of absolute point `square` (which must be in side's half).
-  static constexpr int relative(Seat side, int square) {
-    return side == Seat::Red ? square : rotate180(square);
-  }
+  static constexpr int relative(Seat side, Square square) { return side == Seat::Red ? square : rotate180(square); }
   bool operator==(const Layout&) const = default;
 };
 

@@ -10,7 +10,7 @@ std::optional<Move> parseMove(std::string_view text) {
   const auto from = parseSquare(text.substr(0, dash));
   const auto to = parseSquare(text.substr(dash + 1));
   if (!from || !to || *from == *to) return std::nullopt;
-  return Move{static_cast<std::uint8_t>(*from), static_cast<std::uint8_t>(*to)};
+  return Move{Square(*from), Square(*to)};
 }
 
 }  // namespace junqi

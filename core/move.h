@@ -25,8 +25,8 @@
 namespace junqi {
 
 struct Move {
-  std::uint8_t from = 0;
-  std::uint8_t to = 0;
+  Square from{};
+  Square to{};
   constexpr bool operator==(const Move&) const = default;
 };
 
@@ -50,13 +50,13 @@ class MoveList {
   // whether or not they exist (spare slots past the end absorb the rest). The
   // first four are written unconditionally and most pieces have at most four
   // targets, so the loop is rarely entered and its branch rarely mispredicted.
-  void pushAll(std::uint8_t from, std::uint64_t targets) {
+  void pushAll(Square from, std::uint64_t targets) {
     const int count = std::popcount(targets);
     Move* out = moves_.data() + size_;
     int written = 0;
     do {
       for (int k = 0; k < 4; ++k) {
-        out[written + k] = Move{from, static_cast<std::uint8_t>(std::countr_zero(targets))};
+        out[written + k] = Move{from, Square(std::countr_zero(targets))};
         targets &= targets - 1;
       }
       written += 4;
@@ -79,7 +79,7 @@ class MoveList {
   // is the word from | to << 8, and the words of the target points are
   // compressed out of the 64 (two vectors of 32) and stored whole (spare
   // slots past the end absorb the rest). Same moves in the same order.
-  JUNQI_TARGET_AVX512 void pushAllCompressed(std::uint8_t from, std::uint64_t targets) {
+  JUNQI_TARGET_AVX512 void pushAllCompressed(Square from, std::uint64_t targets) {
     static_assert(sizeof(Move) == 2 && offsetof(Move, from) == 0, "a move is the word from | to << 8");
     const __m512i fromWords = _mm512_set1_epi16(from);
     const __m512i low = _mm512_or_si512(fromWords, _mm512_slli_epi16(pointWords(0), 8));

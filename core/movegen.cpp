@@ -5,7 +5,7 @@
 
 namespace junqi {
 
-Bitboard engineerRailReach(const Topology& topology, int from, Bitboard occupied) {
+Bitboard engineerRailReach(const Topology& topology, Square from, Bitboard occupied) {
   Bitboard visited = bit(from);
   Bitboard frontier = visited;
   while (frontier) {
@@ -30,7 +30,7 @@ namespace {
 // has learned the position, as in perft's bulk count over sibling positions
 // that differ by one move. Figures in docs/benchmarks.md.
 template <bool kBranchFree>
-inline Bitboard straightSlides(const Topology& t, int from, Bitboard occupied) {
+inline Bitboard straightSlides(const Topology& t, Square from, Bitboard occupied) {
   Bitboard targets = 0;
   for (int d = 0; d < kDirections; ++d) {
     Bitboard ray = t.railRay[from][d];
@@ -49,7 +49,7 @@ inline Bitboard straightSlides(const Topology& t, int from, Bitboard occupied) {
 // The targets of the piece on `from`, which belongs to the side to move and may
 // move, branching on its kind: for one piece (legalTargets) and perft's bulk
 // count. Move generation takes the pieces by kind instead (forEachMover).
-inline Bitboard targetsOf(const Topology& t, const MoverView& v, int from) {
+inline Bitboard targetsOf(const Topology& t, const MoverView& v, Square from) {
   // Steps may not enter an occupied camp; railway points are never camps.
   const Bitboard steps = t.stepNeighbours[from] & ~(t.camps & v.occupied);
   if (!contains(t.railway, from)) return steps & ~v.own;
@@ -66,21 +66,21 @@ template <bool kBranchFree = true, class Visit>
 inline void forEachMover(const Topology& t, const MoverView& v, Visit&& visit) {
   if constexpr (!kBranchFree) {
     for (Bitboard movers = v.movable; movers;) {
-      const int from = popLsb(movers);
+      const Square from = popLsb(movers);
       if (!visit(from, targetsOf(t, v, from))) return;
     }
   } else {
     const Bitboard open = ~(t.camps & v.occupied) & ~v.own;  // steps may not enter an occupied camp
     for (Bitboard m = v.movable & ~t.railway; m;) {
-      const int from = popLsb(m);
+      const Square from = popLsb(m);
       if (!visit(from, t.stepNeighbours[from] & open)) return;
     }
     for (Bitboard m = v.movable & t.railway & ~v.engineers; m;) {
-      const int from = popLsb(m);
+      const Square from = popLsb(m);
       if (!visit(from, (t.stepNeighbours[from] & open) | (straightSlides<true>(t, from, v.occupied) & ~v.own))) return;
     }
     for (Bitboard m = v.movable & t.railway & v.engineers; m;) {
-      const int from = popLsb(m);
+      const Square from = popLsb(m);
       if (!visit(from, (t.stepNeighbours[from] & open) | (engineerRailReach(t, from, v.occupied) & ~v.own))) return;
     }
   }
@@ -93,11 +93,11 @@ MoverView moverView(const Position& pos) {
   return {pos.occupied(us), pos.occupied(), pos.movable(us), pos.engineers(us)};
 }
 
-Bitboard legalTargets(const Topology& t, const MoverView& v, int from) {
+Bitboard legalTargets(const Topology& t, const MoverView& v, Square from) {
   return contains(v.movable, from) ? targetsOf(t, v, from) : 0;
 }
 
-Bitboard legalTargets(const Position& pos, int from) {
+Bitboard legalTargets(const Position& pos, Square from) {
   return legalTargets(pos.rules().topology(), moverView(pos), from);
 }
 
@@ -105,8 +105,8 @@ namespace {
 
 void generatePortable(const Topology& t, const MoverView& v, MoveList& out) {
   out.clear();
-  forEachMover(t, v, [&](int from, Bitboard targets) {
-    out.pushAll(static_cast<std::uint8_t>(from), targets);
+  forEachMover(t, v, [&](Square from, Bitboard targets) {
+    out.pushAll(from, targets);
     return true;
   });
 }
@@ -116,8 +116,8 @@ void generatePortable(const Topology& t, const MoverView& v, MoveList& out) {
 // is inlined into generateCompressed.
 struct CompressedWriter {
   MoveList& out;
-  JUNQI_TARGET_AVX512 bool operator()(int from, Bitboard targets) const {
-    out.pushAllCompressed(static_cast<std::uint8_t>(from), targets);
+  JUNQI_TARGET_AVX512 bool operator()(Square from, Bitboard targets) const {
+    out.pushAllCompressed(from, targets);
     return true;
   }
 };
@@ -165,9 +165,9 @@ void collectTargets(const Position& pos, MoverTargets& out) {
 
 void collectTargets(const Topology& topology, const MoverView& view, MoverTargets& out) {
   out.movers = out.moves = 0;
-  forEachMover(topology, view, [&](int from, Bitboard targets) {
+  forEachMover(topology, view, [&](Square from, Bitboard targets) {
     // Written whether or not the piece can move, kept only if it can: no branch.
-    out.from[out.movers] = static_cast<std::uint8_t>(from);
+    out.from[out.movers] = from;
     out.targets[out.movers] = targets;
     out.movers += targets != 0;
     out.moves += popcount(targets);
@@ -178,7 +178,7 @@ void collectTargets(const Topology& topology, const MoverView& view, MoverTarget
 Move nthMove(const MoverTargets& t, int k) {
   int i = 0;
   for (int n = popcount(t.targets[0]); k >= n; n = popcount(t.targets[++i])) k -= n;
-  return Move{t.from[i], static_cast<std::uint8_t>(nthSetPoint(t.targets[i], k))};
+  return Move{t.from[i], nthSetPoint(t.targets[i], k)};
 }
 
 int countMoves(const Position& pos) {

@@ -33,11 +33,11 @@ enum class MoveWriter { Best, Portable, Compressed };
 bool cpuHasCompressedWriter();
 void generateMoves(const Topology& topology, const MoverView& view, MoveList& out, MoveWriter writer);
 bool hasLegalMove(const Topology& topology, const MoverView& view);
-Bitboard legalTargets(const Topology& topology, const MoverView& view, int from);
+Bitboard legalTargets(const Topology& topology, const MoverView& view, Square from);
 
 // Every point the piece on `from` may move to (0 if it cannot move, or if the
 // point is empty or belongs to the side not to move).
-Bitboard legalTargets(const Position& pos, int from);
+Bitboard legalTargets(const Position& pos, Square from);
 
 // Moves come piece by piece, in this order: pieces off the railway, then
 // non-engineers on it, then engineers on it (the generator's three kinds of
@@ -55,7 +55,7 @@ bool isLegalMove(const Position& pos, Move m);
 struct MoverTargets {
   int movers = 0;  // entries below
   int moves = 0;   // all their targets: the number of legal moves
-  std::array<std::uint8_t, kMaxPiecesPerSide> from{};
+  std::array<Square, kMaxPiecesPerSide> from{};
   std::array<Bitboard, kMaxPiecesPerSide> targets{};
 };
 void collectTargets(const Position& pos, MoverTargets& out);
@@ -65,7 +65,7 @@ Move nthMove(const MoverTargets& targets, int k);
 
 // The railway points an engineer on `from` reaches through empty points (the
 // occupied points where paths end are included; the caller removes its own).
-Bitboard engineerRailReach(const Topology& topology, int from, Bitboard occupied);
+Bitboard engineerRailReach(const Topology& topology, Square from, Bitboard occupied);
 
 // How a legal move travelled, as both players see it. A Step is one road or
 // railway edge; a Straight move slides along one railway line; a Turned move

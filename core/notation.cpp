@@ -18,7 +18,7 @@ int parseCounter(std::string_view text, std::string_view what) {
   return static_cast<int>(*value);
 }
 
-char cellSymbol(const Position& pos, int square) {
+char cellSymbol(const Position& pos, Square square) {
   const char c = typeSymbol(pos.typeAt(square));
   return pos.sideAt(square) == Seat::Red ? c : static_cast<char>(c - 'A' + 'a');
 }
@@ -29,7 +29,7 @@ void checkReachable(const Position& pos) {
   const Topology& t = pos.rules().topology();
   for (const Seat side : {Seat::Red, Seat::Blue}) {
     for (Bitboard b = pos.occupied(side); b;) {
-      const int square = popLsb(b);
+      const Square square = popLsb(b);
       const PieceType type = pos.typeAt(square);
       if (isImmobile(type) && !contains(t.home[index(side)], square))
         throw NotationError(fmt::format("position: {} {} on {}: it never moves, so it must stand in {}'s half",
@@ -99,7 +99,7 @@ std::string formatPosition(const Position& pos) {
   for (int row = kRows - 1; row >= 0; --row) {
     int empty = 0;
     for (int col = 0; col < kColumns; ++col) {
-      const int square = makeSquare(col, row);
+      const Square square = makeSquare(col, row);
       if (pos.isEmpty(square)) {
         ++empty;
         continue;
@@ -172,7 +172,7 @@ Position parsePosition(std::string_view text, const Rules& rules, PositionUse us
       if (!type)
         throw NotationError(fmt::format("position: '{}' on {} is not a piece symbol (EPCJRIDGMBLF, a digit or '.')",
                                         c, squareName(makeSquare(col, row))));
-      const int square = makeSquare(col, row);
+      const Square square = makeSquare(col, row);
       cells[square] = {c >= 'a' ? Seat::Blue : Seat::Red, *type};
       occupied[square] = true;
       ++col;
@@ -187,7 +187,7 @@ Position parsePosition(std::string_view text, const Rules& rules, PositionUse us
   // Counts first: a side with too many pieces must be told so, not overflow.
   const PieceCounts& allowed = rules.ruleset().counts;
   std::array<PieceCounts, kSeats> seen{};
-  for (int square = 0; square < kSquares; ++square) {
+  for (Square square{}; square < kSquares; ++square) {
     if (!occupied[square]) continue;
     const auto [side, type] = cells[square];
     if (++seen[index(side)][typeIndex(type)] > allowed[typeIndex(type)])
@@ -197,8 +197,8 @@ Position parsePosition(std::string_view text, const Rules& rules, PositionUse us
   if (use == PositionUse::Play) checkFlags(seen, allowed);
   Position pos(rules);
   for (const Seat side : {Seat::Red, Seat::Blue})
-    for (int i = 0; i < kSquares; ++i) {
-      const int square = side == Seat::Red ? i : rotate180(i);
+    for (Square i{}; i < kSquares; ++i) {
+      const Square square = side == Seat::Red ? i : rotate180(i);
       if (occupied[square] && cells[square].first == side) pos.addPiece(side, cells[square].second, square);
     }
   pos.setSideToMove(fields[1] == "r" ? Seat::Red : Seat::Blue);
@@ -221,7 +221,7 @@ std::string boardDiagram(const Position& pos) {
   for (int row = kRows - 1; row >= 0; --row) {
     out += fmt::format("{:>2} ", row + 1);
     for (int col = 0; col < kColumns; ++col) {
-      const int square = makeSquare(col, row);
+      const Square square = makeSquare(col, row);
       const char c = pos.isEmpty(square) ? '.' : cellSymbol(pos, square);
       if (contains(t.camps, square))
         out += fmt::format("({})", c);

@@ -11,14 +11,13 @@ namespace junqi {
 
 namespace {
 
-int flagOf(const Position& start, Seat side) {
-  const int first = index(side) * kMaxPiecesPerSide;
-  for (int p = first; p < first + start.pieceCount(side); ++p)
-    if (start.typeOf(p) == PieceType::Flag) return p;
+PieceId flagOf(const Position& start, Seat side) {
+  for (int k = 0; k < start.pieceCount(side); ++k)
+    if (start.typeOf(pieceOf(side, k)) == PieceType::Flag) return pieceOf(side, k);
   return kNoPiece;
 }
 
-std::string pieceName(int piece) {
+std::string pieceName(PieceId piece) {
   return fmt::format("{}{}", sideOfPiece(piece) == Seat::Red ? 'r' : 'b', piece % kMaxPiecesPerSide);
 }
 
@@ -43,7 +42,7 @@ PublicEvent publicEvent(const Game& game, std::size_t i) {
     e.flagCaptured = r.result.flagCaptured;
   }
   for (const Seat s : {Seat::Red, Seat::Blue})
-    if (r.flagRevealed[index(s)]) e.flagShown[index(s)] = static_cast<std::uint8_t>(flagOf(game.start(), s));
+    if (r.flagRevealed[index(s)]) e.flagShown[index(s)] = flagOf(game.start(), s);
   return e;
 }
 
@@ -58,16 +57,16 @@ Observation Observation::atStart(const Position& start, Seat seat, bool fromLayo
   for (const Seat s : {Seat::Red, Seat::Blue}) {
     o.pieceCount_[index(s)] = static_cast<std::uint8_t>(start.pieceCount(s));
     for (int k = 0; k < start.pieceCount(s); ++k) {
-      const int p = index(s) * kMaxPiecesPerSide + k;
-      const int square = start.squareOf(p);
-      o.startSquare_[p] = o.square_[p] = static_cast<std::uint8_t>(square);
+      const PieceId p = pieceOf(s, k);
+      const Square square = start.squareOf(p);
+      o.startSquare_[p] = o.square_[p] = square;
       if (square == kNoSquare) continue;
-      o.pieceAt_[square] = static_cast<std::uint8_t>(p);
+      o.pieceAt_[square] = p;
       o.occupied_[index(s)] |= bit(square);
     }
   }
   // Only the seat's own identities are copied: the enemy's never enter an observation.
-  for (int k = 0; k < start.pieceCount(seat); ++k) o.ownTypes_[k] = start.typeOf(index(seat) * kMaxPiecesPerSide + k);
+  for (int k = 0; k < start.pieceCount(seat); ++k) o.ownTypes_[k] = start.typeOf(pieceOf(seat, k));
   o.sideToMove_ = start.sideToMove();
   o.ply_ = start.ply();
   o.quietPlies_ = start.quietPlies();
@@ -87,7 +86,7 @@ Observation Observation::atDeployment(const Ruleset& ruleset, Seat seat, const L
   Position start(Rules::of(ruleset));
   for (const Seat s : {Seat::Red, Seat::Blue})
     for (int i = 0; i < kHalfSquares; ++i) {
-      const int square = Layout::absolute(s, i);
+      const Square square = Layout::absolute(s, i);
       if (s == seat && own.at[i]) start.addPiece(s, *own.at[i], square);
       if (s != seat && contains(enemyStart, square)) start.addPiece(s, PieceType::Captain, square);
     }
@@ -102,30 +101,30 @@ Observation Observation::withOwnTypes(const Observation& publicPart, Seat seat,
   return o;
 }
 
-std::optional<int> Observation::shownFlag(Seat s) const {
+std::optional<PieceId> Observation::shownFlag(Seat s) const {
   if (shownFlag_[index(s)] == kNoPiece) return std::nullopt;
   return shownFlag_[index(s)];
 }
 
-PieceType Observation::ownType(int piece) const {
+PieceType Observation::ownType(PieceId piece) const {
   if (!isOwn(piece)) throw std::logic_error("Observation::ownType: not the seat's own piece");
   return ownTypes_[piece % kMaxPiecesPerSide];
 }
 
 void Observation::apply(const PublicEvent& e) {
   events_.push_back(e);
-  const auto remove = [&](int piece) {
-    const int square = square_[piece];
+  const auto remove = [&](PieceId piece) {
+    const Square square = square_[piece];
     occupied_[index(sideOfPiece(piece))] &= ~bit(square);
     pieceAt_[square] = kNoPiece;
     square_[piece] = kNoSquare;
   };
-  const auto relocate = [&](int piece, int from, int to) {
+  const auto relocate = [&](PieceId piece, Square from, Square to) {
     const int s = index(sideOfPiece(piece));
     occupied_[s] ^= bit(from) | bit(to);
     pieceAt_[from] = kNoPiece;
-    pieceAt_[to] = static_cast<std::uint8_t>(piece);
-    square_[piece] = static_cast<std::uint8_t>(to);
+    pieceAt_[to] = piece;
+    square_[piece] = to;
   };
   const auto endTurn = [&] {
     ++ply_;
@@ -205,13 +204,13 @@ PublicEvent Observation::parseEvent(std::string_view text) const {
   const auto side = parseSeat(w[1]);
   if (!side) throw bad(fmt::format("'{}' is not red or blue", w[1]));
   e.side = *side;
-  const auto pieceByName = [&](std::string_view name) -> int {
+  const auto pieceByName = [&](std::string_view name) -> PieceId {
     if (name.size() < 2 || (name[0] != 'r' && name[0] != 'b')) throw bad(fmt::format("'{}' is not a piece", name));
     const auto k = parseNumber(name.substr(1), 0, UINT64_MAX);
     if (!k) throw bad(fmt::format("'{}' is not a piece", name));
     const Seat owner = name[0] == 'r' ? Seat::Red : Seat::Blue;
     if (*k >= static_cast<std::uint64_t>(pieceCount(owner))) throw bad(fmt::format("there is no piece {}", name));
-    return index(owner) * kMaxPiecesPerSide + static_cast<int>(*k);
+    return pieceOf(owner, static_cast<int>(*k));
   };
   static const std::pair<std::string_view, ActionType> kWords[] = {
       {"timeout", ActionType::Timeout},         {"offer-draw", ActionType::OfferDraw},
@@ -231,12 +230,12 @@ PublicEvent Observation::parseEvent(std::string_view text) const {
   else if (w[3] == "railway") e.path = MovePath::Straight;
   else if (w[3] == "turning") e.path = MovePath::Turned;
   else throw bad(fmt::format("'{}' is not a path", w[3]));
-  e.mover = static_cast<std::uint8_t>(pieceAt_[move->from]);
+  e.mover = pieceAt_[move->from];
   if (e.mover == kNoPiece || sideOfPiece(e.mover) != e.side || e.side != sideToMove_)
     throw bad(fmt::format("{} has no piece on {} to move", seatName(e.side), squareName(move->from)));
   std::size_t i = 4;
   if (i + 1 < w.size() && parseCombatName(w[i + 1])) {
-    e.target = static_cast<std::uint8_t>(pieceByName(w[i]));
+    e.target = pieceByName(w[i]);
     e.combat = *parseCombatName(w[i + 1]);
     if (e.combat == Combat::None || pieceAt_[move->to] != e.target || sideOfPiece(e.target) == e.side)
       throw bad(fmt::format("{} is not the enemy piece on {}", w[i], squareName(move->to)));
@@ -248,8 +247,8 @@ PublicEvent Observation::parseEvent(std::string_view text) const {
     if (w[i] == "flag-captured") {
       e.flagCaptured = true;
     } else if (w[i].starts_with("flag-shown:")) {
-      const int flag = pieceByName(w[i].substr(11));
-      e.flagShown[index(sideOfPiece(flag))] = static_cast<std::uint8_t>(flag);
+      const PieceId flag = pieceByName(w[i].substr(11));
+      e.flagShown[index(sideOfPiece(flag))] = flag;
     } else {
       throw bad(fmt::format("unknown result '{}'", w[i]));
     }
@@ -262,9 +261,8 @@ MoverView Observation::moverView() const {
   v.own = occupied_[index(seat_)];
   v.occupied = occupied();
   Bitboard immobile = 0;
-  const int first = index(seat_) * kMaxPiecesPerSide;
   for (int k = 0; k < pieceCount_[index(seat_)]; ++k) {
-    const int square = square_[first + k];
+    const Square square = square_[pieceOf(seat_, k)];
     if (square == kNoSquare) continue;
     if (isImmobile(ownTypes_[k])) immobile |= bit(square);
     if (ownTypes_[k] == PieceType::Engineer) v.engineers |= bit(square);
@@ -288,7 +286,7 @@ std::string Observation::toText() const {
   for (int row = kRows - 1; row >= 0; --row) {
     int empty = 0;
     for (int col = 0; col < kColumns; ++col) {
-      const int p = pieceAt_[makeSquare(col, row)];
+      const PieceId p = pieceAt_[makeSquare(col, row)];
       if (p == kNoPiece) {
         ++empty;
         continue;
@@ -304,7 +302,7 @@ std::string Observation::toText() const {
   out += fmt::format("board {}\n", board);
   for (const Seat s : {Seat::Red, Seat::Blue})
     for (int k = 0; k < pieceCount_[index(s)]; ++k) {
-      const int p = index(s) * kMaxPiecesPerSide + k;
+      const PieceId p = pieceOf(s, k);
       char identity = '?';
       if (isOwn(p)) identity = typeSymbol(ownType(p));
       else if (shownFlag_[index(s)] == p) identity = typeSymbol(PieceType::Flag);

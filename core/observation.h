@@ -28,11 +28,11 @@ struct PublicEvent {
   Move move{};
   MovePath path = MovePath::Step;  // how the move travelled (a turn shows an engineer)
   Combat combat = Combat::None;
-  std::uint8_t mover = kNoPiece;   // piece ids; the target is kNoPiece for a quiet move
-  std::uint8_t target = kNoPiece;
+  PieceId mover = kNoPiece;  // the target is kNoPiece for a quiet move
+  PieceId target = kNoPiece;
   bool flagCaptured = false;
   // The flag a side's marshal loss showed in this action (its piece id), per side.
-  std::array<std::uint8_t, kSeats> flagShown{kNoPiece, kNoPiece};
+  std::array<PieceId, kSeats> flagShown{kNoPiece, kNoPiece};
   bool operator==(const PublicEvent&) const = default;
 };
 
@@ -66,10 +66,10 @@ class Observation {
   int ply() const { return ply_; }
   int quietPlies() const { return quietPlies_; }
   int pieceCount(Seat s) const { return pieceCount_[index(s)]; }
-  int startSquare(int piece) const { return startSquare_[piece]; }
-  int squareOf(int piece) const { return square_[piece]; }  // kNoSquare once lost
-  bool isAlive(int piece) const { return square_[piece] != kNoSquare; }
-  int pieceAt(int square) const { return pieceAt_[square]; }
+  Square startSquare(PieceId piece) const { return startSquare_[piece]; }
+  Square squareOf(PieceId piece) const { return square_[piece]; }  // kNoSquare once lost
+  bool isAlive(PieceId piece) const { return square_[piece] != kNoSquare; }
+  PieceId pieceAt(Square square) const { return pieceAt_[square]; }
   Bitboard occupied(Seat s) const { return occupied_[index(s)]; }
   Bitboard occupied() const { return occupied_[0] | occupied_[1]; }
   // True when the game began with both sides deploying (the deployment rules then constrain every piece).
@@ -79,11 +79,11 @@ class Observation {
   std::optional<Seat> pendingDrawOffer() const { return drawOfferBy_; }
   int timeouts(Seat s) const { return timeouts_[index(s)]; }
   // The flag piece the rules showed for side s, if any.
-  std::optional<int> shownFlag(Seat s) const;
+  std::optional<PieceId> shownFlag(Seat s) const;
 
   // The seat's own pieces: ids seat*25 .. seat*25 + pieceCount(seat) - 1.
-  bool isOwn(int piece) const { return sideOfPiece(piece) == seat_; }
-  PieceType ownType(int piece) const;  // throws std::logic_error for an enemy piece
+  bool isOwn(PieceId piece) const { return sideOfPiece(piece) == seat_; }
+  PieceType ownType(PieceId piece) const;  // throws std::logic_error for an enemy piece
   const std::array<PieceType, kMaxPiecesPerSide>& ownTypes() const { return ownTypes_; }
 
   // The seat's legal moves (empty unless the seat is to move and the game goes on).
@@ -108,9 +108,9 @@ class Observation {
   const Rules* rules_ = nullptr;
   bool startedFromLayouts_ = false;
   std::array<std::uint8_t, kSeats> pieceCount_{};
-  std::array<std::uint8_t, kMaxPieces> startSquare_{};
-  std::array<std::uint8_t, kMaxPieces> square_{};
-  std::array<std::uint8_t, kSquares> pieceAt_{};
+  std::array<Square, kMaxPieces> startSquare_{};
+  std::array<Square, kMaxPieces> square_{};
+  std::array<PieceId, kSquares> pieceAt_{};
   std::array<Bitboard, kSeats> occupied_{};
   std::array<PieceType, kMaxPiecesPerSide> ownTypes_{};
   Seat sideToMove_ = Seat::Red;
@@ -119,7 +119,7 @@ class Observation {
   Outcome outcome_;
   std::optional<Seat> drawOfferBy_;
   std::array<int, kSeats> timeouts_{};
-  std::array<std::uint8_t, kSeats> shownFlag_{kNoPiece, kNoPiece};
+  std::array<PieceId, kSeats> shownFlag_{kNoPiece, kNoPiece};
 };
 
 }  // namespace junqi

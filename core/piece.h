@@ -23,6 +23,11 @@ constexpr Seat opposite(Seat s) { return s == Seat::Red ? Seat::Blue : Seat::Red
 std::string_view seatName(Seat s);  // "red" / "blue"
 std::optional<Seat> parseSeat(std::string_view text);
 
+// A piece's number for the whole game (each position type says how it numbers
+// its pieces). A byte typed like Square, so an id and a point never mix.
+enum PieceId : std::uint8_t { kNoPiece = 255 };
+constexpr PieceId& operator++(PieceId& p) { return p = PieceId(p + 1); }
+
 // The twelve identities. The nine officers come first, in rank order, so that
 // rank(type) == type + 1 for them; the three special pieces follow.
 enum class PieceType : std::uint8_t {

@@ -24,24 +24,24 @@ std::optional<Seat> Position::flagCapturedBy() const {
   return static_cast<Seat>(flagCapturedBy_);
 }
 
-int Position::addPiece(Seat side, PieceType type, int square) {
+PieceId Position::addPiece(Seat side, PieceType type, Square square) {
   const int s = index(side);
   if (square != kNoSquare && pieceAt_[square] != kNoPiece) throw std::logic_error("addPiece: the point is occupied");
   if (pieceCount_[s] >= kMaxPiecesPerSide) throw std::logic_error("addPiece: too many pieces");
-  const int piece = s * kMaxPiecesPerSide + pieceCount_[s]++;
+  const auto piece = PieceId(s * kMaxPiecesPerSide + pieceCount_[s]++);
   type_[piece] = type;
-  square_[piece] = static_cast<std::uint8_t>(square);
+  square_[piece] = square;
   if (square == kNoSquare) return piece;
-  pieceAt_[square] = static_cast<std::uint8_t>(piece);
+  pieceAt_[square] = piece;
   occupied_[s] |= bit(square);
   if (isImmobile(type)) immobile_[s] |= bit(square);
   if (type == PieceType::Engineer) engineers_[s] |= bit(square);
   return piece;
 }
 
-void Position::setType(int piece, PieceType type) {
+void Position::setType(PieceId piece, PieceType type) {
   type_[piece] = type;
-  const int square = square_[piece];
+  const Square square = square_[piece];
   if (square == kNoSquare) return;
   const int s = index(sideOfPiece(piece));
   const Bitboard b = bit(square);
@@ -49,9 +49,9 @@ void Position::setType(int piece, PieceType type) {
   engineers_[s] = type == PieceType::Engineer ? engineers_[s] | b : engineers_[s] & ~b;
 }
 
-void Position::removePiece(int piece) {
+void Position::removePiece(PieceId piece) {
   const int s = index(sideOfPiece(piece));
-  const int square = square_[piece];
+  const Square square = square_[piece];
   const Bitboard clear = ~bit(square);
   occupied_[s] &= clear;
   immobile_[s] &= clear;
@@ -60,14 +60,14 @@ void Position::removePiece(int piece) {
   square_[piece] = kNoSquare;
 }
 
-void Position::movePiece(int piece, int from, int to) {
+void Position::movePiece(PieceId piece, Square from, Square to) {
   const int s = index(sideOfPiece(piece));
   const Bitboard change = bit(from) | bit(to);
   occupied_[s] ^= change;
   if (type_[piece] == PieceType::Engineer) engineers_[s] ^= change;
   pieceAt_[from] = kNoPiece;
-  pieceAt_[to] = static_cast<std::uint8_t>(piece);
-  square_[piece] = static_cast<std::uint8_t>(to);
+  pieceAt_[to] = piece;
+  square_[piece] = to;
 }
 
 MoveResult Position::play(Move m) {
@@ -104,7 +104,7 @@ void Position::pass() {
 }
 
 bool Position::samePlacement(const Position& o) const {
-  for (int s = 0; s < kSquares; ++s) {
+  for (Square s{}; s < kSquares; ++s) {
     if (isEmpty(s) != o.isEmpty(s)) return false;
     if (!isEmpty(s) && (sideAt(s) != o.sideAt(s) || typeAt(s) != o.typeAt(s))) return false;
   }

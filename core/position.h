@@ -23,15 +23,15 @@ namespace junqi {
 
 constexpr int kMaxPiecesPerSide = 25;
 constexpr int kMaxPieces = 2 * kMaxPiecesPerSide;
-constexpr std::uint8_t kNoPiece = 255;
-
-constexpr Seat sideOfPiece(int piece) { return piece < kMaxPiecesPerSide ? Seat::Red : Seat::Blue; }
+constexpr Seat sideOfPiece(PieceId piece) { return piece < kMaxPiecesPerSide ? Seat::Red : Seat::Blue; }
+// The k-th piece of `side` (0 <= k < 25).
+constexpr PieceId pieceOf(Seat side, int k) { return PieceId(index(side) * kMaxPiecesPerSide + k); }
 
 // What one move did, in full (the referee's knowledge).
 struct MoveResult {
   Combat combat = Combat::None;
-  std::uint8_t attacker = kNoPiece;  // piece ids
-  std::uint8_t defender = kNoPiece;  // kNoPiece when the move was not an attack
+  PieceId attacker = kNoPiece;
+  PieceId defender = kNoPiece;  // kNoPiece when the move was not an attack
   bool flagCaptured = false;         // the defender was the flag
 };
 
@@ -53,21 +53,21 @@ class Position {
   Bitboard movable(Seat s) const { return occupied_[index(s)] & ~immobile_[index(s)] & ~rules_->frozenSquares(); }
   Bitboard engineers(Seat s) const { return engineers_[index(s)]; }
 
-  bool isEmpty(int square) const { return pieceAt_[square] == kNoPiece; }
-  int pieceAt(int square) const { return pieceAt_[square]; }  // id or kNoPiece
-  PieceType typeAt(int square) const { return type_[pieceAt_[square]]; }   // square must be occupied
-  Seat sideAt(int square) const { return sideOfPiece(pieceAt_[square]); }  // square must be occupied
+  bool isEmpty(Square square) const { return pieceAt_[square] == kNoPiece; }
+  PieceId pieceAt(Square square) const { return pieceAt_[square]; }  // id or kNoPiece
+  PieceType typeAt(Square square) const { return type_[pieceAt_[square]]; }   // square must be occupied
+  Seat sideAt(Square square) const { return sideOfPiece(pieceAt_[square]); }  // square must be occupied
 
-  PieceType typeOf(int piece) const { return type_[piece]; }
-  int squareOf(int piece) const { return square_[piece]; }  // kNoSquare once removed
-  bool isAlive(int piece) const { return square_[piece] != kNoSquare; }
+  PieceType typeOf(PieceId piece) const { return type_[piece]; }
+  Square squareOf(PieceId piece) const { return square_[piece]; }  // kNoSquare once removed
+  bool isAlive(PieceId piece) const { return square_[piece] != kNoSquare; }
   int pieceCount(Seat s) const { return pieceCount_[index(s)]; }  // ids in use, removed included
 
   // Adds a piece (for building positions); returns its id. The point must be
   // empty; kNoSquare adds a piece already lost (it keeps its id).
-  int addPiece(Seat side, PieceType type, int square);
+  PieceId addPiece(Seat side, PieceType type, Square square);
   // Gives a piece another identity (determinizations fill in hidden ranks this way).
-  void setType(int piece, PieceType type);
+  void setType(PieceId piece, PieceType type);
   void setSideToMove(Seat s) { sideToMove_ = s; }
   void setCounters(int quietPlies, int ply) { quietPlies_ = quietPlies, ply_ = ply; }
 
@@ -80,16 +80,16 @@ class Position {
   bool samePlacement(const Position& other) const;
 
  private:
-  void removePiece(int piece);
-  void movePiece(int piece, int from, int to);
+  void removePiece(PieceId piece);
+  void movePiece(PieceId piece, Square from, Square to);
 
   const Rules* rules_;
   std::array<Bitboard, kSeats> occupied_{};
   std::array<Bitboard, kSeats> immobile_{};   // landmines and the flag
   std::array<Bitboard, kSeats> engineers_{};
-  std::array<std::uint8_t, kSquares> pieceAt_;
+  std::array<PieceId, kSquares> pieceAt_;
   std::array<PieceType, kMaxPieces> type_{};
-  std::array<std::uint8_t, kMaxPieces> square_;
+  std::array<Square, kMaxPieces> square_;
   std::array<std::uint8_t, kSeats> pieceCount_{};
   Seat sideToMove_ = Seat::Red;
   std::int8_t flagCapturedBy_ = -1;

@@ -4,13 +4,13 @@
 
 namespace junqi {
 
-std::string squareName(int square) {
+std::string squareName(Square square) {
   std::string name(1, static_cast<char>('A' + columnOf(square)));
   name += std::to_string(rowOf(square) + 1);
   return name;
 }
 
-std::optional<int> parseSquare(std::string_view text) {
+std::optional<Square> parseSquare(std::string_view text) {
   if (text.size() < 2 || text.size() > 3) return std::nullopt;
   const char c = static_cast<char>(text[0] >= 'a' ? text[0] - 'a' + 'A' : text[0]);
   if (c < 'A' || c >= 'A' + kColumns) return std::nullopt;

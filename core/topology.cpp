@@ -33,8 +33,9 @@ std::string namesOf(const BoardGeometry& geometry, const std::vector<int>& line)
 int directionOfStep(const BoardGeometry& geometry, int from, int to) {
   if (to - from == kColumns) return North;
   if (from - to == kColumns) return South;
-  if (rowOf(from) == rowOf(to) && to - from == 1) return East;
-  if (rowOf(from) == rowOf(to) && from - to == 1) return West;
+  const bool sameRow = rowOf(Square(from)) == rowOf(Square(to));
+  if (sameRow && to - from == 1) return East;
+  if (sameRow && from - to == 1) return West;
   reject(geometry, "railway step " + geometry.pointName(from) + "-" + geometry.pointName(to) +
                        " is not along a row or a column");
 }
@@ -81,12 +82,12 @@ Topology Topology::build(const BoardGeometry& geometry) {
     t.railway |= setOf(line);
     addRays(t, geometry, line);
   }
-  for (int p = 0; p < kSquares; ++p)
+  for (Square p{}; p < kSquares; ++p)
     for (int d = 0; d < kDirections; ++d) t.railRayPast[d][p + 1] = t.railRay[p][d];
   return t;
 }
 
-Bitboard Topology::railBetween(int from, int to) const {
+Bitboard Topology::railBetween(Square from, Square to) const {
   for (int d = 0; d < kDirections; ++d) {
     if (!contains(railRay[from][d], to)) continue;
     return railRay[from][d] & ~railRay[to][d] & ~bit(to);

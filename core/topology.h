@@ -46,7 +46,7 @@ struct Topology {
   // ray counts to 64 (or -1), so that a slide needs no branch.
   std::array<std::array<Bitboard, 66>, kDirections> railRayPast{};
   // Points strictly between two points of one straight railway line (0 if none).
-  Bitboard railBetween(int from, int to) const;
+  Bitboard railBetween(Square from, Square to) const;
 
   // The rows of `side`'s half counted from its back: rowsFromBack(Red, 2) is
   // rows 1-2, rowsFromBack(Blue, 1) is row 12.

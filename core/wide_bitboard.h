@@ -17,6 +17,7 @@ namespace junqi {
 template <int Words>
 class WideBitboard {
   static_assert(Words >= 2, "one word is the plain Bitboard");
+  static_assert(Words <= 3, "a Square is one byte: at most 255 points");
 
  public:
   static constexpr int kPoints = 64 * Words;
@@ -52,18 +53,18 @@ class WideBitboard {
     return 64 * i + 63 - std::countl_zero(words_[i]);
   }
   // Removes and returns the lowest set point; undefined for an empty set.
-  constexpr int popLsb() {
+  constexpr Square popLsb() {
     int i = 0;
     while (!words_[i]) ++i;
-    const int s = 64 * i + std::countr_zero(words_[i]);
+    const auto s = Square(64 * i + std::countr_zero(words_[i]));
     words_[i] &= words_[i] - 1;
     return s;
   }
   // The k-th set point (0-based, from the lowest); undefined unless k < popcount().
-  int nthSetPoint(int k) const {
+  Square nthSetPoint(int k) const {
     int i = 0;
     for (int n = std::popcount(words_[0]); k >= n; n = std::popcount(words_[++i])) k -= n;
-    return 64 * i + junqi::nthSetPoint(words_[i], k);
+    return Square(64 * i + junqi::nthSetPoint(words_[i], k));
   }
   const std::array<std::uint64_t, Words>& words() const { return words_; }
 
@@ -119,7 +120,7 @@ constexpr int lsb(const WideBitboard<W>& b) { return b.lsb(); }
 template <int W>
 constexpr int msb(const WideBitboard<W>& b) { return b.msb(); }
 template <int W>
-constexpr int popLsb(WideBitboard<W>& b) { return b.popLsb(); }
+constexpr Square popLsb(WideBitboard<W>& b) { return b.popLsb(); }
 template <int W>
 int nthSetPoint(const WideBitboard<W>& b, int k) { return b.nthSetPoint(k); }
 

@@ -13,8 +13,8 @@ std::string startBoard(const Observation& obs) {
   cell.fill('.');
   for (const Seat s : {Seat::Red, Seat::Blue})
     for (int k = 0; k < obs.pieceCount(s); ++k) {
-      const int p = index(s) * kMaxPiecesPerSide + k;
-      const int square = obs.startSquare(p);
+      const PieceId p = pieceOf(s, k);
+      const Square square = obs.startSquare(p);
       if (square == kNoSquare) continue;
       if (!obs.isOwn(p)) {
         cell[square] = '?';
@@ -46,7 +46,7 @@ StartBoard parseStartBoard(std::string_view text, Seat seat) {
     const int row = kRows - 1 - k;
     if (rows[k].size() != kColumns) throw bad(fmt::format("row {} has {} points, not 5", row + 1, rows[k].size()));
     for (int col = 0; col < kColumns; ++col) {
-      const int square = makeSquare(col, row);
+      const Square square = makeSquare(col, row);
       const char c = rows[k][col];
       if (c == '.') continue;
       if (c == '?') {

@@ -11,7 +11,7 @@ void fillPlane(std::span<float> out, int p, float v) { std::fill_n(plane(out, p)
 
 void encodeBoard(const Rules& rules, Seat seat, std::span<float> out) {
   const Topology& t = rules.topology();
-  for (int s = 0; s < kSquares; ++s) {
+  for (Square s{}; s < kSquares; ++s) {
     const int o = orient(seat, s);
     plane(out, kOwnHalf)[o] = contains(t.home[index(seat)], s);
     plane(out, kRailway)[o] = contains(t.railway, s);
@@ -43,8 +43,8 @@ void encode(const EvalQuery& q, std::span<float> out) {
     if (e.path == MovePath::Turned) turned[e.mover] = true;
   }
   const int enemyFirst = index(state.enemy()) * kMaxPiecesPerSide;
-  for (int s = 0; s < kSquares; ++s) {
-    const int p = q.pieceAt[s];
+  for (Square s{}; s < kSquares; ++s) {
+    const PieceId p = q.pieceAt[s];
     if (p == kNoPiece) continue;
     const int o = orient(seat, s);
     if (obs.isOwn(p)) {
@@ -78,7 +78,7 @@ void encodeDeployment(const Ruleset& ruleset, std::span<float> out) {
 DecodedInput decode(std::span<const float> in, Seat seat) {
   DecodedInput d;
   d.ownType.fill(-1);
-  for (int s = 0; s < kSquares; ++s) {
+  for (Square s{}; s < kSquares; ++s) {
     const int o = orient(seat, s);
     for (int t = 0; t < kPieceTypes; ++t)
       if (in[(kOwnPiece + t) * kBoardPoints + o] > 0.5f) d.ownType[s] = t;

@@ -45,7 +45,7 @@ enum Plane : int {
 constexpr int kInputSize = kInputPlanes * kBoardPoints;
 
 // The point as the seat sees it (its back row first) and back.
-constexpr int orient(Seat seat, int square) { return seat == Seat::Red ? square : rotate180(square); }
+constexpr Square orient(Seat seat, Square square) { return seat == Seat::Red ? square : rotate180(square); }
 constexpr int policyIndex(Seat seat, Move m) { return orient(seat, m.from) * kSquares + orient(seat, m.to); }
 
 // Writes kInputSize floats.

@@ -12,7 +12,7 @@ void fillPlane(std::span<float> out, int p, double v) { std::fill_n(plane(out, p
 // The board: the same from both seats after the half turn. (Headquarters are
 // ordinary points in 001 but not in every text: the plane stays.)
 void encodeFlipBoard(const Topology& t, Seat mover, std::span<float> out) {
-  for (int s = 0; s < kSquares; ++s) {
+  for (Square s{}; s < kSquares; ++s) {
     const int o = orient(mover, s);
     plane(out, kFlipRailway)[o] = contains(t.railway, s);
     plane(out, kFlipCamp)[o] = contains(t.camps, s);
@@ -22,7 +22,7 @@ void encodeFlipBoard(const Topology& t, Seat mover, std::span<float> out) {
 
 void encodePieces(const FlipPosition& pos, Colour own, std::span<float> out) {
   const Seat mover = pos.toMove();
-  for (int s = 0; s < kSquares; ++s) {
+  for (Square s{}; s < kSquares; ++s) {
     if (pos.isEmpty(s)) continue;
     const int o = orient(mover, s);
     if (pos.isFaceDown(s)) {

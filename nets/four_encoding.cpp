@@ -19,7 +19,7 @@ struct FourOrientation {
   FourOrientation() {
     const BoardGeometry& board = crossBoard();
     for (int a = 0; a < kArmies; ++a)
-      for (int p = 0; p < kCrossPoints; ++p) {
+      for (Square p{}; p < kCrossPoints; ++p) {
         int column = board.column(p), row = board.row(p);
         for (int k = 0; k < a; ++k) {  // a quarter clockwise about the grid's centre
           const int c = column;
@@ -43,7 +43,7 @@ void fillPlane(std::span<float> out, int p, double v) {
 }
 
 void encodeFourBoard(const CrossTopology& t, int mover, std::span<float> out) {
-  for (int p = 0; p < kCrossPoints; ++p) {
+  for (Square p{}; p < kCrossPoints; ++p) {
     const int o = fourPlace(mover, p);
     plane(out, kFourOnBoard)[o] = 1;
     plane(out, kFourRailway)[o] = t.railway.contains(p);
@@ -55,7 +55,7 @@ void encodeFourBoard(const CrossTopology& t, int mover, std::span<float> out) {
 // Identities only where the mover's seat sees them.
 void encodeFourPieces(const FourPosition& pos, Visibility visibility, std::span<float> out) {
   const int mover = pos.toMove();
-  for (int p = 0; p < kCrossPoints; ++p) {
+  for (Square p{}; p < kCrossPoints; ++p) {
     if (pos.isEmpty(p)) continue;
     const int army = pos.armyAt(p), r = relativeArmy(mover, army), o = fourPlace(mover, p);
     plane(out, kFourArmyPiece + r)[o] = 1;

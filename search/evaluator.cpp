@@ -6,7 +6,7 @@ EvalQuery rootQuery(const InfoState& state, const MoveList* legal) {
   const Observation& obs = state.observation();
   EvalQuery q;
   q.state = &state;
-  for (int s = 0; s < kSquares; ++s) q.pieceAt[s] = static_cast<std::uint8_t>(obs.pieceAt(s));
+  for (Square s{}; s < kSquares; ++s) q.pieceAt[s] = obs.pieceAt(s);
   q.sideToMove = obs.sideToMove();
   q.quietPlies = obs.quietPlies();
   q.ply = obs.ply();

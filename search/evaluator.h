@@ -17,7 +17,7 @@ namespace junqi {
 // the seat's InfoState, enemy ones only as its beliefs.
 struct EvalQuery {
   const InfoState* state = nullptr;             // the searching seat at the root of the search
-  std::array<std::uint8_t, kSquares> pieceAt{};  // piece id on each point at the node, or kNoPiece
+  std::array<PieceId, kSquares> pieceAt{};  // the piece on each point at the node, or kNoPiece
   Seat sideToMove = Seat::Red;
   int quietPlies = 0;
   int ply = 0;

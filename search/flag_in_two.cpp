@@ -10,7 +10,7 @@ Bitboard possibleFlagHeadquarters(const InfoState& state) {
   const Observation& obs = state.observation();
   Bitboard out = 0;
   for (Bitboard hq = obs.rules().topology().headquarters & obs.occupied(state.enemy()); hq;) {
-    const int square = popLsb(hq);
+    const Square square = popLsb(hq);
     if (enemyBelief(state, square)[typeIndex(PieceType::Flag)] > 0) out |= bit(square);
   }
   return out;

@@ -21,7 +21,7 @@ class FlagThreat {
       : state_(state), obs_(state.observation()), topo_(obs_.rules().topology()) {
     const Seat us = state.seat();
     for (int k = 0; k < obs_.pieceCount(us); ++k) {
-      const int p = index(us) * kMaxPiecesPerSide + k;
+      const PieceId p = pieceOf(us, k);
       if (obs_.isAlive(p) && obs_.ownType(p) == PieceType::Flag) flag_ = obs_.squareOf(p);
     }
   }
@@ -31,7 +31,7 @@ class FlagThreat {
     if (flag_ == kNoSquare || !contains(b.own, flag_)) return 0;
     double safe = 1;
     for (Bitboard e = b.enemy & ~obs_.rules().frozenSquares(); e;) {
-      const int s = popLsb(e);
+      const Square s = popLsb(e);
       const PieceReach reach = pieceReach(topo_, b.enemy, b.own | b.enemy, s);
       const bool plain = contains(reach.plain, flag_);
       if (!plain && !contains(reach.engineer, flag_)) continue;

@@ -69,7 +69,7 @@ std::optional<Move> flagCaptureInOne(const FlipPosition& pos) {
   for (int i = 0; i < movers.movers; ++i) {
     const Bitboard hits = movers.targets[i] & flags;
     if (hits && (!capture || movers.from[i] < capture->from))
-      capture = Move{movers.from[i], static_cast<std::uint8_t>(lsb(hits))};
+      capture = Move{movers.from[i], Square(lsb(hits))};
   }
   return capture;
 }

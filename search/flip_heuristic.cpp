@@ -27,7 +27,7 @@ double moveScore(const FlipPosition& pos, Move m, Colour own) {
 }
 
 // The reply risk after a flip, over what it can reveal.
-double flipScore(const FlipPosition& pos, int square, std::optional<Colour> own) {
+double flipScore(const FlipPosition& pos, Square square, std::optional<Colour> own) {
   if (!own) return kFlipBonus;  // before the colours are decided nothing can be attacked
   double risk = 0;
   int outcomes = 0;

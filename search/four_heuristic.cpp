@@ -46,7 +46,7 @@ int gridDistance(int a, int b) {
 int distanceToEnemy(const FourObservation& obs, int point) {
   int best = 99;
   for (const int hq : crossBoard().headquarters()) {
-    const int owner = obs.armyAt(hq);
+    const int owner = obs.armyAt(Square(hq));
     if (owner < 0 || teamOfArmy(owner) == teamOfArmy(obs.army())) continue;
     best = std::min(best, gridDistance(point, hq));
   }

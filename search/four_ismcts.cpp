@@ -133,7 +133,7 @@ double FourTree::leafValue(FourPosition& world, Rng& rng, int plies) const {
     return (*outcome.winningTeam == 0 ? 1.0 : -1.0) * std::pow(params_.discount, plies);
   }
   double diff = 0;
-  for (int p = 0; p < kCrossPoints; ++p)
+  for (Square p{}; p < kCrossPoints; ++p)
     if (!world.isEmpty(p)) diff += (teamOfArmy(world.armyAt(p)) == 0 ? 1 : -1) * pieceValue(world.typeAt(p));
   return std::tanh(diff / params_.materialScale);
 }

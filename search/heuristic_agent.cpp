@@ -47,7 +47,7 @@ EnemyReach enemyReach(const InfoState& state, Bitboard ownOccupied, Bitboard ene
   v.occupied = ownOccupied | enemyOccupied;
   const int first = index(state.enemy()) * kMaxPiecesPerSide;
   for (Bitboard b = enemyOccupied; b;) {
-    const int s = popLsb(b);
+    const Square s = popLsb(b);
     const int k = obs.pieceAt(s) - first;
     if (k < 0 || k >= kMaxPiecesPerSide) continue;
     const IdentitySet set = state.support(k);
@@ -57,7 +57,7 @@ EnemyReach enemyReach(const InfoState& state, Bitboard ownOccupied, Bitboard ene
   v.movable &= ~obs.rules().frozenSquares();
   EnemyReach r;
   for (Bitboard b = v.movable; b;) {
-    const int s = popLsb(b);
+    const Square s = popLsb(b);
     r.targets[s] = legalTargets(topo, v, s);
   }
   return r;
@@ -80,7 +80,7 @@ std::vector<std::pair<Move, double>> HeuristicAgent::scoreMoves(const InfoState&
     if (contains(topo.camps, square)) return 0.0;
     double worst = 0;
     for (Bitboard b = enemies; b;) {
-      const int s = popLsb(b);
+      const Square s = popLsb(b);
       if (!contains(reach.targets[s], square)) continue;
       worst = std::max(worst, -expectedFight(mine, enemyBelief(state, s), false, rules));
     }
@@ -93,12 +93,12 @@ std::vector<std::pair<Move, double>> HeuristicAgent::scoreMoves(const InfoState&
   Bitboard flagThreats = 0;
   int flagSquare = kNoSquare;
   for (int k = 0; k < obs.pieceCount(us); ++k) {
-    const int p = index(us) * kMaxPiecesPerSide + k;
+    const PieceId p = pieceOf(us, k);
     if (obs.isAlive(p) && obs.ownType(p) == PieceType::Flag) flagSquare = obs.squareOf(p);
   }
   if (flagSquare != kNoSquare)
     for (Bitboard b = enemies; b;) {
-      const int s = popLsb(b);
+      const Square s = popLsb(b);
       if (contains(now.targets[s], flagSquare)) flagThreats |= bit(s);
     }
 

@@ -25,7 +25,7 @@ MoverView supersetView(const Position& world, const PossibleById& possible) {
   v.own = world.occupied(side);
   v.occupied = world.occupied();
   for (Bitboard b = v.own; b;) {
-    const int s = popLsb(b);
+    const Square s = popLsb(b);
     const IdentitySet set = possible[world.pieceAt(s)];
     if (set & ~kImmobileIdentities & kAnyIdentity) v.movable |= bit(s);
     if (set & identityBit(PieceType::Engineer)) v.engineers |= bit(s);
@@ -169,7 +169,7 @@ class TreeSearch {
     if (const auto terminal = terminalValue(world, seat_)) return *terminal;
     EvalQuery q;
     q.state = root_->state;
-    for (int s = 0; s < kSquares; ++s) q.pieceAt[s] = static_cast<std::uint8_t>(world.pieceAt(s));
+    for (Square s{}; s < kSquares; ++s) q.pieceAt[s] = world.pieceAt(s);
     q.sideToMove = world.sideToMove();
     q.quietPlies = world.quietPlies();
     q.ply = world.ply();
@@ -360,9 +360,8 @@ SearchResult search(const InfoState& state, const SearchParams& params, std::uin
   // our pieces are drawn from the opponent's notes.
   PossibleById possible{};
   const Observation& obs = state.observation();
-  const int ownFirst = index(seat) * kMaxPiecesPerSide, enemyFirst = index(state.enemy()) * kMaxPiecesPerSide;
-  for (int k = 0; k < obs.pieceCount(seat); ++k) possible[ownFirst + k] = identityBit(obs.ownType(ownFirst + k));
-  for (int k = 0; k < state.knowledge().pieceCount(); ++k) possible[enemyFirst + k] = state.knowledge().possible(k);
+  for (int k = 0; k < obs.pieceCount(seat); ++k) possible[pieceOf(seat, k)] = identityBit(obs.ownType(pieceOf(seat, k)));
+  for (int k = 0; k < state.knowledge().pieceCount(); ++k) possible[pieceOf(state.enemy(), k)] = state.knowledge().possible(k);
 
   Rng setup(Rng::mix(seed, 0x5eed));
   std::vector<InfoState> opponentViews;
@@ -372,7 +371,7 @@ SearchResult search(const InfoState& state, const SearchParams& params, std::uin
       state.sampleEnemyTypes(setup, theirs, true);
       opponentViews.emplace_back(Observation::withOwnTypes(obs, state.enemy(), theirs));
       const Knowledge& k = opponentViews.back().knowledge();
-      for (int i = 0; i < k.pieceCount(); ++i) possible[ownFirst + i] |= k.possible(i);
+      for (int i = 0; i < k.pieceCount(); ++i) possible[pieceOf(seat, i)] |= k.possible(i);
     }
   }
   std::vector<Position> worlds;
@@ -398,7 +397,7 @@ SearchResult search(const InfoState& state, const SearchParams& params, std::uin
       const std::size_t mine = (worlds.size() - static_cast<std::size_t>(t) + threads - 1) / static_cast<std::size_t>(threads);
       std::size_t k = 0;
       for (std::size_t w = static_cast<std::size_t>(t); w < worlds.size(); w += static_cast<std::size_t>(threads), ++k) {
-        for (int p = 0; p < kMaxPieces; ++p) exact[p] = worlds[w].isAlive(p) ? identityBit(worlds[w].typeOf(p)) : 0;
+        for (PieceId p{}; p < kMaxPieces; ++p) exact[p] = worlds[w].isAlive(p) ? identityBit(worlds[w].typeOf(p)) : 0;
         TreeSearch tree(params, seat, exact, Rng::mix(seed, 1000 + w));
         tree.start(worlds[w], &rootInfo, priors);
         // Every world gets its share: of the iterations, or of this thread's time.

@@ -56,7 +56,7 @@ bool isSureTrade(const InfoState& state, Move m) {
   return enemyBelief(state, m.to)[typeIndex(mine)] >= 0.75;
 }
 
-PieceReach pieceReach(const Topology& topology, Bitboard own, Bitboard occupied, int from) {
+PieceReach pieceReach(const Topology& topology, Bitboard own, Bitboard occupied, Square from) {
   MoverView v{own, occupied, bit(from), 0};
   PieceReach r;
   r.plain = legalTargets(topology, v, from);

@@ -9,7 +9,7 @@
 namespace junqi {
 
 // P(the enemy piece on `square` is t), for every t (the square must hold an enemy piece).
-inline const IdentityMarginals& enemyBelief(const InfoState& state, int square) {
+inline const IdentityMarginals& enemyBelief(const InfoState& state, Square square) {
   return state.marginals()[state.observation().pieceAt(square) - index(state.enemy()) * kMaxPiecesPerSide];
 }
 
@@ -40,6 +40,6 @@ bool isSureTrade(const InfoState& state, Move m);
 struct PieceReach {
   Bitboard plain = 0, engineer = 0;
 };
-PieceReach pieceReach(const Topology& topology, Bitboard own, Bitboard occupied, int from);
+PieceReach pieceReach(const Topology& topology, Bitboard own, Bitboard occupied, Square from);
 
 }  // namespace junqi

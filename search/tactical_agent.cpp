@@ -57,14 +57,14 @@ class Scorer {
   }
 
  private:
-  PieceType ownTypeAt(int square) const { return obs_.ownType(obs_.pieceAt(square)); }
+  PieceType ownTypeAt(Square square) const { return obs_.ownType(obs_.pieceAt(square)); }
 
   // The enemy headquarters most likely to hold the flag (kNoSquare if none can).
-  int likeliestFlagPoint() const {
-    int best = kNoSquare;
+  Square likeliestFlagPoint() const {
+    Square best = kNoSquare;
     double bestP = 0;
     for (Bitboard b = topo_.headquarters & topo_.home[index(them_)] & enemy_; b;) {
-      const int s = popLsb(b);
+      const Square s = popLsb(b);
       const double p = enemyBelief(state_, s)[typeIndex(PieceType::Flag)];
       if (p > bestP) bestP = p, best = s;
     }
@@ -93,7 +93,7 @@ class Scorer {
     const Bitboard targets = o.own & ~topo_.camps;
     double best = 0;
     for (Bitboard e = o.enemy & ~rules_.frozenSquares(); e;) {
-      const int s = popLsb(e);
+      const Square s = popLsb(e);
       const PieceReach reach = pieceReach(topo_, o.enemy, o.own | o.enemy, s);
       const Bitboard plain = reach.plain & targets, turned = reach.engineer & targets;
       if (!turned) continue;
@@ -104,7 +104,7 @@ class Scorer {
         if (q[t] <= 0 || isImmobile(type)) continue;
         double gain = 0;
         for (Bitboard r = type == PieceType::Engineer ? turned : plain; r;) {
-          const int target = popLsb(r);
+          const Square target = popLsb(r);
           const PieceType ours = target == o.moverSquare ? mine : ownTypeAt(target);
           if (ours != PieceType::Flag) gain = std::max(gain, fightGain(rules_, type, ours));
         }
@@ -132,7 +132,7 @@ class Scorer {
   }
 
   // Steps to the point we aim at (the likeliest flag), or rows to the enemy's back row.
-  int distanceToAim(int square) const {
+  int distanceToAim(Square square) const {
     if (aimAt_ != kNoSquare) return std::abs(columnOf(square) - columnOf(aimAt_)) + std::abs(rowOf(square) - rowOf(aimAt_));
     return us_ == Seat::Red ? kRows - 1 - rowOf(square) : rowOf(square);
   }
@@ -145,7 +145,7 @@ class Scorer {
   const Bitboard own_, enemy_;
   const std::optional<Move> previous_;
   const double lead_;  // our material minus the enemy's expected material
-  int aimAt_ = kNoSquare;
+  Square aimAt_ = kNoSquare;
 };
 
 }  // namespace

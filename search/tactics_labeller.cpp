@@ -97,7 +97,7 @@ bool isEngineerApproach(const InfoState& state, Move m) {
   const Topology& topology = obs.rules().topology();
   if (classifyMove(topology, obs.occupied(), m) != MovePath::Turned) return false;
   for (Bitboard hq = topology.stepNeighbours[m.to] & topology.headquarters & obs.occupied(state.enemy()); hq;) {
-    const int square = popLsb(hq);
+    const Square square = popLsb(hq);
     if (enemyBelief(state, square)[typeIndex(PieceType::Flag)] >= 0.5) return true;
   }
   return false;

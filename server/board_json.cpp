@@ -11,11 +11,11 @@ namespace {
 
 nlohmann::json names(const std::vector<int>& points) {
   nlohmann::json out = nlohmann::json::array();
-  for (const int p : points) out.push_back(squareName(p));
+  for (const int p : points) out.push_back(squareName(Square(p)));
   return out;
 }
 
-nlohmann::json pieceJson(int square, Seat side, int id) {
+nlohmann::json pieceJson(Square square, Seat side, PieceId id) {
   return {{"square", squareName(square)}, {"side", seatName(side)}, {"id", id}};
 }
 
@@ -25,7 +25,7 @@ void addType(nlohmann::json& piece, PieceType type) {
 }
 
 // "your major-general" or "red's piece" (an enemy piece is a piece, nothing more).
-std::string pieceWords(const Observation& view, int piece) {
+std::string pieceWords(const Observation& view, PieceId piece) {
   if (view.isOwn(piece)) return fmt::format("your {}", typeName(view.ownType(piece)));
   if (view.shownFlag(sideOfPiece(piece)) == piece) return fmt::format("{}'s flag", seatName(sideOfPiece(piece)));
   return fmt::format("{}'s piece", seatName(sideOfPiece(piece)));
@@ -69,7 +69,7 @@ std::string eventSentence(const PublicEvent& e, const Observation& view) {
 nlohmann::json boardGeometryJson(const Ruleset& ruleset) {
   const BoardGeometry& board = classicBoard(ruleset.centreCrossingRailway);
   nlohmann::json roads = nlohmann::json::array(), railways = nlohmann::json::array();
-  for (const auto& [a, b] : board.roads()) roads.push_back({squareName(a), squareName(b)});
+  for (const auto& [a, b] : board.roads()) roads.push_back({squareName(Square(a)), squareName(Square(b))});
   for (const auto& line : board.railways()) railways.push_back(names(line));
   return {{"columns", board.columns()}, {"rows", board.rows()},        {"roads", roads},
           {"railways", railways},       {"camps", names(board.camps())}, {"headquarters", names(board.headquarters())}};
@@ -77,8 +77,8 @@ nlohmann::json boardGeometryJson(const Ruleset& ruleset) {
 
 nlohmann::json seatPiecesJson(const Observation& view) {
   nlohmann::json pieces = nlohmann::json::array();
-  for (int square = 0; square < kSquares; ++square) {
-    const int id = view.pieceAt(square);
+  for (Square square{}; square < kSquares; ++square) {
+    const PieceId id = view.pieceAt(square);
     if (id == kNoPiece) continue;
     const Seat side = sideOfPiece(id);
     nlohmann::json piece = pieceJson(square, side, id);
@@ -91,7 +91,7 @@ nlohmann::json seatPiecesJson(const Observation& view) {
 
 nlohmann::json fullPiecesJson(const Position& position) {
   nlohmann::json pieces = nlohmann::json::array();
-  for (int square = 0; square < kSquares; ++square) {
+  for (Square square{}; square < kSquares; ++square) {
     if (position.isEmpty(square)) continue;
     nlohmann::json piece = pieceJson(square, position.sideAt(square), position.pieceAt(square));
     addType(piece, position.typeAt(square));

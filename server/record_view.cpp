@@ -29,7 +29,7 @@ nlohmann::json seatView(const Game& game, Seat seat) {
   nlohmann::json pieces = seatPiecesJson(obs);
   const int first = index(view.enemy()) * kMaxPiecesPerSide;
   for (auto& piece : pieces) {
-    const int id = piece["id"].get<int>();
+    const auto id = PieceId(piece["id"].get<int>());
     if (sideOfPiece(id) == seat) continue;
     nlohmann::json beliefs = nlohmann::json::object();
     const auto& marginals = view.marginals()[id - first];

@@ -25,11 +25,11 @@ std::string colour(double p) {
 // Where a square is drawn: the seat's own side at the bottom.
 struct Placement {
   Seat seat;
-  double x(int s) const {
+  double x(Square s) const {
     const int c = seat == Seat::Red ? columnOf(s) : kColumns - 1 - columnOf(s);
     return kLeft + c * kCell + kCell / 2;
   }
-  double y(int s) const {
+  double y(Square s) const {
     const int r = seat == Seat::Red ? kRows - 1 - rowOf(s) : rowOf(s);
     return kTop + r * kCell + kCell / 2;
   }
@@ -38,7 +38,7 @@ struct Placement {
 // Column letters above and below the board, row numbers left of it, as the seat sees them.
 void coordinates(std::string& svg, const Placement& at) {
   for (int c = 0; c < kColumns; ++c) {
-    const int s = makeSquare(c, 0);
+    const Square s = makeSquare(c, 0);
     const std::string letter = squareName(s).substr(0, 1);
     for (double y : {kTop - 6, kTop + kRows * kCell + 18})
       svg += svg::text(at.x(s), y, letter, 13, "middle", "class=\"coordinate\"");
@@ -93,21 +93,21 @@ std::string beliefBoardSvg(const InfoState& view) {
   svg += svg::text((boardRight + kScaleWidth) / 2, 26, title,
                    svg::fittedSize(title, boardRight + kScaleWidth - 20, 16), "middle", "class=\"title\"");
   coordinates(svg, at);
-  for (int a = 0; a < kSquares; ++a)
+  for (Square a{}; a < kSquares; ++a)
     for (Bitboard b = t.stepNeighbours[a]; b;) {
-      const int c = popLsb(b);
+      const Square c = popLsb(b);
       if (c < a) continue;
       const bool rail = contains(t.railNeighbours[a], c);
       svg += svg::line(at.x(a), at.y(a), at.x(c), at.y(c), "#555",
                        fmt::format("stroke-width=\"{}\"{}", rail ? 5 : 1, rail ? " stroke-dasharray=\"10,4\"" : ""));
     }
-  for (int s = 0; s < kSquares; ++s) {
+  for (Square s{}; s < kSquares; ++s) {
     const double x = at.x(s), y = at.y(s);
     const bool camp = contains(t.camps, s), hq = contains(t.headquarters, s);
     svg += camp ? fmt::format("<circle cx=\"{:.1f}\" cy=\"{:.1f}\" r=\"30\" fill=\"#fff\" stroke=\"#555\"/>\n", x, y)
                 : fmt::format("<rect x=\"{:.1f}\" y=\"{:.1f}\" width=\"70\" height=\"40\" fill=\"#fff\" stroke=\"{}\" "
                               "stroke-width=\"{}\"/>\n", x - 35, y - 20, hq ? "#b8860b" : "#555", hq ? 3 : 1);
-    const int p = obs.pieceAt(s);
+    const PieceId p = obs.pieceAt(s);
     if (p == kNoPiece) continue;
     if (obs.isOwn(p)) {
       const std::string name(typeName(obs.ownType(p)));

@@ -7,12 +7,12 @@ namespace junqi {
 namespace {
 
 // The cell of one point: a symbol, coloured by side, marked when the last move touched it.
-std::string cell(const Observation& view, const Position* reveal, int square, const TerminalBoardStyle& style) {
+std::string cell(const Observation& view, const Position* reveal, Square square, const TerminalBoardStyle& style) {
   char symbol = '.';
   std::optional<Seat> side;
   if (reveal) {
     if (!reveal->isEmpty(square)) symbol = typeSymbol(reveal->typeAt(square)), side = reveal->sideAt(square);
-  } else if (const int id = view.pieceAt(square); id != kNoPiece) {
+  } else if (const PieceId id = view.pieceAt(square); id != kNoPiece) {
     side = sideOfPiece(id);
     symbol = view.isOwn(id) ? typeSymbol(view.ownType(id)) : view.shownFlag(*side) == id ? 'F' : '?';
   }
@@ -33,7 +33,7 @@ std::string terminalBoard(const Observation& view, const Position* reveal, const
     const int row = flip ? i : kRows - 1 - i;
     out += fmt::format("{:>2} ", row + 1);
     for (int j = 0; j < kColumns; ++j) {
-      const int square = makeSquare(flip ? kColumns - 1 - j : j, row);
+      const Square square = makeSquare(flip ? kColumns - 1 - j : j, row);
       const std::string c = cell(view, reveal, square, style);
       if (contains(t.camps, square)) out += fmt::format("({})", c);
       else if (contains(t.headquarters, square)) out += fmt::format("[{}]", c);

@@ -478,11 +478,10 @@ struct CounterInput {
 CounterInput counterInput(const InfoState& view) {
   CounterInput in;
   const Knowledge& k = view.knowledge();
-  const int first = index(view.enemy()) * kMaxPiecesPerSide;
   for (int pass = 0; pass < 2; ++pass)
     for (int i = 0; i < k.pieceCount(); ++i)
-      if (view.observation().isAlive(first + i) == (pass == 0)) in.possible.push_back(k.possible(i));
-  for (int i = 0; i < k.pieceCount(); ++i) in.sampled += view.observation().isAlive(first + i);
+      if (view.observation().isAlive(pieceOf(view.enemy(), i)) == (pass == 0)) in.possible.push_back(k.possible(i));
+  for (int i = 0; i < k.pieceCount(); ++i) in.sampled += view.observation().isAlive(pieceOf(view.enemy(), i));
   in.counts = k.counts();
   return in;
 }

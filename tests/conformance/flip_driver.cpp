@@ -41,7 +41,7 @@ class FlipDriver : public GameDriver {
   std::vector<Move> slowMoves() const override {
     std::vector<Move> out;
     for (const auto& [from, to] : reference::slowFlipActions(game_.position()))
-      out.push_back({static_cast<std::uint8_t>(from), static_cast<std::uint8_t>(to)});
+      out.push_back({Square(from), Square(to)});
     return out;
   }
   std::string step(const std::vector<Move>& moves, Rng& rng, Tally& tally) override;
@@ -125,7 +125,7 @@ std::string FlipDriver::leakageProblem(Rng& rng, Tally& tally) const {
 std::string flipInconsistency(const FlipPosition& pos) {
   const Bitboard red = pos.faceUp(Colour::Red), blue = pos.faceUp(Colour::Blue), down = pos.faceDown();
   if ((red & blue) || (red & down) || (blue & down)) return "a point holds two pieces";
-  for (int s = 0; s < kSquares; ++s) {
+  for (Square s{}; s < kSquares; ++s) {
     if (pos.isEmpty(s) == contains(pos.occupied(), s) || pos.isFaceDown(s) != contains(down, s))
       return fmt::format("point {} disagrees with the bitboards", squareName(s));
     if (pos.isEmpty(s) || pos.isFaceDown(s)) continue;

@@ -33,7 +33,7 @@ Outcome asOutcome(const FourOutcome& o) {
 std::string fourInconsistency(const FourPosition& pos) {
   int onBoard = 0;
   for (int piece = 0; piece < kFourPieces; ++piece) {
-    const int point = pos.pointOf(piece);
+    const Square point = pos.pointOf(PieceId(piece));
     if (point == kNoSquare) continue;
     ++onBoard;
     if (pos.pieceAt(point) != piece) return fmt::format("piece {} is not where the board says", piece);
@@ -51,7 +51,7 @@ std::string fourInconsistency(const FourPosition& pos) {
 // Pieces only leave: none comes back, none but the mover moves, no army returns.
 std::string fourPiecesOnlyLeave(const FourPosition& before, const FourPosition& after, Move m) {
   for (int piece = 0; piece < kFourPieces; ++piece) {
-    const int was = before.pointOf(piece), is = after.pointOf(piece);
+    const Square was = before.pointOf(PieceId(piece)), is = after.pointOf(PieceId(piece));
     if (was == kNoSquare && is != kNoSquare) return fmt::format("piece {} came back", piece);
     if (is != kNoSquare && is != was && !(was == m.from && is == m.to))
       return fmt::format("piece {} moved without being moved", piece);
@@ -73,7 +73,7 @@ class FourDriver : public GameDriver {
   std::vector<Move> slowMoves() const override {
     std::vector<Move> out;
     for (const auto& [from, to] : reference::slowFourMoves(game_.position()))
-      out.push_back({static_cast<std::uint8_t>(from), static_cast<std::uint8_t>(to)});
+      out.push_back({Square(from), Square(to)});
     return out;
   }
   std::string step(const std::vector<Move>& moves, Rng& rng, Tally& tally) override;

@@ -24,7 +24,7 @@ constexpr std::array<LayoutStyle, 4> kStyles = {LayoutStyle::Random, LayoutStyle
 constexpr std::array<LayoutStyle, 3> kNamedStyles = {LayoutStyle::Aggressive, LayoutStyle::Defensive,
                                                      LayoutStyle::Balanced};
 
-int rowOfPoint(int i) { return rowOf(i) + 1; }  // 1 = back row, 6 = front row
+int rowOfPoint(int i) { return rowOf(Square(i)) + 1; }  // 1 = back row, 6 = front row
 
 bool isCamp(int i) { return contains(Topology::classic(true).camps, i); }
 
@@ -243,12 +243,12 @@ TEST(AutoLayout, RandomLandminesAreSpreadEvenlyOverTheirPoints) {
     for (int i = 0; i < kHalfSquares; ++i) {
       const double p = landmineProbability(i, r);
       if (p == 0) {
-        EXPECT_EQ(n[i], 0) << name << " " << squareName(i);
+        EXPECT_EQ(n[i], 0) << name << " " << squareName(Square(i));
         continue;
       }
       // Each count is binomial: allow five standard deviations.
       const double sd = std::sqrt(kSamples * p * (1 - p));
-      EXPECT_NEAR(n[i], kSamples * p, 5 * sd) << name << " " << squareName(i);
+      EXPECT_NEAR(n[i], kSamples * p, 5 * sd) << name << " " << squareName(Square(i));
     }
   }
 }
@@ -268,11 +268,11 @@ TEST(AutoLayout, RandomBombsAreSpreadEvenlyOutsideTheFrontRow) {
   for (int i = 0; i < kHalfSquares; ++i) {
     const double p = bombProbability(i);
     if (p == 0) {
-      EXPECT_EQ(n[i], 0) << squareName(i);
+      EXPECT_EQ(n[i], 0) << squareName(Square(i));
       continue;
     }
     const double sd = std::sqrt(kSamples * p * (1 - p));
-    EXPECT_NEAR(n[i], kSamples * p, 5 * sd) << squareName(i);
+    EXPECT_NEAR(n[i], kSamples * p, 5 * sd) << squareName(Square(i));
   }
   // With the front row open to bombs, they reach it.
   const auto open = countsOf(PieceType::Bomb, Ruleset::parse("hiddenfront:bomb-in-front-row=yes"), 11);

@@ -40,7 +40,7 @@ std::string rejection(const BoardDescription& board) {
 TEST(BoardGeometry, ClassicBoardNamesItsPointsAsSquareHDoes) {
   const BoardGeometry& board = classicBoard(true);
   ASSERT_EQ(board.pointCount(), kSquares);
-  for (int p = 0; p < kSquares; ++p) {
+  for (Square p{}; p < kSquares; ++p) {
     EXPECT_EQ(board.pointName(p), squareName(p));
     EXPECT_EQ(board.point(squareName(p)), p);
   }

@@ -53,8 +53,8 @@ int playRandomGames(const FlipRuleset& rules, int games, std::uint64_t seed) {
       ++positions;
       auto it = engine.begin();
       std::advance(it, rng.below(engine.size()));
-      game.apply(Action::makeMove(pos.toMove(), {static_cast<std::uint8_t>(it->first),
-                                                 static_cast<std::uint8_t>(it->second)}));
+      game.apply(Action::makeMove(pos.toMove(), {Square(it->first),
+                                                 Square(it->second)}));
       const PieceCounts lostNow = game.position().lost(Colour::Red);
       for (int t = 0; t < kPieceTypes; ++t) EXPECT_GE(lostNow[t], lostBefore[t]) << "pieces only fall";
       lostBefore = lostNow;

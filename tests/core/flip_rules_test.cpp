@@ -50,7 +50,7 @@ TEST(FlipSetup, AllFiftyPiecesStartFaceDownOnThePointsThatAreNotCamps) {
   Rng rng(1);
   const FlipDeal deal = randomFlipDeal(rng);
   int red = 0, blue = 0;
-  for (int s = 0; s < kSquares; ++s) {
+  for (Square s{}; s < kSquares; ++s) {
     EXPECT_EQ(deal.under[s].has_value(), !contains(t.camps, s)) << squareName(s);
     if (deal.under[s]) ++(deal.under[s]->colour == Colour::Red ? red : blue);
   }
@@ -64,7 +64,7 @@ TEST(FlipSetup, DealsPutLandminesAndFlagsAnywhere) {
   Rng rng(7);
   for (int game = 0; game < 1000; ++game) {
     const FlipDeal deal = randomFlipDeal(rng);
-    for (int s = 0; s < kSquares; ++s) {
+    for (Square s{}; s < kSquares; ++s) {
       if (!deal.under[s]) continue;
       if (deal.under[s]->type == PieceType::Landmine) landmines |= bit(s);
       if (deal.under[s]->type == PieceType::Flag) flags |= bit(s);
@@ -382,7 +382,7 @@ TEST(FlipInformation, EachFlipRevealsADrawFromThePoolsAndWorldsAreSampledExactly
   for (int d = 0; d < kDeals; ++d) {
     const FlipDeal deal = randomFlipDeal(pos, rng);
     for (Bitboard b = pos.faceDown(); b;) {
-      const int s = popLsb(b);
+      const Square s = popLsb(b);
       ++seen[{s, index(deal.under[s]->colour) * kPieceTypes + typeIndex(deal.under[s]->type)}];
     }
   }
@@ -392,7 +392,7 @@ TEST(FlipInformation, EachFlipRevealsADrawFromThePoolsAndWorldsAreSampledExactly
       const double p = pos.flipProbability({c, typeFromIndex(t)});
       total += p;
       for (Bitboard b = pos.faceDown(); b;) {
-        const int s = popLsb(b);
+        const Square s = popLsb(b);
         const double freq = seen[{s, index(c) * kPieceTypes + t}] / double(kDeals);
         EXPECT_NEAR(freq, p, 4.5 * std::sqrt(p * (1 - p) / kDeals) + 1e-12) << squareName(s) << " " << typeName(typeFromIndex(t));
       }

@@ -50,7 +50,7 @@ TEST(FourBeliefs, TheTruthIsAlwaysPossibleAndWorldsKeepWhatTheSeatSees) {
             ASSERT_TRUE(beliefs.consistent()) << "seed " << seed << " ply " << ply;
             coupled += beliefs.coupledBattles();
             const FourPosition world = beliefs.sampleWorld(rng);
-            for (int p = 0; p < kCrossPoints; ++p) {
+            for (Square p{}; p < kCrossPoints; ++p) {
               if (game.position().isEmpty(p)) continue;
               const PieceType truth = game.position().typeAt(p);
               ASSERT_TRUE(holds(beliefs.possibleAt(p), truth)) << crossBoard().pointName(p) << " seed " << seed;
@@ -83,7 +83,7 @@ TEST(FourBeliefs, NotesFollowTheModeAndTheMoves) {
     Rng rng(3);
     for (int ply = 0; ply < 200 && !game.isOver(); ++ply) playRandom(game, rng);
     const FourBeliefs beliefs = FourBeliefs::of(FourObservation::of(game, 0), game.rules());
-    for (int p = 0; p < kCrossPoints; ++p) {
+    for (Square p{}; p < kCrossPoints; ++p) {
       if (game.position().isEmpty(p)) continue;
       const int army = game.position().armyAt(p);
       const bool seen = army == 0 || v == Visibility::All || (v == Visibility::Team && army == 2);
@@ -138,13 +138,13 @@ TEST(FourBeliefs, WorldsAreDrawnExactlyFromTheCounts) {
   ASSERT_TRUE(beliefs.marginalsExact());
   std::vector<int> points;
   for (int p = 0; p < kCrossPoints && points.size() < 6; ++p)
-    if (!game.position().isEmpty(p) && !beliefs.sees(game.position().armyAt(p))) points.push_back(p);
+    if (!game.position().isEmpty(Square(p)) && !beliefs.sees(game.position().armyAt(Square(p)))) points.push_back(p);
   ASSERT_EQ(points.size(), 6u);
   constexpr int kDraws = 20000;
   std::vector<std::array<int, kPieceTypes>> seen(points.size(), std::array<int, kPieceTypes>{});
   for (int i = 0; i < kDraws; ++i) {
     const FourPosition world = beliefs.sampleWorld(rng);
-    for (std::size_t k = 0; k < points.size(); ++k) ++seen[k][static_cast<std::size_t>(typeIndex(world.typeAt(points[k])))];
+    for (std::size_t k = 0; k < points.size(); ++k) ++seen[k][static_cast<std::size_t>(typeIndex(world.typeAt(Square(points[k]))))];
   }
   for (std::size_t k = 0; k < points.size(); ++k) {
     const IdentityMarginals m = beliefs.marginalsAt(points[k]);
@@ -286,12 +286,12 @@ TEST(FourBeliefs, ACoupledBattleWithAnArmyThatLeftIsDrawnExactly) {
       const IdentityMarginals exact = exactWithCoupling(beliefs, game.rules(), allyPiece);
       ASSERT_GT(*std::max_element(exact.begin(), exact.end()), 0.0) << "seed " << seed;
       int point = -1;
-      for (int p = 0; p < kCrossPoints; ++p)
+      for (Square p{}; p < kCrossPoints; ++p)
         if (beliefs.pieceOn(p) == allyPiece) point = p;
       ASSERT_GE(point, 0);
       constexpr int kDraws = 20000;
       std::array<int, kPieceTypes> seen{};
-      for (int i = 0; i < kDraws; ++i) ++seen[static_cast<std::size_t>(typeIndex(beliefs.sampleWorld(rng).typeAt(point)))];
+      for (int i = 0; i < kDraws; ++i) ++seen[static_cast<std::size_t>(typeIndex(beliefs.sampleWorld(rng).typeAt(Square(point))))];
       EXPECT_LT(beliefs.chainWorlds(), kDraws / 1000) << "seed " << seed;  // rejection sampling: exact
       for (int t = 0; t < kPieceTypes; ++t) {
         const double p = exact[static_cast<std::size_t>(t)];
@@ -323,7 +323,7 @@ TEST(FourBeliefs, TheChainDrawsCoupledWorldsExactly) {
     FourBeliefs beliefs = FourBeliefs::of(FourObservation::of(game, kSeat), game.rules());
     if (beliefs.coupledBattles() < 2) continue;
     std::vector<std::pair<int, IdentityMarginals>> exact;  // (point, probabilities) of coupled pieces on the board
-    for (int p = 0; p < kCrossPoints; ++p) {
+    for (Square p{}; p < kCrossPoints; ++p) {
       const int piece = beliefs.pieceOn(p);
       if (piece < 0 || beliefs.sees(armyOfPiece(piece))) continue;
       const IdentityMarginals m = exactWithCoupling(beliefs, game.rules(), piece);
@@ -335,7 +335,7 @@ TEST(FourBeliefs, TheChainDrawsCoupledWorldsExactly) {
     for (int i = 0; i < kDraws; ++i) {
       const FourPosition world = beliefs.sampleWorld(rng);
       for (std::size_t k = 0; k < exact.size(); ++k)
-        ++seen[k][static_cast<std::size_t>(typeIndex(world.typeAt(exact[k].first)))];
+        ++seen[k][static_cast<std::size_t>(typeIndex(world.typeAt(Square(exact[k].first))))];
     }
     EXPECT_EQ(beliefs.chainWorlds(), kDraws);
     for (std::size_t k = 0; k < exact.size(); ++k)

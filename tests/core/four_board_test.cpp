@@ -12,10 +12,10 @@
 namespace junqi {
 namespace {
 
-int at(const char* name) {
+Square at(const char* name) {
   const auto p = crossBoard().point(name);
   EXPECT_TRUE(p) << name;
-  return p.value_or(0);
+  return p.value_or(Square{});
 }
 
 bool road(const char* a, const char* b) { return crossBoard().joinedByRoad(at(a), at(b)); }

@@ -35,7 +35,7 @@ View viewOf(const FourPosition& pos, int army) {
 CrossBitboard engineerTargets(const View& v, int from) {
   CrossBitboard seen = CrossBitboard::bit(from), reached, frontier = CrossBitboard::bit(from);
   while (frontier) {
-    const int p = popLsb(frontier);
+    const Square p = popLsb(frontier);
     const CrossBitboard next = v.t.railNeighbours[static_cast<std::size_t>(p)] & ~seen;
     seen |= next;
     reached |= next;
@@ -69,7 +69,7 @@ CrossBitboard stepTargets(const View& v, int from) {
 }
 
 void push(std::vector<Move>& out, int from, CrossBitboard targets) {
-  while (targets) out.push_back({static_cast<std::uint8_t>(from), static_cast<std::uint8_t>(popLsb(targets))});
+  while (targets) out.push_back({Square(from), Square(popLsb(targets))});
 }
 
 std::vector<Move> moves(const FourPosition& pos) {
@@ -78,15 +78,15 @@ std::vector<Move> moves(const FourPosition& pos) {
   if (pos.headquartersFreeze()) mobile &= ~v.t.headquarters;
   std::vector<Move> out;
   for (CrossBitboard b = mobile & ~v.t.railway; b;) {
-    const int from = popLsb(b);
+    const Square from = popLsb(b);
     push(out, from, stepTargets(v, from));
   }
   for (CrossBitboard b = mobile & v.t.railway & ~pos.engineers(); b;) {
-    const int from = popLsb(b);
+    const Square from = popLsb(b);
     push(out, from, stepTargets(v, from) | slideTargets(v, from));
   }
   for (CrossBitboard b = mobile & v.t.railway & pos.engineers(); b;) {
-    const int from = popLsb(b);
+    const Square from = popLsb(b);
     push(out, from, stepTargets(v, from) | engineerTargets(v, from));
   }
   return out;
@@ -119,14 +119,14 @@ TEST(FourMovegen, SameMovesInTheSameOrderAsThePreviousGenerator) {
       const std::vector<Move> expected = previous::moves(pos);
       for (const MoveWriter writer : writers()) {
         MoveList list;
-        list.push({1, 2});  // cleared first
+        list.push({Square(1), Square(2)});  // cleared first
         generateFourMoves(pos, list, writer);
         ASSERT_EQ(listed(list), expected) << "game " << game << " ply " << ply;
       }
       MoveList list;
       generateFourMoves(pos, list);
       ASSERT_EQ(listed(list), expected);
-      for (int from = 0; from < kCrossPoints; ++from) {
+      for (Square from{}; from < kCrossPoints; ++from) {
         if (ply % 5 != 0 && (pos.isEmpty(from) || pos.armyAt(from) != pos.toMove())) continue;  // all points every 5th ply
         CrossBitboard targets;
         for (const Move m : expected)
@@ -138,7 +138,7 @@ TEST(FourMovegen, SameMovesInTheSameOrderAsThePreviousGenerator) {
         toLast += m.to == kCrossPoints - 1;
         ASSERT_TRUE(isLegalFourMove(pos, m));
       }
-      ASSERT_FALSE(isLegalFourMove(pos, {0, 0}));
+      ASSERT_FALSE(isLegalFourMove(pos, {Square(0), Square(0)}));
       ASSERT_EQ(fourHasLegalMove(pos, pos.toMove()), !expected.empty());
       pos.play(expected[static_cast<std::size_t>(rng.below(expected.size()))]);
     }

@@ -83,7 +83,7 @@ TEST(FourObservation, EachModeShowsItsArmies) {
     const FourGame game = randomGame(9, 40, v);
     for (int seat = 0; seat < kArmies; ++seat) {
       const FourObservation obs = FourObservation::of(game, seat);
-      for (int p = 0; p < kCrossPoints; ++p) {
+      for (Square p{}; p < kCrossPoints; ++p) {
         if (game.position().isEmpty(p)) continue;
         const int army = game.position().armyAt(p);
         EXPECT_EQ(obs.armyAt(p), army);  // whose piece stands where: everyone
@@ -105,7 +105,7 @@ TEST(FourObservation, AShownFlagIsSeenByEveryone) {
                     {2, PieceType::Flag, armyPoint(2, 1)}, {2, PieceType::Lieutenant, armyPoint(2, 5)},
                     {3, PieceType::Flag, armyPoint(3, 1)}, {3, PieceType::Lieutenant, armyPoint(3, 5)}},
                    0);
-  const Move attack{static_cast<std::uint8_t>(armyPoint(0, 22)), static_cast<std::uint8_t>(armyPoint(0, 27))};
+  const Move attack{Square(armyPoint(0, 22)), Square(armyPoint(0, 27))};
   ASSERT_TRUE(isLegalFourMove(pos, attack));
   const FourMoveResult r = pos.play(attack);
   const FourObservation west = FourObservation::of(pos, {{0, attack, r}}, 3, Visibility::Own);

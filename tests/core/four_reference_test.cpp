@@ -46,7 +46,7 @@ TEST(FourReference, GeneratorMatchesTheReferenceInRandomGames) {
       ASSERT_TRUE(pos.armyIn(pos.toMove()));
       auto it = moves.begin();
       std::advance(it, static_cast<long>(rng.below(moves.size())));
-      pos.play({static_cast<std::uint8_t>(it->first), static_cast<std::uint8_t>(it->second)});
+      pos.play({Square(it->first), Square(it->second)});
       const int now = popcount(pos.occupied());
       ASSERT_LE(now, pieces);  // pieces only fall
       pieces = now;

@@ -15,7 +15,7 @@ using enum PieceType;
 
 constexpr int kSouth = 0, kEast = 1, kNorth = 2, kWest = 3;
 
-int at(const char* name) { return *crossBoard().point(name); }
+Square at(const char* name) { return *crossBoard().point(name); }
 
 // Every army's flag in its left headquarters and a lieutenant on its back
 // railway row, so that every army is on the board and can move.
@@ -169,9 +169,9 @@ TEST(FourRules, SeventyMovesWithoutABattleDraw) {
   for (int k = 0; k < 70; ++k) {
     ASSERT_FALSE(fourOutcome(pos).isOver()) << k;
     // Back and forth along each army's back railway row: never a battle.
-    const int from = pos.pointOf(pos.toMove() * kPiecesPerArmy + 1);
+    const Square from = pos.pointOf(PieceId(pos.toMove() * kPiecesPerArmy + 1));
     const int to = from == armyPoint(pos.toMove(), 5) ? armyPoint(pos.toMove(), 6) : armyPoint(pos.toMove(), 5);
-    pos.play({static_cast<std::uint8_t>(from), static_cast<std::uint8_t>(to)});
+    pos.play({Square(from), Square(to)});
   }
   EXPECT_EQ(pos.quietMoves(), 70);
   EXPECT_EQ(fourOutcome(pos).reason, Termination::QuietMoves);

@@ -43,7 +43,7 @@ TEST(InfoState, TruthIsAlwaysAmongThePossible) {
           ASSERT_TRUE(view->knowledge().consistent());
           ASSERT_TRUE(view->counter().consistent());
           for (int k = 0; k < view->knowledge().pieceCount(); ++k) {
-            const PieceType truth = game.start().typeOf(index(them) * kMaxPiecesPerSide + k);
+            const PieceType truth = game.start().typeOf(pieceOf(them, k));
             ASSERT_TRUE(view->knowledge().possible(k) & identityBit(truth))
                 << "seed " << seed << " ply " << game.position().ply() << " piece " << k << " is "
                 << typeName(truth) << " but the notes say " << describeIdentities(view->knowledge().possible(k));
@@ -107,12 +107,12 @@ TEST(InfoState, SampledPositionsKeepOwnPiecesAndPublicFacts) {
     EXPECT_EQ(p.sideToMove(), game.position().sideToMove());
     EXPECT_EQ(p.quietPlies(), game.position().quietPlies());
     for (Bitboard b = p.occupied(Seat::Red); b;) {
-      const int s = popLsb(b);
+      const Square s = popLsb(b);
       EXPECT_EQ(p.typeAt(s), game.position().typeAt(s));  // own pieces are never resampled
       EXPECT_EQ(p.pieceAt(s), game.position().pieceAt(s));  // ids follow the pieces
     }
     for (Bitboard b = p.occupied(Seat::Blue); b;) {
-      const int s = popLsb(b);
+      const Square s = popLsb(b);
       EXPECT_TRUE(view.knowledge().possible(p.pieceAt(s) - kMaxPiecesPerSide) & identityBit(p.typeAt(s)));
     }
   }

@@ -48,7 +48,7 @@ const IdentitySet kMobile = ranks(1, 9) | identityBit(T::Bomb);  // what a piece
 const IdentitySet kNotFlag = static_cast<IdentitySet>(kAll & ~identityBit(T::Flag));
 const IdentitySet kNotMarshal = static_cast<IdentitySet>(kAll & ~identityBit(T::Marshal));
 
-int at(std::string_view square) {
+Square at(std::string_view square) {
   const auto s = parseSquare(square);
   if (!s) throw std::invalid_argument(std::string("bad square ") + std::string(square));
   return *s;
@@ -92,8 +92,8 @@ std::vector<Ruleset> presets() { return {Ruleset::hiddenFront(), Ruleset::worldA
 // landmines in the back two rows, under hiddenfront never in a headquarters;
 // no bomb in the front row; ranked pieces anywhere).
 IdentitySet deploymentSet(Seat side, int square, const Ruleset& r) {
-  const int row = side == Seat::Red ? rowOf(square) + 1 : kRows - rowOf(square);  // 1 = back row
-  const int col = columnOf(square);
+  const int row = side == Seat::Red ? rowOf(Square(square)) + 1 : kRows - rowOf(Square(square));  // 1 = back row
+  const int col = columnOf(Square(square));
   const bool hq = row == 1 && (col == 1 || col == 3);
   IdentitySet s = ranks(1, 9);
   if (row < 6) s |= identityBit(T::Bomb);
@@ -114,7 +114,7 @@ void expectDeploymentSets(const Ruleset& r) {
     ASSERT_TRUE(view.observation().startedFromLayouts());
     ASSERT_EQ(view.knowledge().pieceCount(), 25);
     for (int k = 0; k < view.knowledge().pieceCount(); ++k) {
-      const int square = game.start().squareOf(index(them) * kMaxPiecesPerSide + k);
+      const Square square = game.start().squareOf(pieceOf(them, k));
       const IdentitySet expected = deploymentSet(them, square, r);
       EXPECT_EQ(view.knowledge().possible(k), expected)
           << r.preset << ", " << seatName(seat) << "'s notes on the piece on " << squareName(square) << ": "
@@ -130,7 +130,7 @@ TEST(Knowledge, TheFlagCanOnlyBeInAHeadquartersAtTheStart) {
     const InfoState view = InfoState::of(game, Seat::Red);
     int flagCandidates = 0;
     for (int k = 0; k < view.knowledge().pieceCount(); ++k) {
-      const int square = game.start().squareOf(kMaxPiecesPerSide + k);
+      const Square square = game.start().squareOf(PieceId(kMaxPiecesPerSide + k));
       const bool hq = square == at("B12") || square == at("D12");
       EXPECT_EQ((view.knowledge().possible(k) & identityBit(T::Flag)) != 0, hq) << squareName(square);
       EXPECT_EQ(view.marginals()[k][typeIndex(T::Flag)] > 0, hq) << squareName(square);
@@ -146,7 +146,7 @@ TEST(Knowledge, LandminesCanOnlyBeInTheBackTwoRowsAtTheStart) {
     const Game game = fromLayouts(r);
     const InfoState view = InfoState::of(game, Seat::Blue);  // Blue's notes on Red: rows 1-2
     for (int k = 0; k < view.knowledge().pieceCount(); ++k) {
-      const int square = game.start().squareOf(k);
+      const Square square = game.start().squareOf(PieceId(k));
       const bool hq = square == at("B1") || square == at("D1");
       const bool allowed = rowOf(square) <= 1 && (!hq || r.landmineInHeadquarters);
       EXPECT_EQ((view.knowledge().possible(k) & identityBit(T::Landmine)) != 0, allowed)
@@ -178,7 +178,7 @@ TEST(Knowledge, BombsAreNeverInTheFrontRowAtTheStart) {
     const Game game = fromLayouts(r);
     const InfoState view = InfoState::of(game, Seat::Red);
     for (int k = 0; k < view.knowledge().pieceCount(); ++k) {
-      const int square = game.start().squareOf(kMaxPiecesPerSide + k);
+      const Square square = game.start().squareOf(PieceId(kMaxPiecesPerSide + k));
       const bool front = rowOf(square) == 6;  // row 7, Blue's front row
       EXPECT_EQ((view.knowledge().possible(k) & identityBit(T::Bomb)) == 0, front) << squareName(square);
       EXPECT_EQ(view.marginals()[k][typeIndex(T::Bomb)] == 0.0, front) << squareName(square);

@@ -9,7 +9,7 @@
 namespace junqi {
 namespace {
 
-int at(const char* name) { return *parseSquare(name); }
+Square at(const char* name) { return *parseSquare(name); }
 
 // kExampleLayout:
 //   row 6  I P D E C      (front)
@@ -134,13 +134,13 @@ TEST(Layout, MayStartOnFollowsTheRules) {
   for (int i = 0; i < kHalfSquares; ++i) {
     const bool camp = contains(Topology::classic(true).camps, i);
     const bool hq = i == at("B1") || i == at("D1");
-    const int row = rowOf(i) + 1;
-    EXPECT_EQ(mayStartOn(PieceType::Flag, i, h), hq) << squareName(i);
-    EXPECT_EQ(mayStartOn(PieceType::Landmine, i, h), row <= 2 && !hq) << squareName(i);
-    EXPECT_EQ(mayStartOn(PieceType::Landmine, i, w), row <= 2) << squareName(i);
-    EXPECT_EQ(mayStartOn(PieceType::Bomb, i, h), !camp && row != 6) << squareName(i);
-    EXPECT_EQ(mayStartOn(PieceType::Marshal, i, h), !camp) << squareName(i);
-    EXPECT_EQ(mayStartOn(PieceType::Engineer, i, w), !camp) << squareName(i);
+    const int row = rowOf(Square(i)) + 1;
+    EXPECT_EQ(mayStartOn(PieceType::Flag, i, h), hq) << squareName(Square(i));
+    EXPECT_EQ(mayStartOn(PieceType::Landmine, i, h), row <= 2 && !hq) << squareName(Square(i));
+    EXPECT_EQ(mayStartOn(PieceType::Landmine, i, w), row <= 2) << squareName(Square(i));
+    EXPECT_EQ(mayStartOn(PieceType::Bomb, i, h), !camp && row != 6) << squareName(Square(i));
+    EXPECT_EQ(mayStartOn(PieceType::Marshal, i, h), !camp) << squareName(Square(i));
+    EXPECT_EQ(mayStartOn(PieceType::Engineer, i, w), !camp) << squareName(Square(i));
   }
   // Only relative points (Red's half) are starting points.
   EXPECT_FALSE(mayStartOn(PieceType::Marshal, at("A7"), h));
@@ -189,7 +189,7 @@ TEST(Layout, AbsoluteAndRelativePoints) {
   const Topology& t = Topology::classic(true);
   for (int i = 0; i < kHalfSquares; ++i) {
     for (const Seat s : {Seat::Red, Seat::Blue}) {
-      const int a = Layout::absolute(s, i);
+      const Square a = Layout::absolute(s, i);
       EXPECT_EQ(Layout::relative(s, a), i);
       EXPECT_TRUE(contains(t.home[index(s)], a)) << squareName(a);
       // Camps and headquarters are turned onto camps and headquarters.
@@ -203,7 +203,7 @@ TEST(Layout, BlueDeploysItsLayoutTurnedRound) {
   const Layout l = example();
   const Position p = Position::fromLayouts(Rules::standard(), l, l);
   for (int i = 0; i < kHalfSquares; ++i) {
-    const int red = Layout::absolute(Seat::Red, i), blue = Layout::absolute(Seat::Blue, i);
+    const Square red = Layout::absolute(Seat::Red, i), blue = Layout::absolute(Seat::Blue, i);
     if (!l.at[i]) {
       EXPECT_TRUE(p.isEmpty(red));
       EXPECT_TRUE(p.isEmpty(blue));

@@ -52,9 +52,9 @@ TEST(MoveWriters, CompressedAndPortableListsAreTheSame) {
     const std::uint64_t targets = (rng.next() & rng.next()) | (n < 64 ? std::uint64_t{1} << n : 0);
     const auto from = static_cast<std::uint8_t>(rng.below(60));
     MoveList portable, compressed;
-    portable.pushAll(from, targets);
-    compressed.pushAllCompressed(from, targets);
-    compressed.pushAllCompressed(from, 0);  // nothing: the list stays
+    portable.pushAll(Square(from), targets);
+    compressed.pushAllCompressed(Square(from), targets);
+    compressed.pushAllCompressed(Square(from), 0);  // nothing: the list stays
     ASSERT_EQ(portable.size(), compressed.size()) << std::hex << targets;
     for (int i = 0; i < portable.size(); ++i) ASSERT_EQ(portable[i], compressed[i]) << std::hex << targets << " #" << i;
   }

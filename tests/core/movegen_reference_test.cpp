@@ -27,7 +27,7 @@ namespace {
 
 namespace ref = junqi::reference;
 
-int at(const char* name) { return *parseSquare(name); }
+Square at(const char* name) { return *parseSquare(name); }
 
 std::set<int> squares(std::initializer_list<const char*> names) {
   std::set<int> out;
@@ -37,13 +37,13 @@ std::set<int> squares(std::initializer_list<const char*> names) {
 
 std::set<int> fastTargets(const Position& pos, int from) {
   std::set<int> out;
-  for (Bitboard b = legalTargets(pos, from); b;) out.insert(popLsb(b));
+  for (Bitboard b = legalTargets(pos, Square(from)); b;) out.insert(popLsb(b));
   return out;
 }
 
 std::string names(const std::set<int>& points) {
   std::string out;
-  for (const int p : points) out += squareName(p) + " ";
+  for (const int p : points) out += squareName(Square(p)) + " ";
   return out;
 }
 
@@ -71,20 +71,20 @@ TEST(ReferenceBoard, EdgeCountsFollowTheTexts) {
   EXPECT_EQ(ref::railwayEdges(false).size(), 34u);
   EXPECT_EQ(ref::railwayEdges(true).size(), 35u);
   int railwayPoints = 0;
-  for (int s = 0; s < kSquares; ++s) railwayPoints += ref::isRailwayPoint(s, true);
+  for (Square s{}; s < kSquares; ++s) railwayPoints += ref::isRailwayPoint(s, true);
   EXPECT_EQ(railwayPoints, 4 * 5 + 2 * 6);
 }
 
 TEST(ReferenceBoard, EveryRailwayEdgeIsAlsoOneStep) {
   const auto& road = ref::roadEdges();
   for (const auto& e : ref::railwayEdges(true))
-    EXPECT_NE(std::find(road.begin(), road.end(), e), road.end()) << squareName(e.first) << "-" << squareName(e.second);
+    EXPECT_NE(std::find(road.begin(), road.end(), e), road.end()) << squareName(Square(e.first)) << "-" << squareName(Square(e.second));
 }
 
 TEST(ReferenceBoard, MountainsAreNotCrossedAndTheCentreCrossingDependsOnTheRuleset) {
   const auto& road = ref::roadEdges();
   const auto has = [](const auto& edges, const char* a, const char* b) {
-    return std::find(edges.begin(), edges.end(), std::pair{at(a), at(b)}) != edges.end();
+    return std::find(edges.begin(), edges.end(), std::pair<int, int>{at(a), at(b)}) != edges.end();
   };
   EXPECT_FALSE(has(road, "B6", "B7"));
   EXPECT_FALSE(has(road, "D6", "D7"));
@@ -104,7 +104,7 @@ TEST(ReferenceBoard, MountainsAreNotCrossedAndTheCentreCrossingDependsOnTheRules
 TEST(ReferenceBoard, EngineTopologyHasExactlyTheReferenceEdges) {
   for (const bool centre : {true, false}) {
     const Topology& t = Topology::classic(centre);
-    for (int s = 0; s < kSquares; ++s) {
+    for (Square s{}; s < kSquares; ++s) {
       Bitboard step = 0, rail = 0;
       for (const int n : ref::roadNeighbours(s)) step |= bit(n);
       for (const int n : ref::railwayNeighbours(s, centre)) rail |= bit(n);
@@ -181,7 +181,7 @@ TEST(ReferenceMoves, HandCheckedPositionsAgreeWithTheTextsAndTheEngine) {
   const Ruleset noFreeze = Ruleset::parse("hiddenfront:hq-freezes=no");
   // Every railway point (32) but the engineer's own, for an unobstructed engineer.
   std::set<int> allRail;
-  for (int s = 0; s < kSquares; ++s)
+  for (Square s{}; s < kSquares; ++s)
     if (ref::isRailwayPoint(s, true)) allRail.insert(s);
   std::set<int> engineerB2 = allRail;
   engineerB2.erase(at("B2"));
@@ -275,9 +275,9 @@ bool compareAt(const Position& pos, bool checkAllPairs, Tally& tally) {
   }
   EXPECT_EQ(countMoves(pos), list.size()) << formatPosition(pos);
   EXPECT_EQ(hasLegalMove(pos), !expected.empty()) << formatPosition(pos);
-  for (int from = 0; from < kSquares; ++from) {
+  for (Square from{}; from < kSquares; ++from) {
     std::set<int> refTo;
-    for (auto it = expected.lower_bound(Move{static_cast<std::uint8_t>(from), 0});
+    for (auto it = expected.lower_bound(Move{Square(from), Square(0)});
          it != expected.end() && it->from == from; ++it)
       refTo.insert(it->to);
     if (fastTargets(pos, from) != refTo) {
@@ -303,9 +303,9 @@ bool compareAt(const Position& pos, bool checkAllPairs, Tally& tally) {
     }
   }
   if (checkAllPairs) {
-    for (int from = 0; from < kSquares; ++from)
-      for (int to = 0; to < kSquares; ++to) {
-        const Move m{static_cast<std::uint8_t>(from), static_cast<std::uint8_t>(to)};
+    for (Square from{}; from < kSquares; ++from)
+      for (Square to{}; to < kSquares; ++to) {
+        const Move m{Square(from), Square(to)};
         const bool want = expected.count(m) > 0;
         if (isLegalMove(pos, m) != want) {
           ADD_FAILURE() << "isLegalMove(" << moveName(m) << ") = " << !want << ", reference " << want << "\n"
@@ -382,15 +382,15 @@ TEST(MovegenAgainstReference, ThinnedBoardsAgree) {
       const Position full = startOf(ruleset, rng, g);
       Position pos(full.rules());
       const int keepPercent = 10 + static_cast<int>(rng.below(50));
-      for (int s = 0; s < kSquares; ++s) {
+      for (Square s{}; s < kSquares; ++s) {
         if (full.isEmpty(s) || static_cast<int>(rng.below(100)) >= keepPercent) continue;
         // Move some pieces onto other empty points, railways and camps included.
         int to = s;
         if (rng.below(2)) {
           const int candidate = static_cast<int>(rng.below(kSquares));
-          if (pos.isEmpty(candidate) && full.isEmpty(candidate)) to = candidate;
+          if (pos.isEmpty(Square(candidate)) && full.isEmpty(Square(candidate))) to = candidate;
         }
-        if (pos.isEmpty(to)) pos.addPiece(full.sideAt(s), full.typeAt(s), to);
+        if (pos.isEmpty(Square(to))) pos.addPiece(full.sideAt(s), full.typeAt(s), Square(to));
       }
       pos.setSideToMove(g % 2 ? Seat::Blue : Seat::Red);
       if (!compareAt(pos, true, tally)) ++tally.failures;

@@ -14,7 +14,7 @@
 namespace junqi {
 namespace {
 
-int at(const char* name) { return *parseSquare(name); }
+Square at(const char* name) { return *parseSquare(name); }
 
 // The layout of the example in core/notation.h; both sides deploy it. (That
 // header gives row 7 as "ecpcj", which is not what the code writes: see kStart.)
@@ -79,7 +79,7 @@ std::string withRow(std::string_view text, int row, const std::string& cells) {
 
 TEST(Notation, EveryPointNameRoundTrips) {
   std::set<std::string> names;
-  for (int s = 0; s < kSquares; ++s) {
+  for (Square s{}; s < kSquares; ++s) {
     const std::string name = squareName(s);
     names.insert(name);
     ASSERT_EQ(parseSquare(name), s) << name;
@@ -88,10 +88,10 @@ TEST(Notation, EveryPointNameRoundTrips) {
     EXPECT_EQ(parseSquare(lower), s) << lower;
   }
   EXPECT_EQ(names.size(), 60u);
-  EXPECT_EQ(squareName(0), "A1");
-  EXPECT_EQ(squareName(4), "E1");
-  EXPECT_EQ(squareName(5), "A2");
-  EXPECT_EQ(squareName(59), "E12");
+  EXPECT_EQ(squareName(Square(0)), "A1");
+  EXPECT_EQ(squareName(Square(4)), "E1");
+  EXPECT_EQ(squareName(Square(5)), "A2");
+  EXPECT_EQ(squareName(Square(59)), "E12");
   EXPECT_EQ(parseSquare("C6"), makeSquare(2, 5));
   EXPECT_EQ(parseSquare("B12"), makeSquare(1, 11));
 }
@@ -103,13 +103,13 @@ TEST(Notation, MalformedPointsAreRejected) {
 }
 
 TEST(Notation, EveryMoveNameRoundTrips) {
-  for (int a = 0; a < kSquares; ++a)
-    for (int b = 0; b < kSquares; ++b) {
+  for (Square a{}; a < kSquares; ++a)
+    for (Square b{}; b < kSquares; ++b) {
       if (a == b) continue;
-      const Move m{static_cast<std::uint8_t>(a), static_cast<std::uint8_t>(b)};
+      const Move m{Square(a), Square(b)};
       ASSERT_EQ(parseMove(moveName(m)), m) << moveName(m);
     }
-  EXPECT_EQ(moveName(Move{static_cast<std::uint8_t>(at("C2")), static_cast<std::uint8_t>(at("C5"))}), "C2-C5");
+  EXPECT_EQ(moveName(Move{Square(at("C2")), Square(at("C5"))}), "C2-C5");
   EXPECT_EQ(parseMove("c2-c5"), parseMove("C2-C5"));
 }
 

@@ -70,13 +70,13 @@ std::string playAndCheck(const Config& cfg, int g, Stats& stats) {
   std::array<int, kMaxPieces> inHeadquarters;
   inHeadquarters.fill(-1);
   const auto notePieces = [&](const Position& pos) {
-    for (int s = 0; s < kSquares; ++s)
+    for (Square s{}; s < kSquares; ++s)
       if (!pos.isEmpty(s) && ref::isHeadquarters(s) && inHeadquarters[pos.pieceAt(s)] < 0) {
         inHeadquarters[pos.pieceAt(s)] = s;
         ++stats.hqEntries;
       }
   };
-  for (int s = 0; s < kSquares; ++s)
+  for (Square s{}; s < kSquares; ++s)
     if (!game.position().isEmpty(s) && isImmobile(game.position().typeAt(s)))
       immobileHome[game.position().pieceAt(s)] = s;
   notePieces(game.position());
@@ -141,10 +141,10 @@ std::string playAndCheck(const Config& cfg, int g, Stats& stats) {
     if (removed != wantRemoved) return fmt::format("{} pieces removed, {} expected {}", removed, wantRemoved, where);
     for (int p = 0; p < kMaxPieces; ++p) {
       // Landmines and flags never change point.
-      if (immobileHome[p] >= 0 && pos.isAlive(p) && pos.squareOf(p) != immobileHome[p])
+      if (immobileHome[p] >= 0 && pos.isAlive(PieceId(p)) && pos.squareOf(PieceId(p)) != immobileHome[p])
         return fmt::format("landmine or flag {} moved {}", p, where);
       // A piece that entered a headquarters never leaves it (where they freeze).
-      if (inHeadquarters[p] >= 0 && pos.isAlive(p) && pos.squareOf(p) != inHeadquarters[p]) {
+      if (inHeadquarters[p] >= 0 && pos.isAlive(PieceId(p)) && pos.squareOf(PieceId(p)) != inHeadquarters[p]) {
         if (freeze) return fmt::format("piece {} left the headquarters {}", p, where);
         ++stats.hqExits;
         inHeadquarters[p] = -1;

@@ -788,7 +788,7 @@ TEST(RecordErrors, InMemoryRecordsNameTheAction) {
   // A record built in memory has no line numbers: errors name the action.
   const Sample s = sample();
   GameRecord r = recordOf(s.game);
-  r.actions[2].action.move = Move{0, 1};
+  r.actions[2].action.move = Move{Square(0), Square(1)};
   r.actions[2].action.type = ActionType::Move;
   try {
     replay(r);

@@ -10,14 +10,14 @@
 
 namespace junqi::fixtures {
 
-int at(std::string_view name) {
+Square at(std::string_view name) {
   const auto square = parseSquare(name);
   if (!square) throw std::invalid_argument("not a point: " + std::string(name));
   return *square;
 }
 
 Move move(std::string_view from, std::string_view to) {
-  return Move{static_cast<std::uint8_t>(at(from)), static_cast<std::uint8_t>(at(to))};
+  return Move{Square(at(from)), Square(at(to))};
 }
 
 Bitboard points(std::initializer_list<std::string_view> names) {

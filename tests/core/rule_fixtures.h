@@ -16,7 +16,7 @@ namespace junqi::fixtures {
 inline const Ruleset kPresets[] = {Ruleset::hiddenFront(), Ruleset::worldAtPlay(), Ruleset::refereed()};
 
 // The point named `name` ("A1".."E12"); throws on anything else.
-int at(std::string_view name);
+Square at(std::string_view name);
 
 // The move between two named points.
 Move move(std::string_view from, std::string_view to);

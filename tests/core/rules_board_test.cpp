@@ -25,7 +25,7 @@ const Topology& boardOf(const Ruleset& ruleset) { return Rules::of(ruleset).topo
 // Points on rows first..last (1-based, inclusive).
 Bitboard rows(int first, int last) {
   Bitboard b = 0;
-  for (int s = 0; s < kSquares; ++s)
+  for (Square s{}; s < kSquares; ++s)
     if (rowOf(s) + 1 >= first && rowOf(s) + 1 <= last) b |= bit(s);
   return b;
 }
@@ -77,7 +77,7 @@ TEST(Board, EveryCampHasFourDiagonalRoads) {
   for (const auto& ruleset : kPresets) {
     const Topology& t = boardOf(ruleset);
     for (Bitboard camps = t.camps; camps;) {
-      const int camp = popLsb(camps);
+      const Square camp = popLsb(camps);
       Bitboard diagonals = 0;
       for (const int dc : {-1, 1})
         for (const int dr : {-1, 1}) diagonals |= bit(makeSquare(columnOf(camp) + dc, rowOf(camp) + dr));
@@ -90,8 +90,8 @@ TEST(Board, EveryCampHasFourDiagonalRoads) {
 TEST(Board, NoDiagonalRoadsExceptAtCamps) {
   for (const auto& ruleset : kPresets) {
     const Topology& t = boardOf(ruleset);
-    for (int a = 0; a < kSquares; ++a)
-      for (int b = 0; b < kSquares; ++b) {
+    for (Square a{}; a < kSquares; ++a)
+      for (Square b{}; b < kSquares; ++b) {
         if (std::abs(columnOf(a) - columnOf(b)) != 1 || std::abs(rowOf(a) - rowOf(b)) != 1) continue;
         if (contains(t.camps, a) || contains(t.camps, b)) continue;
         EXPECT_FALSE(contains(t.stepNeighbours[a], b)) << squareName(a) << "-" << squareName(b);
@@ -103,7 +103,7 @@ TEST(Board, NoDiagonalRoadsExceptAtCamps) {
 TEST(Board, RoadsJoinEveryTwoOrthogonalNeighboursWithinAHalf) {
   for (const auto& ruleset : kPresets) {
     const Topology& t = boardOf(ruleset);
-    for (int s = 0; s < kSquares; ++s) {
+    for (Square s{}; s < kSquares; ++s) {
       if (columnOf(s) + 1 < kColumns) {
         EXPECT_TRUE(contains(t.stepNeighbours[s], s + 1)) << squareName(s);
       }
@@ -142,7 +142,7 @@ TEST(Board, FrontLineCrossedOnlyInColumnsACEAndMountainsBlockBAndD) {
   for (const auto& ruleset : kPresets) {
     const Topology& t = boardOf(ruleset);
     for (int column = 0; column < kColumns; ++column) {
-      const int south = makeSquare(column, 5), north = makeSquare(column, 6);
+      const Square south = makeSquare(column, 5), north = makeSquare(column, 6);
       const bool crossing = column == 0 || column == 2 || column == 4;
       EXPECT_EQ(contains(t.stepNeighbours[south], north), crossing) << ruleset.preset << " " << squareName(south);
       EXPECT_EQ(contains(t.stepNeighbours[north], south), crossing) << ruleset.preset << " " << squareName(north);
@@ -151,7 +151,7 @@ TEST(Board, FrontLineCrossedOnlyInColumnsACEAndMountainsBlockBAndD) {
       }
     }
     // No other edge joins the halves (no diagonal across the front line).
-    for (int a = 0; a < kSquares; ++a) {
+    for (Square a{}; a < kSquares; ++a) {
       const Bitboard other = t.home[rowOf(a) < 6 ? 1 : 0];
       const Bitboard across = (t.stepNeighbours[a] | t.railNeighbours[a]) & other;
       if (rowOf(a) == 5 || rowOf(a) == 6) {

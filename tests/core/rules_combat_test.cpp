@@ -82,8 +82,8 @@ TEST(Combat, EngineerClearsLandmineAndSurvives) {
   for (const auto& ruleset : kPresets) {
     EXPECT_EQ(fight(ruleset, PieceType::Engineer, PieceType::Landmine), Combat::DefenderRemoved) << ruleset.preset;
     Position pos = make(ruleset, "F:B1 f:B12 l:C11 E:C10 c:E10");
-    const int engineer = pos.pieceAt(at("C10"));
-    const int mine = pos.pieceAt(at("C11"));
+    const PieceId engineer = pos.pieceAt(at("C10"));
+    const PieceId mine = pos.pieceAt(at("C11"));
     const MoveResult r = pos.play(move("C10", "C11"));
     EXPECT_EQ(r.combat, Combat::DefenderRemoved);
     EXPECT_FALSE(pos.isAlive(mine));
@@ -114,7 +114,7 @@ TEST(Combat, NonEngineerAttackingALandmineIsRemovedAndTheLandmineStaysUnderWorld
     }
     // Even the marshal.
     Position pos = make(ruleset, "F:B1 f:B12 l:C11 M:C10 c:E10");
-    const int mine = pos.pieceAt(at("C11"));
+    const PieceId mine = pos.pieceAt(at("C11"));
     EXPECT_EQ(pos.play(move("C10", "C11")).combat, Combat::AttackerRemoved);
     EXPECT_TRUE(pos.isEmpty(at("C10")));
     EXPECT_EQ(pos.pieceAt(at("C11")), mine);
@@ -178,7 +178,7 @@ TEST(Combat, OnlyTheAttackerMovesAndAWinnerTakesThePoint) {
   for (const auto& ruleset : kPresets) {
     {  // the attacker wins: it stands on the defender's point
       Position pos = make(ruleset, "F:B1 f:B12 R:A5 c:A8");
-      const int attacker = pos.pieceAt(at("A5")), defender = pos.pieceAt(at("A8"));
+      const PieceId attacker = pos.pieceAt(at("A5")), defender = pos.pieceAt(at("A8"));
       pos.play(move("A5", "A8"));
       EXPECT_TRUE(pos.isEmpty(at("A5")));
       EXPECT_EQ(pos.pieceAt(at("A8")), attacker);
@@ -186,7 +186,7 @@ TEST(Combat, OnlyTheAttackerMovesAndAWinnerTakesThePoint) {
     }
     {  // the defender wins: it stays where it was
       Position pos = make(ruleset, "F:B1 f:B12 C:A5 r:A8");
-      const int attacker = pos.pieceAt(at("A5")), defender = pos.pieceAt(at("A8"));
+      const PieceId attacker = pos.pieceAt(at("A5")), defender = pos.pieceAt(at("A8"));
       pos.play(move("A5", "A8"));
       EXPECT_TRUE(pos.isEmpty(at("A5")));
       EXPECT_EQ(pos.pieceAt(at("A8")), defender);
@@ -207,11 +207,11 @@ TEST(Combat, PieceInACampCannotBeAttackedByEitherSide) {
     const Topology& t = rules.topology();
     int checked = 0;
     for (Bitboard camps = t.camps; camps;) {
-      const int camp = popLsb(camps);
+      const Square camp = popLsb(camps);
       for (const Seat attackerSide : {Seat::Red, Seat::Blue})
         for (const PieceType attacker : {PieceType::Colonel, PieceType::Engineer, PieceType::Bomb})
           for (Bitboard from = t.stepNeighbours[camp] & ~t.camps; from;) {
-            const int square = popLsb(from);
+            const Square square = popLsb(from);
             Position empty(rules);
             empty.addPiece(attackerSide, attacker, square);
             empty.setSideToMove(attackerSide);

@@ -91,7 +91,7 @@ TEST(Draws, RepeatingPositionsIsNotADraw) {
     shuffle(game);
     bool same = game.position().sideToMove() == start.sideToMove();
     for (int s = 0; s < kSquares && same; ++s)
-      same = game.position().isEmpty(s) == start.isEmpty(s);
+      same = game.position().isEmpty(Square(s)) == start.isEmpty(Square(s));
     repeats += same;
   }
   EXPECT_EQ(repeats, 20);  // the start came back every four moves
@@ -200,7 +200,7 @@ TEST(Clock, TimeoutPassesTheTurnToTheOpponent) {
   EXPECT_FALSE(game.isOver());
   EXPECT_EQ(game.position().sideToMove(), Seat::Blue);
   EXPECT_EQ(game.timeouts(Seat::Red), 1);
-  for (int s = 0; s < kSquares; ++s) EXPECT_EQ(game.position().pieceAt(s), before.pieceAt(s)) << squareName(s);
+  for (Square s{}; s < kSquares; ++s) EXPECT_EQ(game.position().pieceAt(s), before.pieceAt(s)) << squareName(s);
   shuffle(game);  // Blue plays on
   EXPECT_EQ(game.position().sideToMove(), Seat::Red);
 }

@@ -41,7 +41,7 @@ TEST(Information, EachSeatSeesWhereEveryPieceIsAndWhoOwnsIt) {
     for (const Seat seat : {Seat::Red, Seat::Blue}) {
       const Observation o = Observation::of(game, seat);
       for (const Seat s : {Seat::Red, Seat::Blue}) EXPECT_EQ(o.occupied(s), game.position().occupied(s));
-      for (int square = 0; square < kSquares; ++square)
+      for (Square square{}; square < kSquares; ++square)
         EXPECT_EQ(o.pieceAt(square), game.position().pieceAt(square)) << squareName(square);
     }
   }

@@ -48,7 +48,7 @@ TEST(Movement, OneTurnMovesExactlyOnePiece) {
   const Position before = game.position();
   game.apply(Action::makeMove(Seat::Red, move("A5", "B5")));
   Bitboard changed = 0;
-  for (int s = 0; s < kSquares; ++s)
+  for (Square s{}; s < kSquares; ++s)
     if (before.pieceAt(s) != game.position().pieceAt(s)) changed |= bit(s);
   EXPECT_EQ(names(changed), names(points({"A5", "B5"})));
   EXPECT_EQ(game.position().pieceAt(at("B5")), before.pieceAt(at("A5")));
@@ -62,7 +62,7 @@ TEST(Movement, NoMoveSkipsATurn) {
     generateMoves(game.position(), moves);
     EXPECT_FALSE(moves.empty());
     for (const Move m : moves) EXPECT_NE(m.from, m.to) << moveName(m);
-    for (int s = 0; s < kSquares; ++s) EXPECT_FALSE(isLegalMove(game.position(), Move{std::uint8_t(s), std::uint8_t(s)}));
+    for (Square s{}; s < kSquares; ++s) EXPECT_FALSE(isLegalMove(game.position(), Move{s, s}));
     EXPECT_THROW(game.apply(Action::makeMove(Seat::Red, move("A5", "A5"))), IllegalAction);
   }
 }
@@ -265,7 +265,7 @@ TEST(Movement, NoSlideEverPassesThroughACamp) {
   for (const auto& ruleset : kPresets) {
     const Topology& t = Rules::of(ruleset).topology();
     for (Bitboard rail = t.railway; rail;) {
-      const int from = popLsb(rail);
+      const Square from = popLsb(rail);
       EXPECT_EQ(engineerRailReach(t, from, 0) & t.camps, 0u) << squareName(from);
       for (int d = 0; d < kDirections; ++d) EXPECT_EQ(t.railRay[from][d] & t.camps, 0u) << squareName(from);
     }

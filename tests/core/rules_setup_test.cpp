@@ -114,7 +114,7 @@ TEST(Setup, FlagMustStartInAHeadquarters) {
     EXPECT_TRUE(legal("IPDEC/G.J.R/DM.BC/R.B.I/CLEJP/LFLPE", ruleset)) << ruleset.preset;   // flag on B1
     EXPECT_TRUE(legal("IPDEC/G.J.R/DM.BC/R.B.I/CLEJP/LPLFE", ruleset)) << ruleset.preset;   // flag on D1
     for (int i = 0; i < kHalfSquares; ++i)
-      EXPECT_EQ(mayStartOn(PieceType::Flag, i, ruleset), i == at("B1") || i == at("D1")) << squareName(i);
+      EXPECT_EQ(mayStartOn(PieceType::Flag, i, ruleset), i == at("B1") || i == at("D1")) << squareName(Square(i));
   }
 }
 
@@ -124,8 +124,8 @@ TEST(Setup, LandmineOutsideTheBackTwoRowsRejected) {
     EXPECT_FALSE(legal("IPDEC/G.J.R/DM.BC/L.B.I/CLEJP/RFLPE", ruleset)) << ruleset.preset;
     EXPECT_NE(violation("IPDEC/G.J.R/DM.BC/L.B.I/CLEJP/RFLPE", ruleset).find("A3"), std::string::npos);
     for (int i = 0; i < kHalfSquares; ++i)
-      if (rowOf(i) >= 2) {
-        EXPECT_FALSE(mayStartOn(PieceType::Landmine, i, ruleset)) << squareName(i);
+      if (rowOf(Square(i)) >= 2) {
+        EXPECT_FALSE(mayStartOn(PieceType::Landmine, i, ruleset)) << squareName(Square(i));
       }
     // Rows 1 and 2 are allowed (the example has landmines on A1, C1 and B2).
     for (const char* p : {"A1", "C1", "E1", "A2", "B2", "C2", "D2", "E2"})
@@ -158,8 +158,8 @@ TEST(Setup, BombMayNotStartInTheFrontRow) {
     // One row further back is fine: A5's general swapped with D4's bomb.
     EXPECT_TRUE(legal("IPDEC/B.J.R/DM.GC/R.B.I/CLEJP/LFLPE", ruleset)) << ruleset.preset;
     for (int i = 0; i < kHalfSquares; ++i) {
-      const bool allowed = rowOf(i) != 5 && !contains(Topology::classic(true).camps, i);
-      EXPECT_EQ(mayStartOn(PieceType::Bomb, i, ruleset), allowed) << squareName(i);
+      const bool allowed = rowOf(Square(i)) != 5 && !contains(Topology::classic(true).camps, i);
+      EXPECT_EQ(mayStartOn(PieceType::Bomb, i, ruleset), allowed) << squareName(Square(i));
     }
   }
 }
@@ -171,7 +171,7 @@ TEST(Setup, OfficersMayStartAnywhereOutsideCampsIncludingTheOtherHeadquarters) {
       if (!isOfficer(typeFromIndex(t))) continue;
       for (int i = 0; i < kHalfSquares; ++i)
         EXPECT_EQ(mayStartOn(typeFromIndex(t), i, ruleset), !contains(camps, i))
-            << typeName(typeFromIndex(t)) << " on " << squareName(i);
+            << typeName(typeFromIndex(t)) << " on " << squareName(Square(i));
     }
     // The marshal (B4) swapped with the lieutenant in the other headquarters (D1).
     EXPECT_TRUE(legal("IPDEC/G.J.R/DP.BC/R.B.I/CLEJP/LFLME", ruleset)) << ruleset.preset;

@@ -34,7 +34,7 @@ Bitboard campsOfClassicBoard() {
 }
 
 bool railEdge(bool centreRail, int a, int b) {
-  const int ca = columnOf(a), ra = rowOf(a), cb = columnOf(b), rb = rowOf(b);
+  const int ca = columnOf(Square(a)), ra = rowOf(Square(a)), cb = columnOf(Square(b)), rb = rowOf(Square(b));
   if (ra == rb) return std::abs(ca - cb) == 1 && isRailRow(ra);
   if (ca != cb || std::abs(ra - rb) != 1) return false;
   if (isRailColumnPoint(ca, ra) && isRailColumnPoint(cb, rb)) return true;
@@ -43,7 +43,7 @@ bool railEdge(bool centreRail, int a, int b) {
 }
 
 bool stepEdge(Bitboard camps, int a, int b) {
-  const int ca = columnOf(a), ra = rowOf(a), cb = columnOf(b), rb = rowOf(b);
+  const int ca = columnOf(Square(a)), ra = rowOf(Square(a)), cb = columnOf(Square(b)), rb = rowOf(Square(b));
   const int dc = std::abs(ca - cb), dr = std::abs(ra - rb);
   if (dc + dr == 1) {
     if (sameHalf(ra, rb)) return true;
@@ -55,13 +55,13 @@ bool stepEdge(Bitboard camps, int a, int b) {
 
 void addRays(Topology& t, bool centreRail) {
   constexpr int kDelta[kDirections] = {kColumns, 1, -kColumns, -1};
-  for (int s = 0; s < kSquares; ++s)
+  for (Square s{}; s < kSquares; ++s)
     for (int d = 0; d < kDirections; ++d) {
       int cur = s;
       for (;;) {
         const int next = cur + kDelta[d];
         if (next < 0 || next >= kSquares) break;
-        if ((d == East || d == West) && rowOf(next) != rowOf(cur)) break;
+        if ((d == East || d == West) && rowOf(Square(next)) != rowOf(Square(cur))) break;
         if (!railEdge(centreRail, cur, next)) break;
         t.railRay[s][d] |= bit(next);
         cur = next;
@@ -78,27 +78,27 @@ Topology referenceClassicTopology(bool centreRail) {
   t.camps = reference::campsOfClassicBoard();
   t.headquarters = bit(makeSquare(1, 0)) | bit(makeSquare(3, 0)) | bit(makeSquare(1, kRows - 1)) |
                    bit(makeSquare(3, kRows - 1));
-  for (int s = 0; s < kSquares; ++s) t.home[rowOf(s) < reference::kHalfRows ? 0 : 1] |= bit(s);
-  for (int a = 0; a < kSquares; ++a)
-    for (int b = 0; b < kSquares; ++b) {
+  for (Square s{}; s < kSquares; ++s) t.home[rowOf(s) < reference::kHalfRows ? 0 : 1] |= bit(s);
+  for (Square a{}; a < kSquares; ++a)
+    for (Square b{}; b < kSquares; ++b) {
       if (a == b) continue;
       if (reference::stepEdge(t.camps, a, b)) t.stepNeighbours[a] |= bit(b);
       if (reference::railEdge(centreRail, a, b)) t.railNeighbours[a] |= bit(b);
     }
-  for (int s = 0; s < kSquares; ++s)
+  for (Square s{}; s < kSquares; ++s)
     if (t.railNeighbours[s]) t.railway |= bit(s);
   reference::addRays(t, centreRail);
   return t;
 }
 
-int at(const char* name) { return *parseSquare(name); }
+Square at(const char* name) { return *parseSquare(name); }
 
 const Topology& board() { return Topology::classic(true); }
 
 TEST(Topology, BoardHasFiveColumnsTwelveRowsSixtyPoints) {
   EXPECT_EQ(popcount(board().all), 60);
-  EXPECT_EQ(squareName(0), "A1");
-  EXPECT_EQ(squareName(59), "E12");
+  EXPECT_EQ(squareName(Square(0)), "A1");
+  EXPECT_EQ(squareName(Square(59)), "E12");
   EXPECT_EQ(popcount(board().home[0]), 30);
   EXPECT_TRUE(contains(board().home[0], at("E6")));
   EXPECT_TRUE(contains(board().home[1], at("A7")));
@@ -115,8 +115,8 @@ TEST(Topology, HeadquartersAreBAndDOfEachBackRow) {
 }
 
 TEST(Topology, CampsConnectDiagonallyAndNothingElseDoes) {
-  for (int a = 0; a < kSquares; ++a)
-    for (int b = 0; b < kSquares; ++b) {
+  for (Square a{}; a < kSquares; ++a)
+    for (Square b{}; b < kSquares; ++b) {
       const bool diagonal = std::abs(columnOf(a) - columnOf(b)) == 1 && std::abs(rowOf(a) - rowOf(b)) == 1;
       if (!diagonal) continue;
       const bool sameHalf = (rowOf(a) < 6) == (rowOf(b) < 6);
@@ -135,7 +135,7 @@ TEST(Topology, FrontLineCrossedOnlyAtColumnsACE) {
 
 TEST(Topology, RailwaysAreRows2_6_7_11AndColumnsAEFromRow2To11) {
   Bitboard expected = 0;
-  for (int s = 0; s < kSquares; ++s) {
+  for (Square s{}; s < kSquares; ++s) {
     const int r = rowOf(s) + 1, c = columnOf(s);
     if (r == 2 || r == 6 || r == 7 || r == 11 || ((c == 0 || c == 4) && r >= 2 && r <= 11)) expected |= bit(s);
   }
@@ -166,13 +166,13 @@ TEST(Topology, RailRayPastIsEachRayOneIndexOnWithNothingAtTheEnds) {
   for (int d = 0; d < kDirections; ++d) {
     EXPECT_EQ(board().railRayPast[d][0], 0u);
     EXPECT_EQ(board().railRayPast[d][65], 0u);
-    for (int s = 0; s < kSquares; ++s) EXPECT_EQ(board().railRayPast[d][s + 1], board().railRay[s][d]);
+    for (Square s{}; s < kSquares; ++s) EXPECT_EQ(board().railRayPast[d][s + 1], board().railRay[s][d]);
   }
 }
 
 TEST(Topology, EdgesAreSymmetric) {
-  for (int a = 0; a < kSquares; ++a)
-    for (int b = 0; b < kSquares; ++b) {
+  for (Square a{}; a < kSquares; ++a)
+    for (Square b{}; b < kSquares; ++b) {
       EXPECT_EQ(contains(board().stepNeighbours[a], b), contains(board().stepNeighbours[b], a));
       EXPECT_EQ(contains(board().railNeighbours[a], b), contains(board().railNeighbours[b], a));
     }
@@ -198,7 +198,7 @@ TEST(Topology, DataBuiltTablesEqualTheProceduralReferenceBitForBit) {
     EXPECT_EQ(built.headquarters, expected.headquarters);
     EXPECT_EQ(built.railway, expected.railway);
     EXPECT_EQ(built.home, expected.home);
-    for (int s = 0; s < kSquares; ++s) {
+    for (Square s{}; s < kSquares; ++s) {
       EXPECT_EQ(built.stepNeighbours[s], expected.stepNeighbours[s]) << squareName(s);
       EXPECT_EQ(built.railNeighbours[s], expected.railNeighbours[s]) << squareName(s);
       for (int d = 0; d < kDirections; ++d)

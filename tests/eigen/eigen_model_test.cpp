@@ -78,7 +78,7 @@ Outputs referenceForward(const WeightsFile& w, const float* input) {
   Outputs o;
   const Planes policy = convolve(w, "policy", x);  // channel `to` at point `from`
   for (int from = 0; from < kBoardPoints; ++from)
-    for (int to = 0; to < kSquares; ++to) o.policy.push_back(policy[static_cast<std::size_t>(to) * kBoardPoints + from]);
+    for (Square to{}; to < kSquares; ++to) o.policy.push_back(policy[static_cast<std::size_t>(to) * kBoardPoints + from]);
   const Planes layout = convolve(w, "layout", x);
   for (int p = 0; p < kBoardPoints; ++p)
     for (int t = 0; t < kPieceTypes; ++t) o.layout.push_back(layout[static_cast<std::size_t>(t) * kBoardPoints + p]);

@@ -69,13 +69,13 @@ TEST(FlipNetAgent, TheSameSeedPlaysTheSameGame) {
 TEST(FlipNetAgent, TakesAFlagInOne) {
   const FlipRuleset rules = FlipRuleset::kawu();
   FlipPosition pos = FlipPosition::empty(rules);
-  const int c5 = parseSquare("C5").value(), c6 = parseSquare("C6").value();
+  const Square c5 = parseSquare("C5").value(), c6 = parseSquare("C6").value();
   pos.putFaceUp(c5, {Colour::Red, PieceType::Engineer});
   pos.putFaceUp(c6, {Colour::Blue, PieceType::Flag});
   pos.putFaceUp(parseSquare("A12").value(), {Colour::Blue, PieceType::Marshal});
   pos.putFaceDown(parseSquare("E1").value(), {Colour::Red, PieceType::Bomb});
   pos.setColours(Colour::Red);
-  ASSERT_TRUE(isLegalFlipAction(pos, {static_cast<std::uint8_t>(c5), static_cast<std::uint8_t>(c6)}));
+  ASSERT_TRUE(isLegalFlipAction(pos, {c5, c6}));
   auto nn = netAgent("sims=8");
   nn->newGame(rules, Seat::Red, 1);
   const Move m = nn->chooseAction(pos);
@@ -90,7 +90,7 @@ TEST(FlipNetAgent, ThePolicyPriorsSteerTheSearch) {
   for (float& v : w.tensors.at("policy.weight").data) v = 0;
   std::vector<float>& bias = w.tensors.at("policy.bias").data;
   std::fill(bias.begin(), bias.end(), 0.0f);
-  const int c3 = parseSquare("C3").value();
+  const Square c3 = parseSquare("C3").value();
   // Output channel `to` at point `from`: the bias is per channel, so channel C3
   // favours every move to C3, of which the start position has one: the flip of C3.
   bias[static_cast<std::size_t>(c3)] = 12;

@@ -14,7 +14,7 @@ namespace {
 
 using Input = std::vector<float>;
 
-int sq(const char* name) { return parseSquare(name).value(); }
+Square sq(const char* name) { return parseSquare(name).value(); }
 
 Input encoded(const FlipPosition& pos) {
   Input in(kFlipInputSize, -1.0f);  // every value must be written
@@ -58,7 +58,7 @@ TEST(FlipEncoding, OwnPiecesAreTheMoversColourInItsOrientation) {
   pos.setColours(Colour::Red);  // seat 0 plays Red, seat 1 Blue
   pos.setToMove(Seat::Blue);
   const Input in = encoded(pos);
-  const int b2 = sq("B2"), c11 = sq("C11"), a1 = sq("A1");
+  const Square b2 = sq("B2"), c11 = sq("C11"), a1 = sq("A1");
   EXPECT_EQ(at(in, kFlipOwnPiece + typeIndex(PieceType::Captain), rotate180(b2)), 1);
   EXPECT_EQ(at(in, kFlipEnemyPiece + typeIndex(PieceType::Marshal), rotate180(c11)), 1);
   EXPECT_EQ(at(in, kFlipFaceDown, rotate180(a1)), 1);
@@ -97,7 +97,7 @@ TEST(FlipEncoding, CountersAreScaledByTheQuietLimitAndAThousandPlies) {
 
 // A flip is the move from a point to itself, turned like every move.
 TEST(FlipEncoding, AFlipsPolicyIndexIsTheMoveToItself) {
-  const int c3 = sq("C3");
+  const Square c3 = sq("C3");
   EXPECT_EQ(flipPolicyIndex(Seat::Red, flipAt(c3)), c3 * 61);
   EXPECT_EQ(flipPolicyIndex(Seat::Blue, flipAt(c3)), rotate180(c3) * 61);
 }

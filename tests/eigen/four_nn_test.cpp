@@ -59,7 +59,7 @@ std::string weightsPath() {
 TEST(FourEncoding, EachArmySeesItsArmAtTheBottom) {
   for (int army = 0; army < kArmies; ++army) {
     std::set<int> places, points;
-    for (int p = 0; p < kCrossPoints; ++p) {
+    for (Square p{}; p < kCrossPoints; ++p) {
       places.insert(fourPlace(army, p));
       points.insert(fourTurnedPoint(army, p));
     }

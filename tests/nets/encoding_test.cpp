@@ -50,7 +50,7 @@ TEST(Encoding, DecodeGivesBackOwnIdentitiesEnemyOccupancyAndBeliefsForBothSeats)
           const Position& pos = game.position();
           const Seat them = opposite(seat);
           if (d.enemies != pos.occupied(them) && fail()) ADD_FAILURE() << "enemy occupancy lost, seed " << seed;
-          for (int s = 0; s < kSquares; ++s) {
+          for (Square s{}; s < kSquares; ++s) {
             const bool own = !pos.isEmpty(s) && pos.sideAt(s) == seat;
             const int want = own ? typeIndex(pos.typeAt(s)) : -1;
             if (d.ownType[s] != want && fail())
@@ -67,7 +67,7 @@ TEST(Encoding, DecodeGivesBackOwnIdentitiesEnemyOccupancyAndBeliefsForBothSeats)
             }
           }
           // The seat's own half is at the bottom (points 0..29) for both seats.
-          for (int o = 0; o < kSquares; ++o)
+          for (Square o{}; o < kSquares; ++o)
             if (at(in, kOwnHalf, o) != (o < kSquares / 2 ? 1.0f : 0.0f) && fail())
               ADD_FAILURE() << seatName(seat) << ": own-half plane wrong at " << o;
           if (at(in, kSeatToMove, 0) != (pos.sideToMove() == seat ? 1.0f : 0.0f) && fail())
@@ -86,7 +86,7 @@ TEST(Encoding, DecodeGivesBackOwnIdentitiesEnemyOccupancyAndBeliefsForBothSeats)
 }
 
 TEST(Encoding, PolicyIndexAndOrientAreConsistentForAMoveAndItsRotatedTwin) {
-  for (int s = 0; s < kSquares; ++s) {
+  for (Square s{}; s < kSquares; ++s) {
     EXPECT_EQ(orient(Seat::Red, s), s);
     EXPECT_EQ(orient(Seat::Blue, s), kSquares - 1 - s);
     EXPECT_EQ(orient(Seat::Blue, orient(Seat::Blue, s)), s);
@@ -111,7 +111,7 @@ TEST(Encoding, PolicyIndexAndOrientAreConsistentForAMoveAndItsRotatedTwin) {
           ASSERT_LT(i, kPolicySize);
           EXPECT_EQ(i, orient(seat, m.from) * kSquares + orient(seat, m.to));
           EXPECT_TRUE(seen.insert(i).second) << "two legal moves share policy index " << i;
-          const Move twin{static_cast<std::uint8_t>(rotate180(m.from)), static_cast<std::uint8_t>(rotate180(m.to))};
+          const Move twin{Square(rotate180(m.from)), Square(rotate180(m.to))};
           EXPECT_EQ(policyIndex(opposite(seat), twin), i);
           float ownFrom = 0, ownTo = 0;
           for (int t = 0; t < kPieceTypes; ++t) {
@@ -185,7 +185,7 @@ TEST(Encoding, HoldsNoHiddenEnemyIdentityAlternateWorldsEncodeBitIdentically) {
             const Seat them = opposite(seat);
             bool differs = false;
             for (int k = 0; k < game.start().pieceCount(them); ++k) {
-              const int id = index(them) * kMaxPiecesPerSide + k;
+              const PieceId id = pieceOf(them, k);
               differs |= world->start().typeOf(id) != game.start().typeOf(id);
             }
             differentTruth += differs;

@@ -59,7 +59,7 @@ TEST(BeliefBoard, HasATitleCoordinatesAndAColourScale) {
     // Every enemy piece on the board is coloured by its belief.
     int alive = 0;
     for (int k = 0; k < view.observation().pieceCount(view.enemy()); ++k)
-      alive += view.observation().isAlive(index(view.enemy()) * kMaxPiecesPerSide + k);
+      alive += view.observation().isAlive(pieceOf(view.enemy(), k));
     const auto rects = plots::elements(svg, "rect");
     EXPECT_EQ(std::count_if(rects.begin(), rects.end(), [](const auto& r) { return r.hasClass("belief"); }), alive);
   }

@@ -93,7 +93,7 @@ std::vector<World> worldsTheSeatCannotTellApart(const Game& game, Seat seat, Rng
 
 bool hiddenIdentitiesDiffer(const Game& game, const Game& world, Seat them) {
   for (int k = 0; k < game.start().pieceCount(them); ++k) {
-    const int piece = index(them) * kMaxPiecesPerSide + k;
+    const PieceId piece = pieceOf(them, k);
     if (world.start().typeOf(piece) != game.start().typeOf(piece)) return true;
   }
   return false;
@@ -204,7 +204,7 @@ InfoState viewThatKnowsTheMarshal(const Game& game, Seat seat) {
   std::vector<IdentityWeights> prior(static_cast<std::size_t>(game.start().pieceCount(them)));
   for (std::size_t k = 0; k < prior.size(); ++k) {
     prior[k].fill(1.0);
-    if (game.start().typeOf(index(them) * kMaxPiecesPerSide + static_cast<int>(k)) != PieceType::Marshal)
+    if (game.start().typeOf(pieceOf(them, static_cast<int>(k))) != PieceType::Marshal)
       prior[k][static_cast<int>(PieceType::Marshal)] = 0.0;
   }
   state.setPrior(std::move(prior));
@@ -213,7 +213,7 @@ InfoState viewThatKnowsTheMarshal(const Game& game, Seat seat) {
 
 bool marshalMoved(const Game& game, const Game& world, Seat them) {
   for (int k = 0; k < game.start().pieceCount(them); ++k) {
-    const int piece = index(them) * kMaxPiecesPerSide + k;
+    const PieceId piece = pieceOf(them, k);
     if ((game.start().typeOf(piece) == PieceType::Marshal) != (world.start().typeOf(piece) == PieceType::Marshal))
       return true;
   }

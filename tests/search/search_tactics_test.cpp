@@ -39,7 +39,7 @@ struct Scenario {
 };
 
 Move rotated(Move m) {
-  return {static_cast<std::uint8_t>(rotate180(m.from)), static_cast<std::uint8_t>(rotate180(m.to))};
+  return {Square(rotate180(m.from)), Square(rotate180(m.to))};
 }
 
 Move mustParse(const std::string& text) {

@@ -12,7 +12,7 @@ std::optional<Game> alternateWorld(const Game& game, const InfoState& view, Rng&
   view.sampleEnemyTypes(rng, enemyTypes, /*lostToo=*/true);
   Layout enemy;
   for (int k = 0; k < game.start().pieceCount(them); ++k)
-    enemy.at[Layout::relative(them, game.start().squareOf(index(them) * kMaxPiecesPerSide + k))] = enemyTypes[k];
+    enemy.at[Layout::relative(them, game.start().squareOf(pieceOf(them, k)))] = enemyTypes[k];
   const Layout& own = *game.layout(seat);
   Game world(game.rules().ruleset(), seat == Seat::Red ? own : enemy, seat == Seat::Red ? enemy : own);
   for (std::size_t i = 0; i < game.history().size(); ++i) {

@@ -11,14 +11,14 @@ namespace junqi::fixtures {
 
 namespace {
 
-int pointNamed(std::string_view name) {
+Square pointNamed(std::string_view name) {
   const auto square = parseSquare(name);
   if (!square) throw std::invalid_argument("no point " + std::string(name));
   return *square;
 }
 
 struct Placed {
-  int square;
+  Square square;
   Identity identity;
   bool faceDown;
 };

@@ -9,7 +9,7 @@ namespace junqi::reference {
 namespace {
 
 bool enemyFaceUp(const FlipPosition& pos, int square, Colour own) {
-  return !pos.isEmpty(square) && !pos.isFaceDown(square) && pos.identityAt(square).colour != own;
+  return !pos.isEmpty(Square(square)) && !pos.isFaceDown(Square(square)) && pos.identityAt(Square(square)).colour != own;
 }
 
 // 001: "only an Engineer or a Bomb can go onto a Landmine, and a piece cannot
@@ -18,7 +18,7 @@ bool enemyFaceUp(const FlipPosition& pos, int square, Colour own) {
 bool mayAttack(const FlipPosition& pos, PieceType a, Identity d) {
   if (pos.rules().minesGuardFlag && d.type == PieceType::Flag) {
     int mines = pos.pool(d.colour)[typeIndex(PieceType::Landmine)];
-    for (int s = 0; s < kSquares; ++s)
+    for (Square s{}; s < kSquares; ++s)
       mines += !pos.isEmpty(s) && !pos.isFaceDown(s) && pos.identityAt(s) == Identity{d.colour, PieceType::Landmine};
     if (mines > 0) return false;
   }
@@ -39,7 +39,7 @@ std::set<int> reach(const FlipPosition& pos, int from, bool engineer) {
       for (const int step : {-1, +1})
         for (int k = static_cast<int>(i) + step; k >= 0 && k < static_cast<int>(line.size()); k += step) {
           out.insert(line[k]);
-          if (!pos.isEmpty(line[k])) break;
+          if (!pos.isEmpty(Square(line[k]))) break;
         }
     }
   if (!engineer) return out;
@@ -51,7 +51,7 @@ std::set<int> reach(const FlipPosition& pos, int from, bool engineer) {
     for (const int q : railwayNeighbours(p, true)) {
       if (!seen.insert(q).second) continue;
       out.insert(q);
-      if (pos.isEmpty(q)) frontier.push_back(q);
+      if (pos.isEmpty(Square(q))) frontier.push_back(q);
     }
   }
   return out;
@@ -61,19 +61,19 @@ std::set<int> reach(const FlipPosition& pos, int from, bool engineer) {
 
 FlipActionSet slowFlipActions(const FlipPosition& pos) {
   FlipActionSet out;
-  for (int s = 0; s < kSquares; ++s)
+  for (Square s{}; s < kSquares; ++s)
     if (pos.isFaceDown(s)) out.insert({s, s});
   const auto own = pos.colourOf(pos.toMove());
   if (!own) return out;
-  for (int from = 0; from < kSquares; ++from) {
+  for (Square from{}; from < kSquares; ++from) {
     if (pos.isEmpty(from) || pos.isFaceDown(from)) continue;
     const Identity mover = pos.identityAt(from);
     if (mover.colour != *own || mover.type == PieceType::Landmine || mover.type == PieceType::Flag) continue;
     for (const int to : reach(pos, from, mover.type == PieceType::Engineer)) {
-      if (to == from || pos.isFaceDown(to)) continue;
-      if (pos.isEmpty(to)) {
+      if (to == from || pos.isFaceDown(Square(to))) continue;
+      if (pos.isEmpty(Square(to))) {
         out.insert({from, to});
-      } else if (enemyFaceUp(pos, to, *own) && !isCamp(to) && mayAttack(pos, mover.type, pos.identityAt(to))) {
+      } else if (enemyFaceUp(pos, to, *own) && !isCamp(to) && mayAttack(pos, mover.type, pos.identityAt(Square(to)))) {
         out.insert({from, to});
       }
     }
@@ -87,8 +87,8 @@ std::uint64_t slowFlipPerft(const FlipPosition& pos, const FlipDeal& deal, int d
   for (const auto& [from, to] : slowFlipActions(pos)) {
     FlipPosition next = pos;
     if (from == to) {
-      next.flip(from, *deal.under[from]);
-    } else if (next.move({static_cast<std::uint8_t>(from), static_cast<std::uint8_t>(to)}).flagCaptured) {
+      next.flip(Square(from), *deal.under[from]);
+    } else if (next.move({Square(from), Square(to)}).flagCaptured) {
       ++leaves;
       continue;
     }

@@ -16,8 +16,8 @@ struct Reference {
   const BoardGeometry& board = crossBoard();
   int army = pos.toMove();
 
-  bool friendly(int p) const { return !pos.isEmpty(p) && teamOfArmy(pos.armyAt(p)) == teamOfArmy(army); }
-  bool open(int p) const { return pos.isEmpty(p) || (!friendly(p) && !has(board.camps(), p)); }
+  bool friendly(int p) const { return !pos.isEmpty(Square(p)) && teamOfArmy(pos.armyAt(Square(p))) == teamOfArmy(army); }
+  bool open(int p) const { return pos.isEmpty(Square(p)) || (!friendly(p) && !has(board.camps(), p)); }
 
   void slides(int from, FourMoveSet& out) const {
     for (const std::vector<int>& line : board.railways()) {
@@ -27,7 +27,7 @@ struct Reference {
         for (auto i = at - line.begin() + step; i >= 0 && i < static_cast<long>(line.size()); i += step) {
           const int q = line[static_cast<std::size_t>(i)];
           if (open(q)) out.insert({from, q});
-          if (!pos.isEmpty(q)) break;
+          if (!pos.isEmpty(Square(q))) break;
         }
     }
   }
@@ -45,7 +45,7 @@ struct Reference {
             const int q = line[n];
             seen.push_back(q);
             if (open(q)) out.insert({from, q});
-            if (pos.isEmpty(q)) todo.push_back(q);
+            if (pos.isEmpty(Square(q))) todo.push_back(q);
           }
         }
     }
@@ -53,7 +53,7 @@ struct Reference {
 
   FourMoveSet moves() const {
     FourMoveSet out;
-    for (int from = 0; from < kCrossPoints; ++from) {
+    for (Square from{}; from < kCrossPoints; ++from) {
       if (pos.isEmpty(from) || pos.armyAt(from) != army) continue;
       const PieceType type = pos.typeAt(from);
       if (type == PieceType::Landmine || type == PieceType::Flag || has(board.headquarters(), from)) continue;
@@ -78,7 +78,7 @@ std::uint64_t slowFourPerft(const FourPosition& pos, int depth) {
   std::uint64_t n = 0;
   for (const auto& [from, to] : slowFourMoves(pos)) {
     FourPosition next = pos;
-    next.play({static_cast<std::uint8_t>(from), static_cast<std::uint8_t>(to)});
+    next.play({Square(from), Square(to)});
     n += slowFourPerft(next, depth - 1);
   }
   return n;

@@ -11,9 +11,9 @@ std::vector<int> untouchedPieces(const Game& game, Seat them) {
   std::vector<int> pieces;
   const int first = index(them) * kMaxPiecesPerSide;
   for (int k = 0; k < game.start().pieceCount(them); ++k) {
-    const int piece = first + k, square = game.start().squareOf(piece);
-    bool touched = game.position().squareOf(piece) != square;
-    touched |= game.flagRevealed(them) && game.start().typeOf(piece) == PieceType::Flag;
+    const int piece = first + k, square = game.start().squareOf(PieceId(piece));
+    bool touched = game.position().squareOf(PieceId(piece)) != square;
+    touched |= game.flagRevealed(them) && game.start().typeOf(PieceId(piece)) == PieceType::Flag;
     for (const ActionRecord& r : game.history())
       touched |= r.action.type == ActionType::Move && (r.action.move.from == square || r.action.move.to == square);
     if (!touched) pieces.push_back(piece);
@@ -71,7 +71,7 @@ std::optional<Game> permutedWorld(const Game& game, Seat seat, Rng& rng, std::st
   const Ruleset& ruleset = game.rules().ruleset();
   std::vector<int> points;
   for (const int piece : untouchedPieces(game, them))
-    points.push_back(Layout::relative(them, game.start().squareOf(piece)));
+    points.push_back(Layout::relative(them, game.start().squareOf(PieceId(piece))));
   std::string reason = "no untouched enemy pieces";
   for (int attempt = 0; attempt < 8 && !points.empty(); ++attempt) {
     const Layout enemy = shuffled(*game.layout(them), points, ruleset, rng);

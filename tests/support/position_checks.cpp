@@ -13,11 +13,11 @@ std::string inconsistency(const Position& pos) {
   const Ruleset& r = pos.rules().ruleset();
   if (pos.occupied(Seat::Red) & pos.occupied(Seat::Blue)) return "a point is occupied by both sides";
   if (pos.occupied() >> kSquares) return "a piece stands off the board";
-  for (int s = 0; s < kSquares; ++s) {
+  for (Square s{}; s < kSquares; ++s) {
     const bool occupied = contains(pos.occupied(), s);
     if (pos.isEmpty(s) == occupied) return fmt::format("{}: isEmpty disagrees with occupied()", squareName(s));
     if (!occupied) continue;
-    const int piece = pos.pieceAt(s);
+    const PieceId piece = pos.pieceAt(s);
     if (piece >= kMaxPieces) return fmt::format("{}: bad piece id {}", squareName(s), piece);
     if (pos.squareOf(piece) != s) return fmt::format("{}: piece {} thinks it is elsewhere", squareName(s), piece);
     if (pos.sideAt(s) != sideOfPiece(piece) || !contains(pos.occupied(pos.sideAt(s)), s))
@@ -27,10 +27,10 @@ std::string inconsistency(const Position& pos) {
     int alive = 0;
     Bitboard engineers = 0, movable = 0;
     for (int i = 0; i < pos.pieceCount(side); ++i) {
-      const int piece = index(side) * kMaxPiecesPerSide + i;
+      const PieceId piece = pieceOf(side, i);
       if (!pos.isAlive(piece)) continue;
       ++alive;
-      const int s = pos.squareOf(piece);
+      const Square s = pos.squareOf(piece);
       if (s >= kSquares || pos.pieceAt(s) != piece) return fmt::format("piece {} is not where it says", piece);
       if (pos.typeOf(piece) == PieceType::Engineer) engineers |= bit(s);
       const bool frozen = r.headquartersFreeze && ref::isHeadquarters(s);
@@ -47,7 +47,7 @@ std::string inconsistency(const Position& pos) {
 
 TypeCounts liveCounts(const Position& pos) {
   TypeCounts c{};
-  for (int s = 0; s < kSquares; ++s)
+  for (Square s{}; s < kSquares; ++s)
     if (!pos.isEmpty(s)) ++c[index(pos.sideAt(s))][typeIndex(pos.typeAt(s))];
   return c;
 }
@@ -67,7 +67,7 @@ std::string piecesOnlyLeave(const Position& before, const Position& after) {
       if (is[s][t] > was[s][t]) return fmt::format("more {} of {} than before", typeName(typeFromIndex(t)),
                                                    seatName(seatFromIndex(s)));
   for (int p = 0; p < kMaxPieces; ++p)
-    if (!before.isAlive(p) && after.isAlive(p)) return fmt::format("piece {} came back", p);
+    if (!before.isAlive(PieceId(p)) && after.isAlive(PieceId(p))) return fmt::format("piece {} came back", p);
   return {};
 }
 

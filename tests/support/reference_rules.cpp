@@ -76,7 +76,7 @@ std::vector<std::pair<int, int>> buildRoadEdges() {
   // "A camp is also connected to the four points on its diagonals ... there are
   // no other diagonals anywhere on the board" (001).
   for (const int camp : camps()) {
-    const int col = columnOf(camp), row = rowOf(camp);
+    const int col = columnOf(Square(camp)), row = rowOf(Square(camp));
     for (const int dc : {-1, 1})
       for (const int dr : {-1, 1}) {
         const int c = col + dc, r = row + dr;
@@ -194,7 +194,7 @@ Combat combat(PieceType attacker, PieceType defender, bool landmineSurvivesAttac
 RefBoard RefBoard::of(const Position& pos) {
   RefBoard b;
   b.ruleset = pos.rules().ruleset();
-  for (int s = 0; s < kSquares; ++s)
+  for (Square s{}; s < kSquares; ++s)
     if (!pos.isEmpty(s)) b.cells[s] = Cell{pos.sideAt(s), pos.typeAt(s)};
   b.toMove = pos.sideToMove();
   b.flagTakenBy = pos.flagCapturedBy();
@@ -295,9 +295,9 @@ std::set<int> targets(const RefBoard& b, int from) {
 
 MoveSet legalMoves(const RefBoard& b) {
   MoveSet moves;
-  for (int from = 0; from < kSquares; ++from)
+  for (Square from{}; from < kSquares; ++from)
     for (const int to : targets(b, from))
-      moves.insert(Move{static_cast<std::uint8_t>(from), static_cast<std::uint8_t>(to)});
+      moves.insert(Move{Square(from), Square(to)});
   return moves;
 }
 

@@ -61,7 +61,7 @@ TEST_F(RecordViewer, ShowsASeatsViewWithItsExactBeliefs) {
     EXPECT_NEAR(total, 1.0, 1e-9);
     // The truth is always among the possible.
     const int square = *parseSquare(piece["square"].get<std::string>());
-    const std::string truthSymbol(1, typeSymbol(truth.position().typeAt(square)));
+    const std::string truthSymbol(1, typeSymbol(truth.position().typeAt(Square(square))));
     EXPECT_GT(piece["beliefs"].value(truthSymbol, 0.0), 0.0) << piece;
   }
   EXPECT_GT(enemy, 10);

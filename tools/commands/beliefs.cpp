@@ -50,7 +50,7 @@ std::string table(const InfoState& view) {
   out += '\n';
   const int first = index(view.enemy()) * kMaxPiecesPerSide;
   for (int k = 0; k < view.knowledge().pieceCount(); ++k) {
-    const int p = first + k;
+    const auto p = PieceId(first + k);
     out += fmt::format("{:<6}{:<6}{:<6}{:<26}", fmt::format("{}{}", seatName(view.enemy())[0], k),
                        squareName(obs.startSquare(p)), obs.isAlive(p) ? squareName(obs.squareOf(p)) : "lost",
                        describeIdentities(view.support(k)));
@@ -95,7 +95,7 @@ std::string fourTable(const std::string& text, const std::string& seatName, int 
   out += fmt::format("{:<7}{:<6}{:<26}", "army", "point", "notes");
   for (int t = 0; t < kPieceTypes; ++t) out += fmt::format("{:>5}", typeSymbol(typeFromIndex(t)));
   out += '\n';
-  for (int p = 0; p < kCrossPoints; ++p) {
+  for (Square p{}; p < kCrossPoints; ++p) {
     if (obs.armyAt(p) < 0 || beliefs.sees(obs.armyAt(p))) continue;
     out += fmt::format("{:<7}{:<6}{:<26}{}\n", armyName(obs.armyAt(p)), crossBoard().pointName(p),
                        describeIdentities(beliefs.possibleAt(p)), percentColumns(beliefs.marginalsAt(p)));
@@ -137,7 +137,7 @@ CheckTally checkGame(const Ruleset& ruleset, int g, const std::string& agent, st
       view.apply(publicEvent(game, game.history().size() - 1));
       const Seat them = view.enemy();
       for (int k = 0; k < view.knowledge().pieceCount(); ++k) {
-        const int p = index(them) * kMaxPiecesPerSide + k;
+        const PieceId p = pieceOf(them, k);
         const PieceType truth = game.start().typeOf(p);
         const double q = view.marginals()[k][typeIndex(truth)];
         if (!(view.knowledge().possible(k) & identityBit(truth)) || q <= 0) {

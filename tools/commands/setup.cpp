@@ -39,7 +39,7 @@ void registerSetup(CLI::App& app) {
         // Show it as Red would deploy it.
         Position p(Rules::of(r));
         for (int k = 0; k < kHalfSquares; ++k)
-          if (layout.at[k]) p.addPiece(Seat::Red, *layout.at[k], k);
+          if (layout.at[k]) p.addPiece(Seat::Red, *layout.at[k], Layout::absolute(Seat::Red, k));
         const std::string diagram = boardDiagram(p);
         fmt::print("\n{}", diagram.substr(diagram.find(" 6 ")));
       }
