@@ -30,15 +30,27 @@ struct AgentReport {
   std::string note;           // anything else worth a log line
 };
 
-class Agent {
+// What an agent of any game has: a name, a spec that recreates it, and a
+// report of its last decision. The decisions differ by game, because each
+// game's seats are shown different things: Agent below (classic: its seat's
+// InfoState), FlipAgent (search/flip_agent.h: the public FlipPosition) and
+// FourAgent (search/four_agent.h: its army's FourObservation).
+class AgentBase {
  public:
-  virtual ~Agent() = default;
-
+  virtual ~AgentBase() = default;
   // The registry name ("random", "heuristic", "pimc", "ismcts", ...).
   virtual std::string name() const = 0;
   // A spec that makes an identical agent (same parameters, same seed).
   virtual std::string spec() const = 0;
+  const AgentReport& lastReport() const { return report_; }
 
+ protected:
+  AgentReport report_;
+};
+
+// An agent of the classic game.
+class Agent : public AgentBase {
+ public:
   // A new game begins. `gameSeed` varies per game so that one agent plays
   // different games differently yet reproducibly.
   virtual void newGame(const Ruleset& ruleset, Seat seat, std::uint64_t gameSeed) = 0;
@@ -50,11 +62,6 @@ class Agent {
   virtual bool acceptDraw(const InfoState&) { return false; }
   // The game is over; `reveal` is the full final position.
   virtual void gameOver(const Outcome&, const Position& /*reveal*/) {}
-
-  const AgentReport& lastReport() const { return report_; }
-
- protected:
-  AgentReport report_;
 };
 
 }  // namespace junqi

@@ -1,9 +1,6 @@
 #include "search/flip_agent.h"
 
-#include <mutex>
-
 #include <fmt/format.h>
-#include <fmt/ranges.h>
 
 #include "core/flip_movegen.h"
 #include "core/random.h"
@@ -77,32 +74,6 @@ std::uint64_t flipGameSeed(std::uint64_t agentSeed, std::uint64_t gameSeed) {
 }
 
 namespace {
-std::vector<FlipAgentKind> builtinKinds();
-std::mutex& registeredMutex() {
-  static std::mutex m;
-  return m;
-}
-std::vector<FlipAgentKind>& registeredKinds() {
-  static std::vector<FlipAgentKind> kinds;
-  return kinds;
-}
-}  // namespace
-
-void registerFlipAgentKind(FlipAgentKind kind) {
-  std::lock_guard lock(registeredMutex());
-  auto& kinds = registeredKinds();
-  std::erase_if(kinds, [&](const FlipAgentKind& k) { return k.name == kind.name; });
-  kinds.push_back(std::move(kind));
-}
-
-std::vector<FlipAgentKind> flipAgentKinds() {
-  std::vector<FlipAgentKind> kinds = builtinKinds();
-  std::lock_guard lock(registeredMutex());
-  kinds.insert(kinds.end(), registeredKinds().begin(), registeredKinds().end());
-  return kinds;
-}
-
-namespace {
 std::vector<FlipAgentKind> builtinKinds() {
   return {
       {"random", "a uniformly random legal action",
@@ -123,20 +94,16 @@ std::vector<FlipAgentKind> builtinKinds() {
        [](const AgentParams& p) { return makeSearch(p, true); }, searchParams(true)},
   };
 }
+
+AgentKinds<FlipAgent>& flipKinds() {
+  static AgentKinds<FlipAgent> kinds("flip agent", builtinKinds);
+  return kinds;
+}
+
 }  // namespace
 
-std::unique_ptr<FlipAgent> makeFlipAgent(std::string_view spec) {
-  const AgentParams params = AgentParams::parse(spec);
-  std::vector<std::string> known;
-  for (const FlipAgentKind& kind : flipAgentKinds()) {
-    known.push_back(kind.name);
-    if (kind.name != params.name()) continue;
-    auto agent = kind.make(params);
-    params.checkAllUsed();
-    return agent;
-  }
-  throw AgentSpecError(
-      fmt::format("unknown flip agent '{}' (known: {})", params.name(), fmt::join(known, ", ")));
-}
+void registerFlipAgentKind(FlipAgentKind kind) { flipKinds().add(std::move(kind)); }
+std::vector<FlipAgentKind> flipAgentKinds() { return flipKinds().all(); }
+std::unique_ptr<FlipAgent> makeFlipAgent(std::string_view spec) { return flipKinds().make(spec); }
 
 }  // namespace junqi

@@ -30,28 +30,16 @@
 
 namespace junqi {
 
-class FlipAgent {
+class FlipAgent : public AgentBase {
  public:
-  virtual ~FlipAgent() = default;
-  virtual std::string name() const = 0;
-  virtual std::string spec() const = 0;
   // A new game: `gameSeed` varies per game, so that one agent plays different
   // games differently yet reproducibly.
   virtual void newGame(const FlipRuleset& rules, Seat seat, std::uint64_t gameSeed) = 0;
   // A flip or a move for the side to move (pos.toMove() is this agent's seat).
   virtual Move chooseAction(const FlipPosition& pos) = 0;
-  const AgentReport& lastReport() const { return report_; }
-
- protected:
-  AgentReport report_;
 };
 
-struct FlipAgentKind {
-  std::string name;
-  std::string help;
-  std::function<std::unique_ptr<FlipAgent>(const AgentParams&)> make;
-  std::vector<AgentParamHelp> params = {};
-};
+using FlipAgentKind = AgentKindOf<FlipAgent>;
 
 // The built-in kinds, then the registered ones.
 std::vector<FlipAgentKind> flipAgentKinds();

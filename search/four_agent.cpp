@@ -1,9 +1,8 @@
 #include "search/four_agent.h"
 
-#include <mutex>
+#include <algorithm>
 
 #include <fmt/format.h>
-#include <fmt/ranges.h>
 
 #include "core/random.h"
 #include "search/four_heuristic.h"
@@ -52,7 +51,20 @@ class FourIsmctsAgent : public FourAgent {
     gameSeed_ = Rng::mix(seed_ ^ static_cast<std::uint64_t>(army), gameSeed);
   }
   Move chooseMove(const FourObservation& obs) override {
-    return fourSearch(obs, rules_, params_, Rng::mix(gameSeed_, static_cast<std::uint64_t>(obs.ply()))).best;
+    const FourSearchResult r = fourSearch(obs, rules_, params_, Rng::mix(gameSeed_, static_cast<std::uint64_t>(obs.ply())));
+    report_ = AgentReport{};
+    report_.simulations = r.iterations;
+    report_.seconds = r.seconds;
+    report_.value = r.value;
+    report_.principalLine = {r.best};
+    long long visits = 0;
+    for (const FourRootMove& m : r.root) visits += m.visits;
+    for (const FourRootMove& m : r.root)
+      if (m.visits > 0) report_.rootShares.push_back({m.move, static_cast<double>(m.visits) / static_cast<double>(visits)});
+    std::stable_sort(report_.rootShares.begin(), report_.rootShares.end(),
+                     [](const auto& a, const auto& b) { return a.second > b.second; });
+    if (r.chainWorlds > 0) report_.note = fmt::format("{} worlds from the beliefs' Markov chain", r.chainWorlds);
+    return r.best;
   }
 
  private:
@@ -89,15 +101,6 @@ std::unique_ptr<FourAgent> makeFourIsmcts(const AgentParams& p) {
   return std::make_unique<FourIsmctsAgent>(s, p.getSeed("seed", 1));
 }
 
-std::mutex& registeredMutex() {
-  static std::mutex m;
-  return m;
-}
-std::vector<FourAgentKind>& registeredKinds() {
-  static std::vector<FourAgentKind> kinds;
-  return kinds;
-}
-
 std::vector<FourAgentKind> builtinKinds() {
   return {
       {"random", "a uniformly random legal move",
@@ -128,33 +131,15 @@ std::vector<FourAgentKind> builtinKinds() {
   };
 }
 
-}  // namespace
-
-void registerFourAgentKind(FourAgentKind kind) {
-  std::lock_guard lock(registeredMutex());
-  auto& kinds = registeredKinds();
-  std::erase_if(kinds, [&](const FourAgentKind& k) { return k.name == kind.name; });
-  kinds.push_back(std::move(kind));
-}
-
-std::vector<FourAgentKind> fourAgentKinds() {
-  std::vector<FourAgentKind> kinds = builtinKinds();
-  std::lock_guard lock(registeredMutex());
-  kinds.insert(kinds.end(), registeredKinds().begin(), registeredKinds().end());
+AgentKinds<FourAgent>& fourKinds() {
+  static AgentKinds<FourAgent> kinds("four-player agent", builtinKinds);
   return kinds;
 }
 
-std::unique_ptr<FourAgent> makeFourAgent(std::string_view spec) {
-  const AgentParams params = AgentParams::parse(spec);
-  std::vector<std::string> names;
-  for (const FourAgentKind& kind : fourAgentKinds()) {
-    names.push_back(kind.name);
-    if (kind.name != params.name()) continue;
-    auto agent = kind.make(params);
-    params.checkAllUsed();
-    return agent;
-  }
-  throw AgentSpecError(fmt::format("unknown four-player agent '{}' (known: {})", params.name(), fmt::join(names, ", ")));
-}
+}  // namespace
+
+void registerFourAgentKind(FourAgentKind kind) { fourKinds().add(std::move(kind)); }
+std::vector<FourAgentKind> fourAgentKinds() { return fourKinds().all(); }
+std::unique_ptr<FourAgent> makeFourAgent(std::string_view spec) { return fourKinds().make(spec); }
 
 }  // namespace junqi

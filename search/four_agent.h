@@ -28,11 +28,8 @@
 
 namespace junqi {
 
-class FourAgent {
+class FourAgent : public AgentBase {
  public:
-  virtual ~FourAgent() = default;
-  virtual std::string name() const = 0;
-  virtual std::string spec() const = 0;
   // A new game for `army`; `gameSeed` varies per game, so one agent plays
   // different games differently yet reproducibly.
   virtual void newGame(const FourRuleset& rules, int army, std::uint64_t gameSeed) = 0;
@@ -40,12 +37,7 @@ class FourAgent {
   virtual Move chooseMove(const FourObservation& obs) = 0;
 };
 
-struct FourAgentKind {
-  std::string name;
-  std::string help;
-  std::function<std::unique_ptr<FourAgent>(const AgentParams&)> make;
-  std::vector<AgentParamHelp> params = {};
-};
+using FourAgentKind = AgentKindOf<FourAgent>;
 
 // The built-in kinds, then those registered (the network agent, nets/four_nn_agent.h).
 std::vector<FourAgentKind> fourAgentKinds();

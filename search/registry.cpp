@@ -1,7 +1,6 @@
 #include "search/registry.h"
 
 #include <charconv>
-#include <mutex>
 
 #include <fmt/format.h>
 
@@ -72,56 +71,14 @@ void AgentParams::checkAllUsed() const {
 }
 
 namespace {
-std::mutex& registryMutex() {
-  static std::mutex m;
-  return m;
-}
-std::vector<AgentKind>& kinds() {
-  static std::vector<AgentKind> all;
-  return all;
-}
-void ensureBuiltins() {
-  static const bool once = [] {
-    for (AgentKind& k : builtinAgentKinds()) kinds().push_back(std::move(k));
-    return true;
-  }();
-  (void)once;
+AgentKinds<Agent>& classicKinds() {
+  static AgentKinds<Agent> kinds("agent", builtinAgentKinds);
+  return kinds;
 }
 }  // namespace
 
-void registerAgentKind(AgentKind kind) {
-  std::lock_guard lock(registryMutex());
-  ensureBuiltins();
-  for (AgentKind& k : kinds())
-    if (k.name == kind.name) {
-      k = std::move(kind);
-      return;
-    }
-  kinds().push_back(std::move(kind));
-}
-
-std::vector<AgentKind> agentKinds() {
-  std::lock_guard lock(registryMutex());
-  ensureBuiltins();
-  return kinds();
-}
-
-std::unique_ptr<Agent> makeAgent(std::string_view spec) {
-  const AgentParams params = AgentParams::parse(spec);
-  AgentFactory make;
-  {
-    std::lock_guard lock(registryMutex());
-    ensureBuiltins();
-    std::string known;
-    for (const AgentKind& k : kinds()) {
-      if (k.name == params.name()) make = k.make;
-      known += (known.empty() ? "" : ", ") + k.name;
-    }
-    if (!make) throw AgentSpecError(fmt::format("unknown agent '{}' (known: {})", params.name(), known));
-  }
-  auto agent = make(params);
-  params.checkAllUsed();
-  return agent;
-}
+void registerAgentKind(AgentKind kind) { classicKinds().add(std::move(kind)); }
+std::vector<AgentKind> agentKinds() { return classicKinds().all(); }
+std::unique_ptr<Agent> makeAgent(std::string_view spec) { return classicKinds().make(spec); }
 
 }  // namespace junqi

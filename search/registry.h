@@ -5,6 +5,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -39,8 +40,6 @@ class AgentParams {
   mutable std::map<std::string, bool> used_;
 };
 
-using AgentFactory = std::function<std::unique_ptr<Agent>(const AgentParams&)>;
-
 // One parameter of a kind of agent, as `junqi agents` lists it.
 struct AgentParamHelp {
   std::string key;
@@ -48,14 +47,81 @@ struct AgentParamHelp {
   std::string meaning;
 };
 
-struct AgentKind {
+// A kind of agent of one game: its name, what it is, how to make one from a
+// spec, and every parameter it reads. AgentT is the game's agent interface
+// (Agent, FlipAgent, FourAgent).
+template <class AgentT>
+struct AgentKindOf {
   std::string name;
   std::string help;  // one line: what it is
-  AgentFactory make;
-  std::vector<AgentParamHelp> params = {};  // every parameter it reads
+  std::function<std::unique_ptr<AgentT>(const AgentParams&)> make;
+  std::vector<AgentParamHelp> params = {};
 };
 
-// Adds a kind of agent (the built-in ones are registered on first use).
+// The kinds of agent of one game: its built-in kinds (listed on first use),
+// then those added later (search/ cannot link the networks, so the programs
+// that link nets/ add the "nn" kinds). Safe to use from several threads.
+template <class AgentT>
+class AgentKinds {
+ public:
+  using Kind = AgentKindOf<AgentT>;
+  // `what` names an agent of this game in errors ("flip agent").
+  AgentKinds(std::string what, std::function<std::vector<Kind>()> builtins)
+      : what_(std::move(what)), builtins_(std::move(builtins)) {}
+
+  // Adds a kind, or replaces the kind of its name.
+  void add(Kind kind) {
+    std::lock_guard lock(mutex_);
+    for (Kind& k : loaded())
+      if (k.name == kind.name) {
+        k = std::move(kind);
+        return;
+      }
+    kinds_.push_back(std::move(kind));
+  }
+
+  std::vector<Kind> all() const {
+    std::lock_guard lock(mutex_);
+    return loaded();
+  }
+
+  // Throws AgentSpecError for an unknown name, key or value.
+  std::unique_ptr<AgentT> make(std::string_view spec) const {
+    const AgentParams params = AgentParams::parse(spec);
+    std::function<std::unique_ptr<AgentT>(const AgentParams&)> make;
+    std::string known;
+    for (const Kind& k : all()) {
+      if (k.name == params.name()) make = k.make;
+      known += (known.empty() ? "" : ", ") + k.name;
+    }
+    if (!make) throw AgentSpecError("unknown " + what_ + " '" + params.name() + "' (known: " + known + ")");
+    auto agent = make(params);  // outside the lock: a kind may make other agents
+    params.checkAllUsed();
+    return agent;
+  }
+
+ private:
+  std::vector<Kind>& loaded() const {
+    if (!builtinsLoaded_) {
+      std::vector<Kind> added = std::move(kinds_);
+      kinds_ = builtins_();
+      builtinsLoaded_ = true;
+      for (Kind& k : added) std::erase_if(kinds_, [&](const Kind& b) { return b.name == k.name; });
+      kinds_.insert(kinds_.end(), std::make_move_iterator(added.begin()), std::make_move_iterator(added.end()));
+    }
+    return kinds_;
+  }
+
+  std::string what_;
+  std::function<std::vector<Kind>()> builtins_;
+  mutable std::mutex mutex_;
+  mutable std::vector<Kind> kinds_;
+  mutable bool builtinsLoaded_ = false;
+};
+
+// The classic game's kinds.
+using AgentKind = AgentKindOf<Agent>;
+// Adds a kind of agent (the built-in ones are listed on first use).
 void registerAgentKind(AgentKind kind);
 std::vector<AgentKind> agentKinds();
 // Creates an agent from a spec; throws AgentSpecError for unknown names, keys or values.

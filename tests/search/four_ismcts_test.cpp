@@ -124,5 +124,32 @@ TEST(FourIsmcts, TheAgentPlaysWholeGamesFromItsSpec) {
   EXPECT_THROW(makeFourAgent("ismcts:ptemp=0"), AgentSpecError);
 }
 
+// The agent reports its last search as every agent does (search/agent.h):
+// the iterations, the value, the move played first in its line, and root
+// visit shares that add up to 1, most visited first.
+TEST(FourIsmcts, TheAgentReportsItsLastSearch) {
+  const FourGame game = randomGame(4, 120, Visibility::Own);
+  const FourObservation obs = FourObservation::of(game, game.position().toMove());
+  auto agent = makeFourAgent("ismcts:sims=200,seed=3");
+  agent->newGame(game.rules(), obs.army(), 1);
+  const Move played = agent->chooseMove(obs);
+  const AgentReport& r = agent->lastReport();
+  EXPECT_EQ(r.simulations, 200);
+  ASSERT_EQ(r.principalLine.size(), 1u);
+  EXPECT_EQ(r.principalLine[0], played);
+  EXPECT_GE(r.value, -1.0);
+  EXPECT_LE(r.value, 1.0);
+  ASSERT_FALSE(r.rootShares.empty());
+  EXPECT_EQ(r.rootShares[0].first, played);
+  double total = 0;
+  for (std::size_t i = 0; i < r.rootShares.size(); ++i) {
+    total += r.rootShares[i].second;
+    if (i > 0) {
+      EXPECT_LE(r.rootShares[i].second, r.rootShares[i - 1].second);
+    }
+  }
+  EXPECT_NEAR(total, 1.0, 1e-9);
+}
+
 }  // namespace
 }  // namespace junqi

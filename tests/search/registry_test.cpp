@@ -148,5 +148,43 @@ TEST(Registry, ARegisteredKindCanBeMade) {
   EXPECT_SPEC_ERROR("test-only-random:bogus=1", "bogus");
 }
 
+// One game's kinds (AgentKinds, shared by the classic, flip and four-player
+// registries): built-in kinds first, added kinds after them, an added kind
+// replaces the kind of its name in its place, and an unknown name is
+// refused naming the game's agents and every kind.
+TEST(Registry, OneGamesKindsListBuiltinsFirstAndAnAddedKindReplacesItsName) {
+  struct Named : AgentBase {
+    explicit Named(std::string n) : n_(std::move(n)) {}
+    std::string name() const override { return n_; }
+    std::string spec() const override { return n_; }
+    std::string n_;
+  };
+  using Kind = AgentKindOf<Named>;
+  const auto kind = [](std::string name, std::string made) {
+    return Kind{name, "", [made](const AgentParams&) { return std::make_unique<Named>(made); }};
+  };
+  int builtinCalls = 0;
+  AgentKinds<Named> kinds("test agent", [&] {
+    ++builtinCalls;
+    return std::vector<Kind>{kind("a", "builtin a"), kind("b", "builtin b")};
+  });
+  kinds.add(kind("c", "added c"));
+  kinds.add(kind("a", "added a"));
+  std::vector<std::string> names;
+  for (const Kind& k : kinds.all()) names.push_back(k.name);
+  EXPECT_EQ(names, (std::vector<std::string>{"a", "b", "c"}));
+  EXPECT_EQ(kinds.make("a")->name(), "added a");
+  kinds.add(kind("b", "added b"));
+  EXPECT_EQ(kinds.make("b")->name(), "added b");
+  EXPECT_EQ(kinds.all().size(), 3u);
+  EXPECT_EQ(builtinCalls, 1);
+  try {
+    kinds.make("z");
+    ADD_FAILURE() << "an unknown kind was made";
+  } catch (const AgentSpecError& e) {
+    EXPECT_STREQ(e.what(), "unknown test agent 'z' (known: a, b, c)");
+  }
+}
+
 }  // namespace
 }  // namespace junqi
