@@ -103,6 +103,13 @@ Seat Variant::parseSeat(std::string_view name) const {
   throw VariantError(fmt::format("{} has no seat '{}' (seats: {})", name_, name, fmt::join(known, ", ")));
 }
 
+Ruleset Variant::defaultRuleset() const {
+  if (this != &classic())
+    throw VariantError(fmt::format("variant '{}': its rules are not a classic Ruleset (its default preset is '{}')", name_,
+                                   presets_.front()));
+  return Ruleset::byName(presets_.front());
+}
+
 bool Variant::hasPreset(std::string_view preset) const {
   return std::find(presets_.begin(), presets_.end(), preset) != presets_.end();
 }

@@ -63,8 +63,9 @@ class Variant {
 
   // The rule presets of this game, the first the default.
   const std::vector<std::string>& presets() const { return presets_; }
-  // The classic game's default Ruleset (another game's rules are another type).
-  Ruleset defaultRuleset() const { return Ruleset::byName(presets_.front()); }
+  // The classic game's default Ruleset. Another game's rules are another type
+  // (FlipRuleset, FourRuleset): for those it throws VariantError saying so.
+  Ruleset defaultRuleset() const;
   bool hasPreset(std::string_view preset) const;
   // Throws VariantError when the ruleset is a preset of another game.
   void check(const Ruleset& ruleset) const;

@@ -88,5 +88,15 @@ TEST(Variant, EachGameHasItsBoard) {
   EXPECT_NE(errorOf([] { Variant::four().board(Ruleset::worldAtPlay()); }), "");
 }
 
+// Only the classic game's rules are a Ruleset: the others' default is refused
+// by name, not read as an unknown classic preset.
+TEST(Variant, OnlyTheClassicGameHasADefaultClassicRuleset) {
+  EXPECT_EQ(Variant::classic().defaultRuleset().preset, Variant::classic().presets().front());
+  for (const Variant* v : {&Variant::flip(), &Variant::four()})
+    EXPECT_EQ(errorOf([v] { v->defaultRuleset(); }), "variant '" + v->name() +
+                                                         "': its rules are not a classic Ruleset (its default preset is '" +
+                                                         v->presets().front() + "')");
+}
+
 }  // namespace
 }  // namespace junqi
