@@ -52,44 +52,44 @@ FourBeliefs FourBeliefs::of(const FourObservation& obs, const FourRuleset& rules
 // Follows every piece from its starting point through the public moves,
 // taking notes as it goes.
 void FourBeliefs::replay(const FourObservation& obs) {
-  pieceAt_.fill(-1);
+  pieceAt_.fill(kNoPiece);
   for (int a = 0; a < kArmies; ++a) {
     int slot = 0;
     for (int r = 0; r < kHalfSquares; ++r) {
-      const int point = armyPoint(a, r);
+      const Square point = armyPoint(a, r);
       if (CrossTopology::get().camps.contains(point)) continue;
-      const int piece = a * kPiecesPerArmy + slot++;
+      const auto piece = PieceId(a * kPiecesPerArmy + slot++);
       IdentitySet set = 0;
       for (int t = 0; t < kPieceTypes; ++t)
         if (mayStartOn(typeFromIndex(t), r, rules_.army)) set |= static_cast<IdentitySet>(1u << t);
-      possible_[static_cast<std::size_t>(piece)] = set;
-      alive_[static_cast<std::size_t>(piece)] = true;
-      pieceAt_[static_cast<std::size_t>(point)] = piece;
+      possible_[piece] = set;
+      alive_[piece] = true;
+      pieceAt_[point] = piece;
     }
   }
   for (const FourPublicMove& m : obs.history()) {
-    const int attacker = pieceAt_[m.move.from];
-    if (attacker < 0 || armyOfPiece(attacker) != m.army)
+    const PieceId attacker = pieceAt_[m.move.from];
+    if (attacker == kNoPiece || armyOfPiece(attacker) != m.army)
       throw std::invalid_argument(fmt::format("four-player beliefs: no piece of {} on {} for {}", armyName(m.army),
                                               crossBoard().pointName(m.move.from), fourMoveName(m.move)));
-    possible_[static_cast<std::size_t>(attacker)] &= static_cast<IdentitySet>(~kImmobileIdentities);
-    const int defender = pieceAt_[m.move.to];
+    possible_[attacker] &= static_cast<IdentitySet>(~kImmobileIdentities);
+    const PieceId defender = pieceAt_[m.move.to];
     bool moves = true;
-    if (m.combat != Combat::None && defender >= 0) {
+    if (m.combat != Combat::None && defender != kNoPiece) {
       noteBattle(m, attacker, defender);
-      if (defenderRemoved(m.combat)) alive_[static_cast<std::size_t>(defender)] = false, pieceAt_[m.move.to] = -1;
-      if (attackerRemoved(m.combat)) alive_[static_cast<std::size_t>(attacker)] = false, moves = false;
-      if (!moves) pieceAt_[m.move.from] = -1;
+      if (defenderRemoved(m.combat)) alive_[defender] = false, pieceAt_[m.move.to] = kNoPiece;
+      if (attackerRemoved(m.combat)) alive_[attacker] = false, moves = false;
+      if (!moves) pieceAt_[m.move.from] = kNoPiece;
     }
     if (moves) {
-      pieceAt_[m.move.from] = -1;
+      pieceAt_[m.move.from] = kNoPiece;
       pieceAt_[m.move.to] = attacker;
     }
-    for (int p = 0; p < kCrossPoints; ++p) {  // armies gone take all their pieces with them
-      const int piece = pieceAt_[static_cast<std::size_t>(p)];
-      if (piece >= 0 && (m.armiesLeft >> armyOfPiece(piece) & 1)) {
-        alive_[static_cast<std::size_t>(piece)] = false;
-        pieceAt_[static_cast<std::size_t>(p)] = -1;
+    for (Square p{}; p < kCrossPoints; ++p) {  // armies gone take all their pieces with them
+      const PieceId piece = pieceAt_[p];
+      if (piece != kNoPiece && (m.armiesLeft >> armyOfPiece(piece) & 1)) {
+        alive_[piece] = false;
+        pieceAt_[p] = kNoPiece;
       }
     }
   }
@@ -97,17 +97,16 @@ void FourBeliefs::replay(const FourObservation& obs) {
 
 // One battle's notes: a side the seat sees narrows the other to the
 // identities that give the result; two unseen sides are coupled.
-void FourBeliefs::noteBattle(const FourPublicMove& m, int attacker, int defender) {
-  IdentitySet& a = possible_[static_cast<std::size_t>(attacker)];
-  IdentitySet& d = possible_[static_cast<std::size_t>(defender)];
+void FourBeliefs::noteBattle(const FourPublicMove& m, PieceId attacker, PieceId defender) {
+  IdentitySet& a = possible_[attacker];
+  IdentitySet& d = possible_[defender];
   if (m.attackerType) a &= identityBit(*m.attackerType);
   if (m.defenderType) d &= identityBit(*m.defenderType);
   if (m.flagTakenFrom >= 0) d &= identityBit(PieceType::Flag);
   // A marshal that fell here showed its flag.
-  for (const int piece : {attacker, defender}) {
+  for (const PieceId piece : {attacker, defender}) {
     const bool lost = piece == attacker ? attackerRemoved(m.combat) : defenderRemoved(m.combat);
-    if (lost && (m.flagsShown >> armyOfPiece(piece) & 1))
-      possible_[static_cast<std::size_t>(piece)] &= identityBit(PieceType::Marshal);
+    if (lost && (m.flagsShown >> armyOfPiece(piece) & 1)) possible_[piece] &= identityBit(PieceType::Marshal);
   }
   const IdentitySet a0 = a, d0 = d;
   a = compatible(*combat_, a0, d0, m.combat, true);
@@ -141,13 +140,14 @@ void FourBeliefs::buildCounters(const FourObservation& obs) {
   for (int a = 0; a < kArmies; ++a)
     if (obs.flagShown(a)) board_.flagShown |= static_cast<std::uint8_t>(1u << a);
   for (Square p{}; p < kCrossPoints; ++p) {
-    const int piece = pieceAt_[p];
-    if ((piece >= 0) != (obs.armyAt(p) >= 0) || (piece >= 0 && armyOfPiece(piece) != obs.armyAt(p)))
+    const PieceId piece = pieceAt_[p];
+    const bool here = piece != kNoPiece;
+    if (here != (obs.armyAt(p) >= 0) || (here && armyOfPiece(piece) != obs.armyAt(p)))
       throw std::invalid_argument(fmt::format("four-player beliefs: the moves do not lead to the board at {}",
                                               crossBoard().pointName(p)));
-    if (piece < 0) continue;
+    if (!here) continue;
     const std::optional<PieceType> type = obs.typeAt(p);
-    if (type) possible_[static_cast<std::size_t>(piece)] &= identityBit(*type);
+    if (type) possible_[piece] &= identityBit(*type);
     board_.pieces.push_back({obs.armyAt(p), type.value_or(PieceType::Flag), p});
   }
   drawnArmies_.clear();
@@ -176,15 +176,15 @@ void FourBeliefs::buildCounters(const FourObservation& obs) {
   for (const IdentitySet s : possible_) consistent_ &= s != 0;
 }
 
-IdentitySet FourBeliefs::possibleAt(int point) const {
-  const int piece = pieceAt_[static_cast<std::size_t>(point)];
-  return piece < 0 ? IdentitySet{0} : possible_[static_cast<std::size_t>(piece)];
+IdentitySet FourBeliefs::possibleAt(Square point) const {
+  const PieceId piece = pieceAt_[point];
+  return piece == kNoPiece ? IdentitySet{0} : possible_[piece];
 }
 
-IdentityMarginals FourBeliefs::marginalsAt(int point) const {
+IdentityMarginals FourBeliefs::marginalsAt(Square point) const {
   IdentityMarginals m{};
-  const int piece = pieceAt_[static_cast<std::size_t>(point)];
-  if (piece < 0) return m;
+  const PieceId piece = pieceAt_[point];
+  if (piece == kNoPiece) return m;
   const int army = armyOfPiece(piece);
   const ArmyCounter& c = counters_[static_cast<std::size_t>(army)];
   const auto at = std::find(c.pieces.begin(), c.pieces.end(), piece);

@@ -55,10 +55,10 @@ class FourBeliefs {
   bool sees(int army) const { return (seen_ >> army) & 1; }
   // The identities the piece on `point` can have (one, when the seat sees it);
   // 0 when the point is empty.
-  IdentitySet possibleAt(int point) const;
+  IdentitySet possibleAt(Square point) const;
   // P(identity) of the piece on `point`, from the exact count of its army's
   // consistent identities (see above for the one coupling it leaves out).
-  IdentityMarginals marginalsAt(int point) const;
+  IdentityMarginals marginalsAt(Square point) const;
   bool marginalsExact() const { return pairs_.empty(); }
   // Are the notes consistent (every piece has an identity left, counts met)?
   bool consistent() const { return consistent_; }
@@ -84,15 +84,15 @@ class FourBeliefs {
 
   // Pieces are numbered army * 25 + slot, slot in the order of the army's
   // starting points (relative point order, camps skipped). What the notes
-  // allow each piece, the piece on a point (-1 when empty) and the coupled
+  // allow each piece, the piece on a point (kNoPiece when empty) and the coupled
   // battles, piece by piece: for tests that count worlds on their own.
   struct CoupledBattle {
-    int attacker, defender;
+    PieceId attacker, defender;
     Combat combat;
   };
-  IdentitySet possibleOf(int piece) const { return possible_[static_cast<std::size_t>(piece)]; }
-  bool onBoard(int piece) const { return alive_[static_cast<std::size_t>(piece)]; }
-  int pieceOn(int point) const { return pieceAt_[static_cast<std::size_t>(point)]; }
+  IdentitySet possibleOf(PieceId piece) const { return possible_[piece]; }
+  bool onBoard(PieceId piece) const { return alive_[piece]; }
+  PieceId pieceOn(Square point) const { return pieceAt_[point]; }
   const std::vector<CoupledBattle>& coupled() const { return pairs_; }
 
  private:
@@ -112,7 +112,7 @@ class FourBeliefs {
   };
 
   void replay(const FourObservation& obs);
-  void noteBattle(const FourPublicMove& m, int attacker, int defender);
+  void noteBattle(const FourPublicMove& m, PieceId attacker, PieceId defender);
   void narrowCoupledBattles();
   void buildCounters(const FourObservation& obs);
   bool drawArmies(Rng& rng, Identities& types) const;
@@ -133,7 +133,7 @@ class FourBeliefs {
   int seat_ = 0;
   std::uint8_t seen_ = 0;
   std::array<IdentitySet, kFourPieces> possible_{};
-  std::array<int, kCrossPoints> pieceAt_{};  // piece number, or -1
+  std::array<PieceId, kCrossPoints> pieceAt_{};  // kNoPiece where empty
   std::array<bool, kFourPieces> alive_{};
   std::vector<CoupledBattle> pairs_;
   std::array<ArmyCounter, kArmies> counters_;

@@ -136,15 +136,15 @@ TEST(FourBeliefs, WorldsAreDrawnExactlyFromTheCounts) {
   for (int ply = 0; ply < 240 && !game.isOver(); ++ply) playRandom(game, rng);
   const FourBeliefs beliefs = FourBeliefs::of(FourObservation::of(game, 0), game.rules());
   ASSERT_TRUE(beliefs.marginalsExact());
-  std::vector<int> points;
-  for (int p = 0; p < kCrossPoints && points.size() < 6; ++p)
-    if (!game.position().isEmpty(Square(p)) && !beliefs.sees(game.position().armyAt(Square(p)))) points.push_back(p);
+  std::vector<Square> points;
+  for (Square p{}; p < kCrossPoints && points.size() < 6; ++p)
+    if (!game.position().isEmpty(p) && !beliefs.sees(game.position().armyAt(p))) points.push_back(p);
   ASSERT_EQ(points.size(), 6u);
   constexpr int kDraws = 20000;
   std::vector<std::array<int, kPieceTypes>> seen(points.size(), std::array<int, kPieceTypes>{});
   for (int i = 0; i < kDraws; ++i) {
     const FourPosition world = beliefs.sampleWorld(rng);
-    for (std::size_t k = 0; k < points.size(); ++k) ++seen[k][static_cast<std::size_t>(typeIndex(world.typeAt(Square(points[k]))))];
+    for (std::size_t k = 0; k < points.size(); ++k) ++seen[k][static_cast<std::size_t>(typeIndex(world.typeAt(points[k])))];
   }
   for (std::size_t k = 0; k < points.size(); ++k) {
     const IdentityMarginals m = beliefs.marginalsAt(points[k]);
@@ -188,7 +188,7 @@ IdentityMarginals exactWithCoupling(const FourBeliefs& beliefs, const FourRulese
       std::vector<Choice> next;
       for (const Choice& c : choices)
         for (int t = 0; t < kPieceTypes; ++t)
-          if (beliefs.possibleOf(p) >> t & 1) {
+          if (beliefs.possibleOf(PieceId(p)) >> t & 1) {
             Choice more = c;
             more.types[p] = typeFromIndex(t);
             next.push_back(more);
@@ -200,7 +200,7 @@ IdentityMarginals exactWithCoupling(const FourBeliefs& beliefs, const FourRulese
       std::vector<IdentitySet> sets;
       for (int s = 0; s < kPiecesPerArmy; ++s) {
         const int p = a * kPiecesPerArmy + s;
-        sets.push_back(c.types.count(p) ? identityBit(c.types.at(p)) : beliefs.possibleOf(p));
+        sets.push_back(c.types.count(p) ? identityBit(c.types.at(p)) : beliefs.possibleOf(PieceId(p)));
       }
       const IdentityCounter counter(sets, rules.army.counts, 0);
       c.weight = counter.consistent() ? static_cast<double>(counter.count()) : 0.0;
@@ -276,22 +276,22 @@ TEST(FourBeliefs, ACoupledBattleWithAnArmyThatLeftIsDrawnExactly) {
       if (!left || game.isOver() || !game.position().armyIn(kSeat) || !game.position().armyIn(allyOf(kSeat))) continue;
       const FourBeliefs beliefs = FourBeliefs::of(FourObservation::of(game, kSeat), game.rules());
       // A coupled battle of an army that just left, whose ally piece is still on the board.
-      int allyPiece = -1;
+      PieceId allyPiece = kNoPiece;
       for (const auto& b : beliefs.coupled()) {
-        const int enemy = armyOfPiece(b.attacker) == allyOf(kSeat) ? b.defender : b.attacker;
-        const int own = enemy == b.attacker ? b.defender : b.attacker;
+        const PieceId enemy = armyOfPiece(b.attacker) == allyOf(kSeat) ? b.defender : b.attacker;
+        const PieceId own = enemy == b.attacker ? b.defender : b.attacker;
         if ((left >> armyOfPiece(enemy) & 1) && beliefs.onBoard(own)) allyPiece = own;
       }
-      if (allyPiece < 0) continue;
+      if (allyPiece == kNoPiece) continue;
       const IdentityMarginals exact = exactWithCoupling(beliefs, game.rules(), allyPiece);
       ASSERT_GT(*std::max_element(exact.begin(), exact.end()), 0.0) << "seed " << seed;
-      int point = -1;
+      Square point = kNoSquare;
       for (Square p{}; p < kCrossPoints; ++p)
         if (beliefs.pieceOn(p) == allyPiece) point = p;
-      ASSERT_GE(point, 0);
+      ASSERT_NE(point, kNoSquare);
       constexpr int kDraws = 20000;
       std::array<int, kPieceTypes> seen{};
-      for (int i = 0; i < kDraws; ++i) ++seen[static_cast<std::size_t>(typeIndex(beliefs.sampleWorld(rng).typeAt(Square(point))))];
+      for (int i = 0; i < kDraws; ++i) ++seen[static_cast<std::size_t>(typeIndex(beliefs.sampleWorld(rng).typeAt(point)))];
       EXPECT_LT(beliefs.chainWorlds(), kDraws / 1000) << "seed " << seed;  // rejection sampling: exact
       for (int t = 0; t < kPieceTypes; ++t) {
         const double p = exact[static_cast<std::size_t>(t)];
@@ -324,8 +324,8 @@ TEST(FourBeliefs, TheChainDrawsCoupledWorldsExactly) {
     if (beliefs.coupledBattles() < 2) continue;
     std::vector<std::pair<int, IdentityMarginals>> exact;  // (point, probabilities) of coupled pieces on the board
     for (Square p{}; p < kCrossPoints; ++p) {
-      const int piece = beliefs.pieceOn(p);
-      if (piece < 0 || beliefs.sees(armyOfPiece(piece))) continue;
+      const PieceId piece = beliefs.pieceOn(p);
+      if (piece == kNoPiece || beliefs.sees(armyOfPiece(piece))) continue;
       const IdentityMarginals m = exactWithCoupling(beliefs, game.rules(), piece);
       if (*std::max_element(m.begin(), m.end()) > 0) exact.push_back({p, m});
     }
