@@ -101,13 +101,11 @@ class AgentKinds {
   }
 
  private:
+  // The kinds, with the built-in ones listed the first time (under the lock).
   std::vector<Kind>& loaded() const {
     if (!builtinsLoaded_) {
-      std::vector<Kind> added = std::move(kinds_);
       kinds_ = builtins_();
       builtinsLoaded_ = true;
-      for (Kind& k : added) std::erase_if(kinds_, [&](const Kind& b) { return b.name == k.name; });
-      kinds_.insert(kinds_.end(), std::make_move_iterator(added.begin()), std::make_move_iterator(added.end()));
     }
     return kinds_;
   }

@@ -48,9 +48,8 @@ std::string table(const InfoState& view) {
   out += fmt::format("{:<6}{:<6}{:<6}{:<26}", "piece", "start", "now", "notes");
   for (int t = 0; t < kPieceTypes; ++t) out += fmt::format("{:>5}", typeSymbol(typeFromIndex(t)));
   out += '\n';
-  const int first = index(view.enemy()) * kMaxPiecesPerSide;
   for (int k = 0; k < view.knowledge().pieceCount(); ++k) {
-    const auto p = PieceId(first + k);
+    const PieceId p = pieceOf(view.enemy(), k);
     out += fmt::format("{:<6}{:<6}{:<6}{:<26}", fmt::format("{}{}", seatName(view.enemy())[0], k),
                        squareName(obs.startSquare(p)), obs.isAlive(p) ? squareName(obs.squareOf(p)) : "lost",
                        describeIdentities(view.support(k)));
