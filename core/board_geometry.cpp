@@ -45,8 +45,8 @@ void BoardGeometry::numberPoints(const BoardDescription& description) {
     gridOfPoint_.push_back(grid);
   }
   if (gridOfPoint_.empty()) fail("absent points", "no point is left");
-  if (gridOfPoint_.size() >= kNoSquare)
-    fail("absent points", std::to_string(gridOfPoint_.size()) + " points, more than a Square holds (254)");
+  if (gridOfPoint_.size() > kNoSquare)  // points 0-254: kNoSquare marks none
+    fail("absent points", std::to_string(gridOfPoint_.size()) + " points, more than a Square holds (255)");
 }
 
 std::optional<std::vector<int>> BoardGeometry::gridRectangle(std::string_view word) const {

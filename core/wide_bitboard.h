@@ -17,7 +17,7 @@ namespace junqi {
 template <int Words>
 class WideBitboard {
   static_assert(Words >= 2, "one word is the plain Bitboard");
-  static_assert(Words <= 3, "a Square is one byte: at most 255 points");
+  static_assert(Words <= 3, "a Square is one byte: at most 255 points (core/square.h)");
 
  public:
   static constexpr int kPoints = 64 * Words;
@@ -122,7 +122,7 @@ constexpr int msb(const WideBitboard<W>& b) { return b.msb(); }
 template <int W>
 constexpr Square popLsb(WideBitboard<W>& b) { return b.popLsb(); }
 template <int W>
-int nthSetPoint(const WideBitboard<W>& b, int k) { return b.nthSetPoint(k); }
+Square nthSetPoint(const WideBitboard<W>& b, int k) { return b.nthSetPoint(k); }
 
 // The bitboard of a board with `Points` points: one plain word up to 64.
 template <int Points>

@@ -89,12 +89,15 @@ class AgentKinds {
   std::unique_ptr<AgentT> make(std::string_view spec) const {
     const AgentParams params = AgentParams::parse(spec);
     std::function<std::unique_ptr<AgentT>(const AgentParams&)> make;
-    std::string known;
-    for (const Kind& k : all()) {
-      if (k.name == params.name()) make = k.make;
-      known += (known.empty() ? "" : ", ") + k.name;
+    {
+      std::lock_guard lock(mutex_);
+      std::string known;
+      for (const Kind& k : loaded()) {
+        if (k.name == params.name()) make = k.make;
+        known += (known.empty() ? "" : ", ") + k.name;
+      }
+      if (!make) throw AgentSpecError("unknown " + what_ + " '" + params.name() + "' (known: " + known + ")");
     }
-    if (!make) throw AgentSpecError("unknown " + what_ + " '" + params.name() + "' (known: " + known + ")");
     auto agent = make(params);  // outside the lock: a kind may make other agents
     params.checkAllUsed();
     return agent;

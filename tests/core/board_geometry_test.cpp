@@ -178,6 +178,18 @@ TEST(BoardGeometry, RejectsAnImpossibleSize) {
             "board 'small': size: 27 columns and 3 rows (1-26 columns and at least one row are needed)");
 }
 
+// Every point must fit a Square (one byte, 255 marking none): 255 points are
+// a board, 256 are refused.
+TEST(BoardGeometry, RejectsMorePointsThanASquareHolds) {
+  BoardDescription board = smallBoard();
+  board.columns = 16;
+  board.rows = 16;
+  EXPECT_EQ(rejection(board), "board 'small': absent points: 256 points, more than a Square holds (255)");
+  board.absent = "P16";
+  EXPECT_EQ(rejection(board), "");
+  EXPECT_EQ(BoardGeometry(board).pointCount(), 255);
+}
+
 TEST(BoardGeometry, TopologyNeedsStraightLinesOnTheClassicGrid) {
   EXPECT_THROW(Topology::build(BoardGeometry(smallBoard())), std::invalid_argument);
   BoardDescription board = classicBoardDescription(true);
