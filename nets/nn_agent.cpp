@@ -67,6 +67,22 @@ NetAgent::NetAgent(const AgentParams& p) : BasicAgent(p, LayoutStyle::Balanced, 
                       search_.rolloutDepth, rolloutPolicyName(search_.rollout), search_.threads, layoutTemperature_,
                       choiceSpec(search_), commonSpec());
   if (search_.seconds > 0) spec_ += fmt::format(",seconds={}", search_.seconds);
+  readGumbelParams(p);
+}
+
+// gumbel=1: Gumbel AlphaZero's root (search/gumbel_root.h) without noise: the
+// policy's top candidates, halved by their searched values.
+void NetAgent::readGumbelParams(const AgentParams& p) {
+  const int gumbel = p.getInt("gumbel", 0);
+  if (gumbel != 0 && gumbel != 1) throw AgentSpecError("agent 'nn': gumbel must be 0 or 1");
+  search_.gumbel = gumbel == 1;
+  search_.gumbelRoot.actions = p.getInt("actions", 16);
+  search_.gumbelRoot.noise = false;
+  if (search_.gumbelRoot.actions < 2) throw AgentSpecError("agent 'nn': actions must be at least 2");
+  if (!search_.gumbel) return;
+  if (search_.seconds > 0 || search_.threads != 1 || search_.iterations <= 0)
+    throw AgentSpecError("agent 'nn': gumbel=1 needs sims above 0 (not seconds) and threads=1");
+  spec_ += fmt::format(",gumbel=1,actions={}", search_.gumbelRoot.actions);
 }
 
 namespace {
@@ -147,6 +163,8 @@ void registerNetAgent() {
         {"depth", "30*", "rollout plies before the static evaluation"},
         {"rollout", "random*", "rollout policy: random or greedy"},
         {"threads", "1", "search threads"},
+        {"gumbel", "0", "1: Gumbel AlphaZero's root (sequential halving over the policy's top candidates)"},
+        {"actions", "16", "with gumbel=1: candidates at the root"},
         {"discount", "0.995", "each ply to a result multiplies its value by this, in (0, 1]"},
         {"guard", "1", "1: flag guard (take a sure flag capture, stop the enemy's); 0: off"},
         {"reversals", "0", "1: allow a quiet move that undoes the previous one; 0: avoid it"},

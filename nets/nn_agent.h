@@ -1,5 +1,6 @@
 // nn: ISMCTS guided by a trained network (PUCT priors, value-head leaves).
 //   nn:weights=FILE,sims=N,c=1.5,mix=0,depth=30,rollout=random,threads=1,backend=eigen|torch,discount=,guard=,reversals=,
+//      gumbel=0|1,actions=16,
 //      layout=net|random|aggressive|defensive|balanced,temp=1,seed=...
 // With sims=0 it plays the policy head's favourite move (no search).
 #pragma once
@@ -28,6 +29,8 @@ class NetAgent : public BasicAgent {
   SearchParams& searchParams() { return search_; }
 
  private:
+  void readGumbelParams(const AgentParams& params);
+
   std::shared_ptr<Backend> backend_;
   std::shared_ptr<Evaluator> evaluator_;
   SearchParams search_;

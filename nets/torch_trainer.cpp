@@ -30,6 +30,15 @@ Trainer::Trainer(const TrainerOptions& options)
     throw std::invalid_argument(fmt::format("optimizer '{}': use adam or sgd", options.optimizer));
 }
 
+namespace {
+
+void freezeNorms(torch::nn::Module& model) {
+  for (const auto& m : model.modules(/*include_self=*/false))
+    if (m->as<torch::nn::BatchNorm2dImpl>()) m->eval();
+}
+
+}  // namespace
+
 double Trainer::currentLearningRate() const {
   const double progress = std::min(1.0, static_cast<double>(steps_) / std::max<long long>(1, options_.totalSteps));
   const double r = options_.finalLearningRateRatio;
@@ -68,6 +77,7 @@ TrainStats Trainer::run(const std::vector<const PositionSample*>& positions,
   }
   if (learn) model_->train();
   else model_->eval();
+  if (learn && options_.frozenNorms) freezeNorms(*model_);
   torch::AutoGradMode gradients(learn);
   const NetOutput out = model_->forward(input.view({n + m, options_.shape.inputPlanes, options_.shape.grid.rows, options_.shape.grid.columns}).to(device_));
 

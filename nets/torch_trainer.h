@@ -27,6 +27,10 @@ struct TrainerOptions {
   int threads = 2;
   std::string device = "cpu";
   std::uint64_t seed = 1;
+  // Batch norms in inference mode while training (their statistics kept): a
+  // network imported from exported weights, whose norms loadFolded made the
+  // identity, learns on from exactly the function it had.
+  bool frozenNorms = false;
   // Data-parallel training: each step's gradients are averaged with the other
   // ranks' before the optimizer step. Null: this trainer alone.
   std::shared_ptr<GradientAverager> dataParallel;

@@ -74,8 +74,8 @@ class TreeSearch {
     }
     if (params_.evaluator) {
       Position world = rootWorld;
-      evaluateLeaf(world, 0);  // for the root's priors
-      if (params_.rootNoiseAlpha > 0) addRootNoise();
+      rootValue_ = evaluateLeaf(world, 0);  // for the root's priors
+      if (params_.rootNoiseAlpha > 0 && !params_.gumbel) addRootNoise();
     }
   }
 
@@ -108,7 +108,7 @@ class TreeSearch {
       const Seat mover = world.sideToMove();
       const int owner = params_.multipleObserver && mover != seat_ ? 1 : 0;
       const bool learning = !params_.multipleObserver || owner == view;
-      const std::uint32_t e = select(at, owner, learning);
+      const std::uint32_t e = at == 0 && forcedRoot_ != kNoNode ? forcedRoot_ : select(at, owner, learning);
       if (e == kNoNode) {  // cannot happen while edge lists are supersets; value it as a leaf
         value = leafRollout(world) * std::pow(params_.discount, depth);
         break;
@@ -135,6 +135,12 @@ class TreeSearch {
       s.valueSum += static_cast<float>(ours ? value : -value);
     }
   }
+
+  // The root edge the next iteration takes (Gumbel's sequential halving); kNoNode: selection decides.
+  void forceRoot(std::uint32_t edge) { forcedRoot_ = edge; }
+  // The network's priors for the root's edges and its value of the root (set by start()).
+  const std::vector<double>& rootPolicy() const { return rootPolicy_; }
+  double rootValue() const { return rootValue_; }
 
   const Tree& tree() const { return tree_; }
   Tree takeTree() { return std::move(tree_); }
@@ -188,6 +194,7 @@ class TreeSearch {
     if (ours)
       for (std::uint32_t i = 0; i < n.edgeCount && i < r.priors.size(); ++i)
         tree_.edges[n.firstEdge + i].prior = static_cast<std::uint16_t>(std::lround(r.priors[i] * 65535.0f));
+    if (node == 0) rootPolicy_.assign(r.priors.begin(), r.priors.end());
     double value = r.value;
     if (params_.rolloutMix > 0)
       value = (1 - params_.rolloutMix) * value +
@@ -273,6 +280,9 @@ class TreeSearch {
   const SearchParams& params_;
   const EvalQuery* root_ = nullptr;
   bool rootPriors_ = false;  // the root's edges hold tactical priors
+  std::uint32_t forcedRoot_ = kNoNode;
+  std::vector<double> rootPolicy_;
+  double rootValue_ = 0;
   std::vector<std::pair<Move, Combat>> moves_;  // moves of this iteration so far
   Seat seat_;
   const PossibleById& possible_;
@@ -284,6 +294,47 @@ class TreeSearch {
   long long iterations_ = 0;
   int maxDepth_ = 0;
 };
+
+// Gumbel AlphaZero's root: sequential halving chooses the root move of each
+// of the `simulations` iterations. Returns the move to play and, in
+// `policy`, the improved policy by root edge.
+Move gumbelIterations(TreeSearch& tree, const InfoState& state, const SearchParams& params, long long simulations,
+                      std::vector<std::pair<Move, double>>& policy) {
+  const std::uint32_t first = tree.tree().nodes[0].firstEdge;
+  const int moves = tree.tree().nodes[0].edgeCount;
+  std::vector<double> priors = tree.rootPolicy();
+  priors.resize(static_cast<std::size_t>(moves), 0.0);
+  std::vector<long long> visits(priors.size());
+  std::vector<double> values(priors.size());
+  const RootEstimates estimates{priors, visits, values, tree.rootValue()};
+  const auto refresh = [&] {
+    for (int i = 0; i < moves; ++i) {
+      const EdgeStats& s = tree.tree().edges[first + static_cast<std::uint32_t>(i)].stats[0];
+      visits[static_cast<std::size_t>(i)] = s.visits;
+      values[static_cast<std::size_t>(i)] = s.visits ? s.valueSum / s.visits : 0.0;
+    }
+  };
+  const SequentialHalving halving(moves, simulations, params.gumbelRoot, tree.rng());
+  for (long long k = 0; k < simulations; ++k) {
+    refresh();
+    tree.forceRoot(first + static_cast<std::uint32_t>(halving.next(k, estimates)));
+    tree.iterate(state.sample(tree.rng()), 0);
+  }
+  tree.forceRoot(kNoNode);
+  refresh();
+  const std::vector<double> improved = improvedPolicy(estimates, params.gumbelRoot);
+  policy.clear();
+  for (int i = 0; i < moves; ++i)
+    policy.emplace_back(tree.tree().edges[first + static_cast<std::uint32_t>(i)].move, improved[static_cast<std::size_t>(i)]);
+  return tree.tree().edges[first + static_cast<std::uint32_t>(halving.chosen(estimates))].move;
+}
+
+void checkGumbel(const SearchParams& p) {
+  if (!p.evaluator || p.seconds > 0 || p.threads > 1 || p.worlds > 0 || p.multipleObserver)
+    throw std::invalid_argument(
+        "search: the Gumbel root needs a network, a simulation count (not seconds), one thread and single-observer "
+        "ISMCTS");
+}
 
 // Root statistics of one tree, by move (view 0: the searching seat's).
 void addRoot(const Tree& tree, std::vector<RootMoveStats>& root, bool vote) {
@@ -339,6 +390,25 @@ std::vector<Move> principalLine(const Tree& tree, bool multipleObserver, Seat se
   return line;
 }
 
+// The Gumbel root's move (the flag guard may still overrule it, as it does
+// PUCT's), with the improved policy written into the result by root move.
+const RootMoveStats* gumbelBest(const InfoState& state, const SearchParams& params, Move choice,
+                                const std::vector<std::pair<Move, double>>& policy, SearchResult& result) {
+  result.improvedPolicy.assign(result.root.size(), 0.0);
+  std::size_t chosen = 0;
+  for (std::size_t i = 0; i < result.root.size(); ++i) {
+    for (const auto& [m, share] : policy)
+      if (m == result.root[i].move) result.improvedPolicy[i] = share;
+    if (result.root[i].move == choice) chosen = i;
+  }
+  if (params.choice.flagGuard) {
+    MoveList moves;
+    for (const RootMoveStats& r : result.root) moves.push(r.move);
+    if (!flagSafeMoves(state, moves)[chosen]) chosen = chooseRootMove(state, result.root, params.choice);
+  }
+  return &result.root[chosen];
+}
+
 }  // namespace
 
 SearchResult search(const InfoState& state, const SearchParams& params, std::uint64_t seed) {
@@ -388,6 +458,9 @@ SearchResult search(const InfoState& state, const SearchParams& params, std::uin
   std::vector<int> depths(threads, 0);
   std::vector<std::size_t> nodes(threads, 0), edges(threads, 0), bytes(threads, 0);
   Tree kept;  // one tree (thread 0's, or its first world's) for the principal line
+  if (params.gumbel) checkGumbel(params);
+  Move gumbelChoice{};
+  std::vector<std::pair<Move, double>> gumbelPolicy;  // by root edge
 
   const auto work = [&](int t) {
     const long long share = params.iterations / threads + (t < params.iterations % threads ? 1 : 0);
@@ -419,7 +492,8 @@ SearchResult search(const InfoState& state, const SearchParams& params, std::uin
     }
     TreeSearch tree(params, seat, possible, Rng::mix(seed, static_cast<std::uint64_t>(t)));
     tree.start(state.sample(tree.rng()), &rootInfo, priors);
-    for (long long i = 0; timed ? (i % 16 != 0 || Clock::now() < deadline) : i < share; ++i) {
+    if (params.gumbel) gumbelChoice = gumbelIterations(tree, state, params, share, gumbelPolicy);
+    for (long long i = 0; !params.gumbel && (timed ? (i % 16 != 0 || Clock::now() < deadline) : i < share); ++i) {
       const bool theirs =
           !opponentViews.empty() && tree.rng().uniform() < params.opponentFraction;
       if (theirs)
@@ -453,7 +527,8 @@ SearchResult search(const InfoState& state, const SearchParams& params, std::uin
     result.maxDepth = std::max(result.maxDepth, depths[t]);
     result.nodes += nodes[t], result.edges += edges[t], result.treeBytes += bytes[t];
   }
-  const RootMoveStats* best = &result.root[chooseRootMove(state, result.root, params.choice)];
+  const RootMoveStats* best = params.gumbel ? gumbelBest(state, params, gumbelChoice, gumbelPolicy, result)
+                                            : &result.root[chooseRootMove(state, result.root, params.choice)];
   result.best = best->move;
   result.value = best->value;
   result.principalLine = principalLine(kept, params.multipleObserver && worlds.empty(), seat, result.best);

@@ -33,6 +33,7 @@
 
 #include "core/info_state.h"
 #include "search/evaluator.h"
+#include "search/gumbel_root.h"
 #include "search/rollout.h"
 #include "search/root_choice.h"
 #include "search/tree.h"
@@ -71,6 +72,13 @@ struct SearchParams {
   bool tacticalPriors = false;  // the agents' default is on (prior=tactical)
   double priorTemperature = 0.5;
   double priorExploration = 1.5;
+  // Gumbel AlphaZero's root (search/gumbel_root.h) instead of PUCT there:
+  // sequential halving picks each simulation's root move, the survivor is
+  // played (unless the flag guard forbids it) and the result carries the
+  // improved policy. Needs a network and a simulation count, one thread,
+  // single-observer ISMCTS; root Dirichlet noise is replaced by Gumbel noise.
+  bool gumbel = false;
+  GumbelParams gumbelRoot;
   // How the move to play is picked from the root statistics (flag guard, reversals).
   RootChoiceParams choice;
 };
@@ -85,6 +93,7 @@ struct SearchResult {
   Move best{};
   double value = 0;
   std::vector<RootMoveStats> root;  // every root move, in generation order
+  std::vector<double> improvedPolicy;  // Gumbel root: the policy target, one share per root move; else empty
   std::vector<Move> principalLine;
   long long iterations = 0;
   int maxDepth = 0;

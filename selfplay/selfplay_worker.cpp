@@ -23,6 +23,7 @@ struct GameSamples {
   Outcome outcome;
   bool resigned = false;
   int wouldResign = 0;       // played-out game: the side that would have resigned (1 + index), 0 if none
+  long long moves = 0;
 };
 
 Layout chooseLayout(nets::Backend& backend, const SelfPlayOptions& o, Rng& rng) {
@@ -34,6 +35,50 @@ Layout chooseLayout(nets::Backend& backend, const SelfPlayOptions& o, Rng& rng) 
   return nets::sampleLayout(layout.data(), o.ruleset, rng, o.layoutTemperature);
 }
 
+// The search of one move: the full budget (a training sample) or, with
+// playout cap randomization, a fast one without noise.
+SearchParams moveSearch(const SelfPlayOptions& o, Evaluator& evaluator, bool full) {
+  SearchParams params = o.search;
+  params.evaluator = &evaluator;
+  if (!full) {
+    params.iterations = o.fastSims;
+    params.rootNoiseAlpha = 0;
+    params.gumbelRoot.noise = false;
+  }
+  return params;
+}
+
+// The search's policy over its root moves: the Gumbel root's improved policy, else the visit shares.
+std::vector<float> searchPolicy(const SearchResult& r) {
+  std::vector<float> policy(r.root.size(), 1.0f / static_cast<float>(r.root.size()));
+  if (!r.improvedPolicy.empty()) {
+    for (std::size_t i = 0; i < policy.size(); ++i) policy[i] = static_cast<float>(r.improvedPolicy[i]);
+    return policy;
+  }
+  long long total = 0;
+  for (const RootMoveStats& m : r.root) total += m.visits;
+  if (total > 0)
+    for (std::size_t i = 0; i < policy.size(); ++i) policy[i] = static_cast<float>(r.root[i].visits) / total;
+  return policy;
+}
+
+// A move drawn in proportion to `policy` (to the visits, as whole numbers, without the Gumbel root).
+Move drawMove(const SearchResult& r, const std::vector<float>& policy, Rng& rng) {
+  if (r.improvedPolicy.empty()) {
+    long long total = 0;
+    for (const RootMoveStats& m : r.root) total += m.visits;
+    if (total <= 0) return r.best;
+    auto pick = static_cast<long long>(rng.below(static_cast<std::uint64_t>(total)));
+    for (const RootMoveStats& m : r.root)
+      if ((pick -= m.visits) < 0) return m.move;
+    return r.best;
+  }
+  double pick = rng.uniform();
+  for (std::size_t i = 0; i < policy.size(); ++i)
+    if ((pick -= policy[i]) < 0) return r.root[i].move;
+  return r.best;
+}
+
 GameSamples playOne(nets::Backend& backend, Evaluator& evaluator, const SelfPlayOptions& o, std::uint64_t seed) {
   Rng rng(seed);
   GameSamples g;
@@ -42,8 +87,7 @@ GameSamples playOne(nets::Backend& backend, Evaluator& evaluator, const SelfPlay
   std::array<InfoState, kSeats> views = {InfoState::of(game, Seat::Red), InfoState::of(game, Seat::Blue)};
   const bool mayResign = o.resignValue > -1 && rng.uniform() >= o.resignCheckFraction;
   std::array<int, kSeats> lowValues{};
-  SearchParams params = o.search;
-  params.evaluator = &evaluator;
+  const SearchParams fullSearch = moveSearch(o, evaluator, true), fastSearch = moveSearch(o, evaluator, false);
   MoveList legal;
   while (!game.isOver()) {
     if (game.position().ply() >= o.maxPlies) {
@@ -52,19 +96,20 @@ GameSamples playOne(nets::Backend& backend, Evaluator& evaluator, const SelfPlay
     }
     const Seat s = game.position().sideToMove();
     const InfoState& view = views[index(s)];
-    view.legalMoves(legal);
-    const SearchResult r = search(view, params, rng.next());
-    // The sample: the seat's input, and the root visits as the policy target.
-    PositionSample sample;
-    sample.input = quantizedInput(view, legal);
-    long long total = 0;
-    for (const RootMoveStats& m : r.root) total += m.visits;
-    for (const RootMoveStats& m : r.root)
-      sample.policy.emplace_back(static_cast<std::uint16_t>(nets::policyIndex(s, m.move)),
-                                 total > 0 ? static_cast<float>(m.visits) / total : 1.0f / r.root.size());
-    g.positions.push_back(std::move(sample));
-    g.seats.push_back(s);
-    g.rootValues.push_back(static_cast<float>(std::clamp(r.value, -1.0, 1.0)));
+    // Drawn only with a cap, so that runs without one replay their old games.
+    const bool full = o.fullSearchShare >= 1 || o.fastSims <= 0 || rng.uniform() < o.fullSearchShare;
+    const SearchResult r = search(view, full ? fullSearch : fastSearch, rng.next());
+    const std::vector<float> policy = searchPolicy(r);
+    if (full) {  // the sample: the seat's input, and the search's policy as the target
+      view.legalMoves(legal);
+      PositionSample sample;
+      sample.input = quantizedInput(view, legal);
+      for (std::size_t i = 0; i < r.root.size(); ++i)
+        sample.policy.emplace_back(static_cast<std::uint16_t>(nets::policyIndex(s, r.root[i].move)), policy[i]);
+      g.positions.push_back(std::move(sample));
+      g.seats.push_back(s);
+      g.rootValues.push_back(static_cast<float>(std::clamp(r.value, -1.0, 1.0)));
+    }
 
     // Resignation.
     lowValues[index(s)] = r.value < o.resignValue ? lowValues[index(s)] + 1 : 0;
@@ -76,17 +121,10 @@ GameSamples playOne(nets::Backend& backend, Evaluator& evaluator, const SelfPlay
       }
       if (!g.wouldResign) g.wouldResign = 1 + index(s);
     }
-    // The move: by visit counts early on, the most visited after.
-    Move chosen = r.best;
-    if (game.position().ply() < o.temperaturePlies && total > 0) {
-      long long pick = static_cast<long long>(rng.below(static_cast<std::uint64_t>(total)));
-      for (const RootMoveStats& m : r.root)
-        if ((pick -= m.visits) < 0) {
-          chosen = m.move;
-          break;
-        }
-    }
+    // The move: drawn from the search's policy early on, the search's move after.
+    const Move chosen = game.position().ply() < o.temperaturePlies ? drawMove(r, policy, rng) : r.best;
     game.apply(Action::makeMove(s, chosen));
+    ++g.moves;
     for (InfoState& v : views) v.apply(publicEvent(game, game.history().size() - 1));
   }
   g.outcome = game.outcome();
@@ -109,15 +147,16 @@ int evaluatorBatch(const SelfPlayOptions& o) {
 }  // namespace
 
 void SelfPlayStats::add(const SelfPlayStats& o) {
-  games += o.games, positions += o.positions, seconds += o.seconds, cpuSeconds += o.cpuSeconds;
+  games += o.games, positions += o.positions, moves += o.moves, seconds += o.seconds, cpuSeconds += o.cpuSeconds;
   redWins += o.redWins, blueWins += o.blueWins, draws += o.draws;
   resignations += o.resignations, checkedResignations += o.checkedResignations;
   wrongResignations += o.wrongResignations, evaluations += o.evaluations, batches += o.batches;
 }
 
-void SelfPlayStats::addGame(const Outcome& outcome, long long gamePositions) {
+void SelfPlayStats::addGame(const Outcome& outcome, long long gamePositions, long long gameMoves) {
   ++games;
   positions += gamePositions;
+  moves += gameMoves;
   if (!outcome.winner) ++draws;
   else if (*outcome.winner == Seat::Red) ++redWins;
   else ++blueWins;
@@ -139,7 +178,7 @@ Shard playSelfPlay(const std::shared_ptr<nets::Backend>& backend, const SelfPlay
   playGamesOnThreads(o.firstGame, o.games, o.parallelGames, stop, [&](int game) {
     GameSamples g = playOne(*backend, evaluator, o, Rng::mix(o.seed, static_cast<std::uint64_t>(game)));
     std::lock_guard lock(mutex);
-    stats.addGame(g.outcome, static_cast<long long>(g.positions.size()));
+    stats.addGame(g.outcome, static_cast<long long>(g.positions.size()), g.moves);
     stats.resignations += g.resigned;
     if (g.wouldResign) {
       ++stats.checkedResignations;

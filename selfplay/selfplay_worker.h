@@ -4,8 +4,11 @@
 // backend can be LibTorch's (training) or the Eigen model (a separate worker
 // process reading exported weights).
 //
-// Exploration: Dirichlet noise on the root priors; moves drawn in proportion
-// to root visits for the first plies, the most visited after. Resignation:
+// Exploration: Dirichlet noise on the root priors (or, with the Gumbel root,
+// Gumbel noise on its candidates); moves drawn from the search's policy for
+// the first plies (visit shares, or the improved policy with the Gumbel
+// root), the search's move after. Policy targets: visit shares, or the
+// Gumbel root's improved policy. Resignation:
 // a side whose searched value stays below the threshold for two of its moves
 // resigns, except in a fraction of games played out to measure how often
 // resigning would have been wrong.
@@ -33,7 +36,13 @@ struct SelfPlayOptions {
   // while the cores run batches the games of another keep searching and fill
   // it; on one core, all games in one batch.
   int batch = 0;
-  SearchParams search;     // simulations, PUCT constant, rollout mix, root noise
+  SearchParams search;     // simulations, PUCT constant, rollout mix, root noise, Gumbel root
+  // Playout cap randomization (KataGo, Wu 2019): this share of the moves is
+  // searched with the full budget (search.iterations) and becomes a training
+  // sample; the others are searched with fastSims, without exploration noise,
+  // only to move the game on. 1: every move full (as before).
+  double fullSearchShare = 1.0;
+  int fastSims = 0;
   int temperaturePlies = 30;
   double resignValue = -0.97;     // resign below this value (for the side to move); <= -1: never
   double resignCheckFraction = 0.2;
@@ -49,7 +58,8 @@ struct SelfPlayOptions {
 
 struct SelfPlayStats {
   int games = 0;
-  long long positions = 0;
+  long long positions = 0;  // training samples
+  long long moves = 0;      // moves played (more than positions under a playout cap)
   double seconds = 0;     // wall time
   double cpuSeconds = 0;  // CPU time of the whole process meanwhile (core/stopwatch.h)
   int redWins = 0, blueWins = 0, draws = 0;
@@ -58,7 +68,7 @@ struct SelfPlayStats {
   long long evaluations = 0;
   long long batches = 0;  // network runs: evaluations / batches is the mean batch
 
-  void addGame(const Outcome& outcome, long long gamePositions);  // counts a finished game
+  void addGame(const Outcome& outcome, long long gamePositions, long long gameMoves = 0);  // counts a finished game
   void add(const SelfPlayStats& other);  // the figures of both sessions of a resumed self-play
 };
 

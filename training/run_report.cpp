@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <map>
 
 #include <fmt/format.h>
 
@@ -157,6 +158,41 @@ std::string runReportSvg(const RunReport& r) {
   return out + "</svg>\n";
 }
 
+namespace {
+
+struct CurvePoint {
+  int generation;
+  PlayerRating rating;
+  double cpuHours;  // NaN: not recorded
+};
+
+std::vector<CurvePoint> learningCurve(const RunReport& r) {
+  std::map<int, double> hoursAfter = {{0, 0.0}};  // by generation; generation 0 (untrained) costs nothing
+  double cpu = 0;
+  bool known = true;
+  for (const json& record : r.generations) {
+    known = known && record.contains("cpu_seconds");
+    cpu += record.value("cpu_seconds", 0.0);
+    hoursAfter[record.value("generation", 0)] = known ? cpu / 3600 : std::nan("");
+  }
+  std::vector<CurvePoint> points;
+  for (const auto& [g, rating] : r.elo)
+    points.push_back({g, rating, hoursAfter.contains(g) ? hoursAfter.at(g) : std::nan("")});
+  return points;
+}
+
+std::string cpuText(double hours) { return std::isfinite(hours) ? fmt::format("{:.3f}", hours) : ""; }
+
+}  // namespace
+
+std::string learningCurveCsv(const RunReport& r) {
+  std::string csv = "generation,elo,low,high,cpu_hours\n";
+  for (const CurvePoint& p : learningCurve(r))
+    csv += fmt::format("{},{:.1f},{:.1f},{:.1f},{}\n", p.generation, p.rating.elo, p.rating.low, p.rating.high,
+                       cpuText(p.cpuHours));
+  return csv;
+}
+
 std::string runReportHtml(const RunReport& r) {
   std::string html = fmt::format(
       "<!doctype html><meta charset='utf-8'><title>junqi training run {0}</title>\n"
@@ -186,6 +222,11 @@ std::string runReportHtml(const RunReport& r) {
                         figure(*f, "draws"), figure(*f, "positions"),
                         games ? static_cast<double>(figure(*f, "positions")) / games : 0.0, f->value("seconds", 0.0));
   }
+  html += "</table>\n<h2>Learning curve</h2>\n<table class='curve'>\n<tr><th>generation</th><th>Elo</th>"
+          "<th>95% interval</th><th>CPU hours so far</th></tr>\n";
+  for (const CurvePoint& p : learningCurve(r))
+    html += fmt::format("<tr><td>{}</td><td>{:+.0f}</td><td>[{:+.0f}, {:+.0f}]</td><td>{}</td></tr>\n", p.generation,
+                        p.rating.elo, p.rating.low, p.rating.high, cpuText(p.cpuHours));
   return html + fmt::format("</table>\n<h2>Ratings</h2>\n<pre>{}</pre>\n", xmlEscape(r.ratings));
 }
 

@@ -26,6 +26,12 @@ struct RunReport {
   std::string ratings;                                     // the ratings table as text
 };
 
+// The learning curve: per rated generation its Elo and 95% interval, and
+// the CPU hours the run had spent when it was done (the generations'
+// "cpu_seconds", summed; null where a generation did not record them);
+// DIR/learning-curve.csv, and a table of the page.
+std::string learningCurveCsv(const RunReport& report);
+
 // A standalone SVG document: three panels (Elo; policy loss; value loss), each
 // with tick labels and titles on both axes, and the text block.
 std::string runReportSvg(const RunReport& report);

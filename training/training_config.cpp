@@ -49,6 +49,12 @@ json trainingConfigJson(const TrainingConfig& c) {
     j["teacher_positions"] = c.teacherPositions;
     j["teacher_steps"] = c.teacherSteps;
   }
+  // The same for the settings added later: written only when they differ from what the older runs did.
+  if (c.gumbel) j["gumbel"] = true, j["gumbel_actions"] = c.gumbelActions;
+  if (c.fastSims > 0) j["full_search_share"] = c.fullSearchShare, j["fast_sims"] = c.fastSims;
+  if (!c.anchorGenerations.empty()) j["anchor_generations"] = c.anchorGenerations;
+  if (!c.ratePrevious) j["rate_previous"] = false;
+  if (!c.initWeights.empty()) j["init_weights"] = c.initWeights;
   return j;
 }
 
@@ -82,6 +88,13 @@ TrainingConfig trainingConfigOf(const json& j) {
   c.teacherGames = j.value("teacher_games", 0);
   c.teacherPositions = j.value("teacher_positions", 8);
   c.teacherSteps = j.value("teacher_steps", 0);
+  c.gumbel = j.value("gumbel", false);
+  c.gumbelActions = j.value("gumbel_actions", 16);
+  c.fullSearchShare = j.value("full_search_share", 1.0);
+  c.fastSims = j.value("fast_sims", 0);
+  c.anchorGenerations = j.value("anchor_generations", std::vector<int>{});
+  c.ratePrevious = j.value("rate_previous", true);
+  c.initWeights = j.value("init_weights", "");
   return c;
 }
 
@@ -127,6 +140,10 @@ SelfPlayOptions selfPlayOptions(const TrainingConfig& c, std::uint64_t seed) {
   so.search.rolloutDepth = c.rolloutDepth;
   so.search.rollout = RolloutPolicy::Greedy;
   so.search.rootNoiseAlpha = c.rootNoise;
+  so.search.gumbel = c.gumbel;
+  so.search.gumbelRoot.actions = c.gumbelActions;
+  so.fullSearchShare = c.fullSearchShare;
+  so.fastSims = c.fastSims;
   so.temperaturePlies = c.temperaturePlies;
   so.outcomeShare = c.valueOutcomeShare;
   so.maxPlies = c.maxPlies;
@@ -175,6 +192,15 @@ void waitForRatingRecords(int g, int generations, int games, const std::function
   }
 }
 
+std::vector<int> ratingGenerations(int g, const TrainingConfig& c) {
+  std::vector<int> opponents;
+  if (c.ratePrevious) opponents.push_back(g - 1);
+  for (const int h : c.anchorGenerations)
+    if (h < g && std::find(opponents.begin(), opponents.end(), h) == opponents.end()) opponents.push_back(h);
+  if (opponents.empty() && c.baselines.empty()) opponents.push_back(g - 1);  // someone to be rated against
+  return opponents;
+}
+
 MatchOptions ratingMatchOptions(const std::string& dirName, int g, const TrainingConfig& c) {
   const fs::path dir(dirName);
   MatchOptions o;
@@ -187,7 +213,7 @@ MatchOptions ratingMatchOptions(const std::string& dirName, int g, const Trainin
   o.outDir = (dir / "matches" / generationName(g)).string();
   o.movableRoot = dir.string();  // the weights paths in the players' specs are under it
   o.players.push_back({generationName(g), netSpec(dir, g, c), ""});
-  o.players.push_back({generationName(g - 1), netSpec(dir, g - 1, c), ""});
+  for (const int h : ratingGenerations(g, c)) o.players.push_back({generationName(h), netSpec(dir, h, c), ""});
   for (const std::string& b : c.baselines) o.players.push_back({b.substr(0, b.find(':')), b, ""});
   return o;
 }

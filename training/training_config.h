@@ -37,6 +37,24 @@ struct TrainingConfig {
   int teacherGames = 0;
   int teacherPositions = 8;  // positions kept per teacher game
   int teacherSteps = 0;      // 0: stepsPerGeneration
+  // Gumbel AlphaZero's root in self-play (search/gumbel_root.h): the policy
+  // targets are completed-Q improved policies, so few simulations still teach.
+  bool gumbel = false;
+  int gumbelActions = 16;
+  // Playout cap randomization (selfplay/selfplay_worker.h): this share of the
+  // moves searched with `sims` and kept as samples, the rest with fastSims.
+  double fullSearchShare = 1.0;
+  int fastSims = 0;          // 0: every move a full search
+  // The fixed anchor panel: generations (e.g. 1, the teacher's) that every
+  // later generation's rating match plays, beside the baselines; with
+  // ratePrevious off, g does not also play g-1, so that every generation is
+  // rated against the same panel only.
+  std::vector<int> anchorGenerations;
+  bool ratePrevious = true;
+  // Generation 0 from exported weights (a .jqw of the same shape) instead of
+  // an untrained network: a run that goes on from another run's generation.
+  // Its batch norms stay frozen (nets/torch_trainer.h: frozenNorms).
+  std::string initWeights;
   int stepsPerGeneration = 150;
   int batchSize = 128;
   int replayWindow = 40000;  // positions
@@ -103,8 +121,12 @@ void waitForRatingRecords(int g, int generations, int games, const std::function
 // "gen-NNNN": the name of generation g's files.
 std::string generationName(int g);
 
+// The earlier generations generation g's rating match plays: g-1 (unless
+// ratePrevious is off) and the anchor generations before g.
+std::vector<int> ratingGenerations(int g, const TrainingConfig& config);
+
 // The rating match of generation g in the run directory `dir`: a gauntlet of
-// generation g against g-1 and the baselines, in DIR/matches/gen-NNNN, the
+// generation g against ratingGenerations(g) and the baselines, in DIR/matches/gen-NNNN, the
 // networks named by their weights files under DIR/weights.
 MatchOptions ratingMatchOptions(const std::string& dir, int g, const TrainingConfig& config);
 

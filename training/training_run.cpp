@@ -14,6 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/files.h"
+#include "core/stopwatch.h"
 #include "nets/nn_agent.h"
 #include "nets/torch_backend.h"
 #include "nets/torch_data_parallel.h"
@@ -40,6 +41,7 @@ std::string gen(int g) { return generationName(g); }
 json figuresJson(const SelfPlayStats& s) {
   return {{"games", s.games},
           {"positions", s.positions},
+          {"moves", s.moves},
           {"seconds", s.seconds},
           {"cpu_seconds", s.cpuSeconds},
           {"red_wins", s.redWins},
@@ -53,6 +55,7 @@ json figuresJson(const SelfPlayStats& s) {
 SelfPlayStats statsOf(const json& j) {
   SelfPlayStats s;
   s.games = j.at("games"), s.positions = j.value("positions", 0LL), s.seconds = j.value("seconds", 0.0);
+  s.moves = j.value("moves", 0LL);
   s.cpuSeconds = j.value("cpu_seconds", 0.0);
   s.redWins = j.value("red_wins", 0), s.blueWins = j.value("blue_wins", 0), s.draws = j.value("draws", 0);
   s.resignations = j.value("resignations", 0), s.checkedResignations = j.value("checked_resignations", 0);
@@ -103,6 +106,25 @@ std::optional<TrainingConfig> runConfigOfCheckpoint(const std::string& checkpoin
   return trainingConfigOf(readRunSettings(config.string()));
 }
 
+namespace {
+
+// --init-weights: a classic network of the run's shape.
+void checkInitWeights(const TrainingConfig& c) {
+  nets::WeightsFile w;
+  try {
+    w = nets::loadWeights(c.initWeights);
+  } catch (const std::exception& e) {
+    throw std::invalid_argument(fmt::format("--init-weights: {}", e.what()));
+  }
+  if (w.variant != "classic")
+    throw std::invalid_argument(fmt::format("--init-weights {}: a {} network, not a classic one", c.initWeights, w.variant));
+  if (!(w.shape == nets::NetworkShape::parse(c.shape)))
+    throw std::invalid_argument(fmt::format("--init-weights {}: its network is {}, not the run's --shape {}",
+                                            c.initWeights, w.shape.toString(), c.shape));
+}
+
+}  // namespace
+
 void checkTrainingConfig(const TrainingConfig& c) {
   const auto bad = [](const std::string& option, const std::string& why) {
     return std::invalid_argument(fmt::format("{}: {}", option, why));
@@ -129,6 +151,15 @@ void checkTrainingConfig(const TrainingConfig& c) {
     why = why.substr(0, why.find('\n'));  // LibTorch's messages go on with a stack trace
     throw bad("--device", fmt::format("'{}' is not a usable device: {}", c.device, why));
   }
+  if (!c.initWeights.empty()) checkInitWeights(c);
+  if (c.fastSims > 0 && c.fastSims >= c.sims)
+    throw bad("--fast-sims", fmt::format("{} is not fewer than --sims {}", c.fastSims, c.sims));
+  if (c.fastSims > 0 && !(c.fullSearchShare > 0 && c.fullSearchShare <= 1))
+    throw bad("--full-search-share", fmt::format("must be in (0, 1], not '{}'", c.fullSearchShare));
+  if (c.gumbel && c.gumbelActions < 2) throw bad("--gumbel-actions", "must be at least 2");
+  for (const int h : c.anchorGenerations)
+    if (h < 0 || h > c.generations)
+      throw bad("--anchor-generations", fmt::format("{} is not a generation of this run (0-{})", h, c.generations));
   if (c.selfPlayBackend != "eigen" && c.selfPlayBackend != "torch")
     throw bad("--selfplay-backend", fmt::format("'{}': use eigen or torch", c.selfPlayBackend));
   std::set<std::string> names;
@@ -255,16 +286,21 @@ nets::TrainerOptions TrainingRun::trainerOptions() const {
   to.device = c_.device;
   to.seed = c_.seed;
   to.dataParallel = averager_;
+  to.frozenNorms = !c_.initWeights.empty();
   return to;
 }
 
-// Generation 0: the untrained network's checkpoint and weights.
+// Generation 0: the untrained (or the imported) network's checkpoint and weights.
 void TrainingRun::makeGenerationZero() {
-  if (!fs::exists(checkpoint(0))) trainer_->save(checkpoint(0));
+  if (!fs::exists(checkpoint(0))) {
+    if (!c_.initWeights.empty()) trainer_->model()->loadFolded(nets::loadWeights(c_.initWeights));
+    trainer_->save(checkpoint(0));
+  }
   if (!fs::exists(weightsPath(0))) {
     trainer_->load(checkpoint(0));
     loaded_ = 0;
-    nets::WeightsFile w = trainer_->model()->exportWeights(c_.ruleset.toString(), "generation 0 (untrained)");
+    nets::WeightsFile w = trainer_->model()->exportWeights(
+        c_.ruleset.toString(), c_.initWeights.empty() ? "generation 0 (untrained)" : "generation 0 (" + c_.initWeights + ")");
     w.search = ratedSearchSettings(c_);
     saveWeights(w, weightsPath(0).string());
   }
@@ -576,6 +612,7 @@ std::string TrainingRun::rateAllGenerations(int g) {
     report.generations.push_back(r);
   }
   writeText(dir_ / "log.jsonl", logLines);
+  writeText(dir_ / "learning-curve.csv", learningCurveCsv(report));
   writeText(dir_ / "report.svg", runReportSvg(report));
   writeText(dir_ / "report.html", runReportHtml(report));
   return table;
@@ -589,7 +626,7 @@ void TrainingRun::run() {
   if (follows()) return follow();
   makeGenerationZero();
   for (int g = 1; g <= c_.generations && !stopped(); ++g) {
-    const double generationStart = elapsed();
+    const double generationStart = elapsed(), generationCpuStart = processCpuSeconds();
     json record = {{"generation", g}};
     // 1. The generation's games: the trainer's own (or the teacher's), or the workers'.
     const std::vector<std::string> shards =
@@ -612,6 +649,8 @@ void TrainingRun::run() {
     const fs::path logPath = dir_ / "log" / (gen(g) + ".json");
     if (!fs::exists(logPath)) {
       record["seconds"] = elapsed() - generationStart;
+      // The CPU time of this session's part of the generation (all of it unless it was resumed).
+      record["cpu_seconds"] = processCpuSeconds() - generationCpuStart;
       writeText(logPath, record.dump() + "\n");
     }
     const std::string table = rateAllGenerations(g);

@@ -181,5 +181,35 @@ TEST(SelfPlay, ValueTargetsMixTheResultWithTheSearchedValue) {
   EXPECT_GT(nonTrivial, 0) << "no target was mixed";
 }
 
+TEST(SelfPlay, PlayoutCapKeepsOnlyFullSearchesWithGumbelTargets) {
+  netstest::TempDir dir("selfplay-cap");
+  netstest::writeRandomWeights(nets::NetworkShape::tiny(), 53, dir.file("w.jqw"));
+  const auto backend = nets::makeBackend("eigen", dir.file("w.jqw"));
+  SelfPlayOptions o;
+  o.games = 2;
+  o.parallelGames = 1;
+  o.search.iterations = 8;
+  o.search.gumbel = true;
+  o.search.gumbelRoot.actions = 4;
+  o.fastSims = 2;
+  o.fullSearchShare = 0.25;
+  o.maxPlies = 200;
+  o.seed = 4;
+  SelfPlayStats stats;
+  const Shard shard = playSelfPlay(backend, o, stats);
+  ASSERT_GT(stats.moves, 100);
+  EXPECT_EQ(stats.positions, static_cast<long long>(shard.positions.size()));
+  // About a quarter of the moves kept (a binomial share of 100+ moves: within 0.12 at 3 standard errors).
+  EXPECT_NEAR(static_cast<double>(stats.positions) / stats.moves, 0.25, 0.12);
+  for (const PositionSample& p : shard.positions) {
+    double sum = 0;
+    int positive = 0;
+    for (const auto& [index, prob] : p.policy) sum += prob, positive += prob > 0;
+    EXPECT_NEAR(sum, 1.0, 1e-5);
+    // Completed Q values give every move a share, not only the visited ones.
+    EXPECT_EQ(positive, static_cast<int>(p.policy.size()));
+  }
+}
+
 }  // namespace
 }  // namespace junqi

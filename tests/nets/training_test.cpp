@@ -45,5 +45,40 @@ TEST(Training, AdamStepsLowerPolicyValueAndLayoutLossOnAFixedDataset) {
   EXPECT_NEAR(last.learningRate, o.learningRate * o.finalLearningRateRatio, o.learningRate * 0.01);
 }
 
+// A network imported from exported weights (--init-weights) goes on from the
+// function it had: with frozen norms a training step sees exactly the
+// exported network's losses; with norms on batch statistics it would not.
+TEST(Training, ImportedWeightsWithFrozenNormsTrainOnFromTheExportedFunction) {
+  const netstest::TorchThreads threads(1);
+  const std::vector<PositionSample> samples = netstest::randomSamples(32, 41);
+  std::vector<const PositionSample*> all;
+  for (const PositionSample& s : samples) all.push_back(&s);
+  TrainerOptions o;
+  o.shape = NetworkShape::tiny();
+  o.totalSteps = 20;
+  o.seed = 6;
+  Trainer source(o);
+  for (int step = 0; step < 20; ++step) source.step(all, {});
+  const WeightsFile exported = source.model()->exportWeights(Ruleset{}.toString(), "source");
+  const TrainStats reference = source.evaluate(all);
+
+  for (const bool frozen : {true, false}) {
+    TrainerOptions io = o;
+    io.frozenNorms = frozen;
+    io.learningRate = 1e-12;  // the step's losses are those before it
+    Trainer imported(io);
+    imported.model()->loadFolded(exported);
+    EXPECT_NEAR(imported.evaluate(all).policyLoss, reference.policyLoss, 1e-4);
+    const TrainStats step = imported.step(all, {});
+    if (frozen) {
+      EXPECT_NEAR(step.policyLoss, reference.policyLoss, 1e-4);
+      EXPECT_NEAR(step.valueLoss, reference.valueLoss, 1e-4);
+    } else {
+      EXPECT_GT(std::abs(step.policyLoss - reference.policyLoss) + std::abs(step.valueLoss - reference.valueLoss), 1e-3)
+          << "batch statistics should have changed the function (else this test proves nothing)";
+    }
+  }
+}
+
 }  // namespace
 }  // namespace junqi::nets

@@ -101,5 +101,22 @@ TEST(RunReport, ARunWithoutFiguresStillDraws) {
   EXPECT_NE(runReportHtml(r).find("games from self-play workers"), std::string::npos);
 }
 
+// The learning curve: Elo by generation with the CPU hours spent so far, the
+// sum of the generations' recorded CPU seconds (unknown from the first
+// generation that did not record them).
+TEST(RunReport, LearningCurveAddsUpTheCpuTimeOfTheGenerations) {
+  RunReport r = sampleReport(3);
+  r.generations[0]["cpu_seconds"] = 3600.0;
+  r.generations[1]["cpu_seconds"] = 1800.0;
+  const std::string csv = learningCurveCsv(r);
+  EXPECT_EQ(csv,
+            "generation,elo,low,high,cpu_hours\n"
+            "0,-20.0,-110.0,70.0,0.000\n"
+            "1,20.0,-70.0,110.0,1.000\n"
+            "2,60.0,-30.0,150.0,1.500\n"
+            "3,100.0,10.0,190.0,\n");
+  EXPECT_NE(runReportHtml(r).find("<h2>Learning curve</h2>"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace junqi

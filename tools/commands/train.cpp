@@ -1,5 +1,6 @@
 // junqi train: the self-play training run (training/training_run.h), and
 // junqi export: a checkpoint (of a classic, Flip Junqi or four-player run) to a weights file for bots.
+#include <filesystem>
 #include <optional>
 
 #include <fmt/format.h>
@@ -28,7 +29,9 @@ const std::pair<const char*, const char*> kConfigKeys[] = {
     {"--teacher-steps", "teacher_steps"}, {"--batch", "batch_size"}, {"--window", "replay_window"},
     {"--optimizer", "optimizer"}, {"--lr", "learning_rate"}, {"--weight-decay", "weight_decay"},
     {"--rating-pairs", "rating_pairs"}, {"--rating-sims", "rating_sims"}, {"--baselines", "baselines"},
-    {"--seed", "seed"}, {"--external-selfplay", "external_selfplay"}, {"--selfplay-backend", "selfplay_backend"}};
+    {"--seed", "seed"}, {"--external-selfplay", "external_selfplay"}, {"--selfplay-backend", "selfplay_backend"},
+    {"--gumbel", "gumbel"}, {"--gumbel-actions", "gumbel_actions"}, {"--full-search-share", "full_search_share"},
+    {"--fast-sims", "fast_sims"}, {"--init-weights", "init_weights"}, {"--anchor-generations", "anchor_generations"}, {"--panel-only", "rate_previous"}};
 
 // A Flip Junqi run (training/variant_training_run.h): `--rules flip-...`, or
 // `--run DIR` alone when DIR holds one. Its own defaults (a short run) and
@@ -75,6 +78,30 @@ void registerTrain(CLI::App& app) {
   cmd->add_option("--rollout-depth", c.rolloutDepth, "Plies of that rollout")->capture_default_str();
   cmd->add_option("--temperature-plies", c.temperaturePlies, "Plies with moves drawn by visit count")->capture_default_str();
   cmd->add_option("--root-noise", c.rootNoise, "Dirichlet alpha of the root noise (0: none; also Flip Junqi's)")->capture_default_str();
+  cmd->add_flag("--gumbel", c.gumbel,
+                "Self-play searches with Gumbel AlphaZero's root (sequential halving; policy targets from completed "
+                "Q values, so that 16-64 simulations still teach)");
+  cmd->add_option("--gumbel-actions", c.gumbelActions, "Candidates the Gumbel root samples")
+      ->check(atLeast(2))
+      ->capture_default_str();
+  cmd->add_option("--fast-sims", c.fastSims,
+                  "Playout cap randomization: moves not searched in full get this many simulations and are not kept "
+                  "(0: every move searched with --sims and kept)")
+      ->check(atLeast(0))
+      ->capture_default_str();
+  cmd->add_option("--full-search-share", c.fullSearchShare, "With --fast-sims: the share of moves searched with --sims and kept")
+      ->check(CLI::Range(0.0, 1.0))
+      ->capture_default_str();
+  cmd->add_option("--init-weights", c.initWeights,
+                  "Generation 0 from these exported weights (same --shape) instead of an untrained network");
+  static bool panelOnly = false;
+  cmd->add_option("--anchor-generations", c.anchorGenerations,
+                  "Generations every later generation is also rated against, a fixed panel with the baselines "
+                  "(e.g. 1: the teacher's)")
+      ->delimiter(',')
+      ->check(CLI::NonNegativeNumber);
+  cmd->add_flag("--panel-only", panelOnly,
+                "Rate each generation against the baselines and anchor generations only (not also the one before)");
   cmd->add_option("--value-target", c.valueOutcomeShare,
                   "Share of the game's result in the value target (the rest: the search's root value)")
       ->check(CLI::Range(0.0, 1.0))
@@ -146,6 +173,9 @@ void registerTrain(CLI::App& app) {
       throw std::runtime_error(fmt::format("--data-parallel-rank {}: the group has ranks 0-{}", c.dataParallelRank,
                                            c.dataParallelSize - 1));
     c.baselines = splitAgentSpecs(baselines);
+    c.ratePrevious = !panelOnly;
+    // Kept absolute in config.json: a resumed run may start elsewhere.
+    if (!c.initWeights.empty()) c.initWeights = std::filesystem::absolute(c.initWeights).lexically_normal().string();
     std::vector<std::pair<std::string, std::string>> given;  // (config.json key, option) of the options given
     for (const auto& [option, key] : kConfigKeys)
       if (cmd->get_option(option)->count() > 0) given.emplace_back(key, option);
