@@ -164,32 +164,43 @@ struct CurvePoint {
   int generation;
   PlayerRating rating;
   double cpuHours;  // NaN: not recorded
+  json heldOut;     // its losses on the next generation's games (null: none yet)
 };
 
 std::vector<CurvePoint> learningCurve(const RunReport& r) {
   std::map<int, double> hoursAfter = {{0, 0.0}};  // by generation; generation 0 (untrained) costs nothing
+  std::map<int, json> heldOut;                    // by the generation measured (the one before the record's)
   double cpu = 0;
   bool known = true;
   for (const json& record : r.generations) {
+    const int g = record.value("generation", 0);
     known = known && record.contains("cpu_seconds");
     cpu += record.value("cpu_seconds", 0.0);
-    hoursAfter[record.value("generation", 0)] = known ? cpu / 3600 : std::nan("");
+    hoursAfter[g] = known ? cpu / 3600 : std::nan("");
+    if (record.contains("held_out_previous")) heldOut[g - 1] = record["held_out_previous"];
   }
   std::vector<CurvePoint> points;
   for (const auto& [g, rating] : r.elo)
-    points.push_back({g, rating, hoursAfter.contains(g) ? hoursAfter.at(g) : std::nan("")});
+    points.push_back({g, rating, hoursAfter.contains(g) ? hoursAfter.at(g) : std::nan(""),
+                      heldOut.contains(g) ? heldOut.at(g) : json()});
   return points;
 }
 
 std::string cpuText(double hours) { return std::isfinite(hours) ? fmt::format("{:.3f}", hours) : ""; }
 
+// A held-out figure ("" where there is none).
+std::string heldOutText(const json& heldOut, const char* key, const char* format) {
+  return heldOut.is_object() && heldOut.contains(key) ? fmt::format(fmt::runtime(format), heldOut[key].get<double>()) : "";
+}
+
 }  // namespace
 
 std::string learningCurveCsv(const RunReport& r) {
-  std::string csv = "generation,elo,low,high,cpu_hours\n";
+  std::string csv = "generation,elo,low,high,cpu_hours,held_out_policy_loss,held_out_value_loss,held_out_value_accuracy\n";
   for (const CurvePoint& p : learningCurve(r))
-    csv += fmt::format("{},{:.1f},{:.1f},{:.1f},{}\n", p.generation, p.rating.elo, p.rating.low, p.rating.high,
-                       cpuText(p.cpuHours));
+    csv += fmt::format("{},{:.1f},{:.1f},{:.1f},{},{},{},{}\n", p.generation, p.rating.elo, p.rating.low, p.rating.high,
+                       cpuText(p.cpuHours), heldOutText(p.heldOut, "policy_loss", "{:.4f}"),
+                       heldOutText(p.heldOut, "value_loss", "{:.4f}"), heldOutText(p.heldOut, "value_accuracy", "{:.4f}"));
   return csv;
 }
 
@@ -223,11 +234,17 @@ std::string runReportHtml(const RunReport& r) {
                         games ? static_cast<double>(figure(*f, "positions")) / games : 0.0, f->value("seconds", 0.0));
   }
   html += "</table>\n<h2>Learning curve</h2>\n<table class='curve'>\n<tr><th>generation</th><th>Elo</th>"
-          "<th>95% interval</th><th>CPU hours so far</th></tr>\n";
+          "<th>95% interval</th><th>CPU hours so far</th><th>held-out policy loss</th><th>held-out value loss</th>"
+          "<th>held-out value accuracy</th></tr>\n";
   for (const CurvePoint& p : learningCurve(r))
-    html += fmt::format("<tr><td>{}</td><td>{:+.0f}</td><td>[{:+.0f}, {:+.0f}]</td><td>{}</td></tr>\n", p.generation,
-                        p.rating.elo, p.rating.low, p.rating.high, cpuText(p.cpuHours));
-  return html + fmt::format("</table>\n<h2>Ratings</h2>\n<pre>{}</pre>\n", xmlEscape(r.ratings));
+    html += fmt::format("<tr><td>{}</td><td>{:+.0f}</td><td>[{:+.0f}, {:+.0f}]</td><td>{}</td><td>{}</td><td>{}</td>"
+                        "<td>{}</td></tr>\n",
+                        p.generation, p.rating.elo, p.rating.low, p.rating.high, cpuText(p.cpuHours),
+                        heldOutText(p.heldOut, "policy_loss", "{:.3f}"), heldOutText(p.heldOut, "value_loss", "{:.3f}"),
+                        heldOutText(p.heldOut, "value_accuracy", "{:.3f}"));
+  html += "</table>\n<p>Held out: each generation's losses on the next generation's self-play games, which it played "
+          "but never trained on.</p>\n";
+  return html + fmt::format("<h2>Ratings</h2>\n<pre>{}</pre>\n", xmlEscape(r.ratings));
 }
 
 }  // namespace junqi

@@ -216,8 +216,10 @@ class TrainingRun {
   void estimateFromFirstSteps(int g, int step, double secondsPerStep);
   std::vector<std::string> workerShards(int g);
   std::vector<std::string> shardNames(int g) const;
+  // The newest positions first (generation g's: `newest` of them), up to the window.
   std::vector<PositionSample> replayWindow(int g, const std::vector<std::string>& shards,
-                                           std::vector<LayoutSample>& layouts) const;
+                                           std::vector<LayoutSample>& layouts, std::size_t& newest) const;
+  json heldOutLosses(const std::vector<PositionSample>& positions, std::size_t newest);
   void train(int g, const std::vector<std::string>& shards);
   bool stepsStop();
   void follow();
@@ -420,7 +422,7 @@ std::vector<std::string> TrainingRun::shardNames(int g) const {
 
 // The newest generations' positions first, up to the window; every layout of those generations.
 std::vector<PositionSample> TrainingRun::replayWindow(int g, const std::vector<std::string>& shards,
-                                                      std::vector<LayoutSample>& layouts) const {
+                                                      std::vector<LayoutSample>& layouts, std::size_t& newest) const {
   std::vector<PositionSample> positions;
   for (int h = g; h >= 1 && static_cast<int>(positions.size()) < c_.replayWindow; --h) {
     for (const std::string& name : h == g ? shards : shardNames(h)) {
@@ -429,15 +431,39 @@ std::vector<PositionSample> TrainingRun::replayWindow(int g, const std::vector<s
         if (static_cast<int>(positions.size()) < c_.replayWindow) positions.push_back(std::move(p));
       for (auto& l : s.layouts) layouts.push_back(l);
     }
+    if (h == g) newest = positions.size();
   }
   return positions;
+}
+
+// Generation g-1 on the first `newest` positions of the window: generation
+// g's games, which it played (or the teacher did) but never trained on, so
+// its losses there are held-out figures, measured before any step of g.
+json TrainingRun::heldOutLosses(const std::vector<PositionSample>& positions, std::size_t newest) {
+  constexpr std::size_t kMost = 4096, kBatch = 256;
+  nets::TrainStats sum;
+  std::size_t counted = 0;
+  for (std::size_t from = 0; from < std::min(newest, kMost); from += kBatch) {
+    std::vector<const PositionSample*> batch;
+    for (std::size_t i = from; i < std::min({newest, kMost, from + kBatch}); ++i) batch.push_back(&positions[i]);
+    const nets::TrainStats s = trainer_->evaluate(batch);
+    const double n = static_cast<double>(batch.size());
+    sum.policyLoss += s.policyLoss * n, sum.valueLoss += s.valueLoss * n, sum.valueAccuracy += s.valueAccuracy * n;
+    counted += batch.size();
+  }
+  if (counted == 0) return nullptr;
+  const double n = static_cast<double>(counted);
+  return {{"positions", counted}, {"policy_loss", sum.policyLoss / n}, {"value_loss", sum.valueLoss / n},
+          {"value_accuracy", sum.valueAccuracy / n}};
 }
 
 // Training generation g from the previous checkpoint; the checkpoint holds the losses.
 void TrainingRun::train(int g, const std::vector<std::string>& shards) {
   if (loaded_ != g - 1) trainer_->load(checkpoint(g - 1));
   std::vector<LayoutSample> layouts;
-  const std::vector<PositionSample> positions = replayWindow(g, shards, layouts);
+  std::size_t newest = 0;
+  const std::vector<PositionSample> positions = replayWindow(g, shards, layouts, newest);
+  const json heldOut = follows() ? json() : heldOutLosses(positions, newest);
   // Each data-parallel rank draws its own share of the step's batch.
   const std::uint64_t batchSeed = Rng::mix(c_.seed, 0x7a1 + static_cast<std::uint64_t>(g));
   Rng rng(follows() ? Rng::mix(batchSeed, static_cast<std::uint64_t>(c_.dataParallelRank)) : batchSeed);
@@ -482,7 +508,7 @@ void TrainingRun::train(int g, const std::vector<std::string>& shards) {
   if (stopped()) return;  // the partial training is redone from the previous checkpoint
   if (interrupted) throw std::runtime_error("training stopped: a data-parallel partner stopped");
   // The losses go with the checkpoint, so a resumed run still has them.
-  const json training = {{"losses", losses}, {"seconds", elapsed() - trainStart}};
+  const json training = {{"losses", losses}, {"seconds", elapsed() - trainStart}, {"held_out_previous", heldOut}};
   trainer_->save(checkpoint(g), {{"training.json", training.dump() + "\n"}});
   loaded_ = g;
 }
@@ -640,6 +666,7 @@ void TrainingRun::run() {
       const json training = json::parse(readText(fs::path(checkpoint(g)) / "training.json"));
       record["losses"] = training.at("losses");
       record["training_seconds"] = training.at("seconds");
+      if (training.contains("held_out_previous")) record["held_out_previous"] = training["held_out_previous"];
     }
     exportWeights(g);
     // 4. The rating match (resumable on its own).

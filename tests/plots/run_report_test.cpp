@@ -103,18 +103,22 @@ TEST(RunReport, ARunWithoutFiguresStillDraws) {
 
 // The learning curve: Elo by generation with the CPU hours spent so far, the
 // sum of the generations' recorded CPU seconds (unknown from the first
-// generation that did not record them).
+// generation that did not record them), and each generation's held-out
+// losses, recorded with the next generation.
 TEST(RunReport, LearningCurveAddsUpTheCpuTimeOfTheGenerations) {
   RunReport r = sampleReport(3);
   r.generations[0]["cpu_seconds"] = 3600.0;
   r.generations[1]["cpu_seconds"] = 1800.0;
+  // Generation 2's record holds generation 1's losses on generation 2's games.
+  r.generations[1]["held_out_previous"] = {{"positions", 100}, {"policy_loss", 2.5}, {"value_loss", 0.75},
+                                           {"value_accuracy", 0.5}};
   const std::string csv = learningCurveCsv(r);
   EXPECT_EQ(csv,
-            "generation,elo,low,high,cpu_hours\n"
-            "0,-20.0,-110.0,70.0,0.000\n"
-            "1,20.0,-70.0,110.0,1.000\n"
-            "2,60.0,-30.0,150.0,1.500\n"
-            "3,100.0,10.0,190.0,\n");
+            "generation,elo,low,high,cpu_hours,held_out_policy_loss,held_out_value_loss,held_out_value_accuracy\n"
+            "0,-20.0,-110.0,70.0,0.000,,,\n"
+            "1,20.0,-70.0,110.0,1.000,2.5000,0.7500,0.5000\n"
+            "2,60.0,-30.0,150.0,1.500,,,\n"
+            "3,100.0,10.0,190.0,,,,\n");
   EXPECT_NE(runReportHtml(r).find("<h2>Learning curve</h2>"), std::string::npos);
 }
 
