@@ -45,6 +45,35 @@ double Trainer::currentLearningRate() const {
   return options_.learningRate * (r + (1 - r) * 0.5 * (1 + std::cos(M_PI * progress)));
 }
 
+// The identity head's loss on the positions' enemy pieces (zero without any),
+// and its distance from the exact beliefs, into `stats`.
+torch::Tensor Trainer::identityLoss(const std::vector<const PositionSample*>& positions, const NetOutput& out,
+                                    TrainStats& stats) const {
+  const int places = options_.shape.grid.places();
+  std::vector<std::int64_t> rows, targets;
+  std::vector<float> beliefs;
+  for (std::size_t i = 0; i < positions.size(); ++i)
+    for (const auto& [point, identity] : positions[i]->hidden) {
+      if (point >= places) continue;
+      rows.push_back(static_cast<std::int64_t>(i) * places + point);
+      targets.push_back(identity);
+      for (int t = 0; t < kPieceTypes; ++t)  // the classic encoding's belief planes (only it has targets)
+        beliefs.push_back(positions[i]->input[static_cast<std::size_t>((kEnemyBelief + t) * kBoardPoints + point)] / 255.0f);
+    }
+  if (rows.empty()) return torch::zeros({}, device_);
+  const auto k = static_cast<std::int64_t>(rows.size());
+  const torch::Tensor logits = out.layout.slice(0, 0, static_cast<std::int64_t>(positions.size()))
+                                   .reshape({-1, kPieceTypes})
+                                   .index_select(0, torch::tensor(rows, torch::kLong).to(device_));
+  const torch::Tensor loss =
+      torch::nn::functional::cross_entropy(logits, torch::tensor(targets, torch::kLong).to(device_));
+  const torch::Tensor believed = torch::from_blob(beliefs.data(), {k, kPieceTypes}, torch::kFloat32).to(device_);
+  stats.identityLoss = loss.item<double>();
+  stats.identityBeliefError = (torch::softmax(logits, 1) - believed).abs().mean().item<double>();
+  stats.identities = static_cast<int>(k);
+  return loss;
+}
+
 TrainStats Trainer::run(const std::vector<const PositionSample*>& positions,
                         const std::vector<const LayoutSample*>& layouts, bool learn) {
   const int n = static_cast<int>(positions.size()), m = static_cast<int>(layouts.size());
@@ -96,6 +125,7 @@ TrainStats Trainer::run(const std::vector<const PositionSample*>& positions,
     stats.valueAccuracy =
         (wdlLogp.argmax(1) == wdlTarget.to(device_).argmax(1)).to(torch::kFloat32).mean().item<double>();
   }
+  if (n > 0) loss = loss + options_.identityLossWeight * identityLoss(positions, out, stats);
   if (m > 0) {
     // The layout head: the identity of each of the seat's 30 points (camps excluded).
     torch::Tensor target = torch::full({m, kLayoutPoints}, -100, torch::kLong);

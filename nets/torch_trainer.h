@@ -24,6 +24,10 @@ struct TrainerOptions {
   long long totalSteps = 10000;
   double weightDecay = 1e-4;
   double layoutLossWeight = 0.5;
+  // The identity head (the layout head's outputs on a position's input): the
+  // enemy's true identities (PositionSample::hidden), an auxiliary target
+  // that makes the trunk learn what the hidden pieces are.
+  double identityLossWeight = 0.25;
   int threads = 2;
   std::string device = "cpu";
   std::uint64_t seed = 1;
@@ -40,6 +44,11 @@ struct TrainStats {
   double policyLoss = 0, valueLoss = 0, layoutLoss = 0;
   double policyEntropy = 0;   // of the predicted move distribution (nats)
   double valueAccuracy = 0;   // how often the most likely of win/draw/loss is the result
+  // The identity head on the enemy's pieces: cross-entropy against the true
+  // identities, and the mean absolute difference of its probabilities from
+  // the exact beliefs (the input's belief planes), over pieces and identities.
+  double identityLoss = 0, identityBeliefError = 0;
+  int identities = 0;         // enemy pieces with a target in the batch
   double learningRate = 0;
   int positions = 0, layouts = 0;
 };
@@ -66,6 +75,8 @@ class Trainer {
   TrainStats run(const std::vector<const PositionSample*>& positions, const std::vector<const LayoutSample*>& layouts,
                  bool learn);
   double currentLearningRate() const;
+  torch::Tensor identityLoss(const std::vector<const PositionSample*>& positions, const NetOutput& out,
+                             TrainStats& stats) const;
 
   TrainerOptions options_;
   JunqiNet model_;

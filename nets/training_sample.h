@@ -14,6 +14,10 @@ struct PositionSample {
   std::vector<std::uint8_t> input;                      // the encoding, quantized: round(255 x)
   std::vector<std::pair<std::uint16_t, float>> policy;  // every legal move: (policy index, target)
   std::array<float, 3> wdl{};                           // the result for the seat: win, draw, loss
+  // The enemy's pieces on the board, each (point in the seat's orientation,
+  // its true identity as typeIndex): a target of the identity head only,
+  // never an input. Empty where the game has none (flip, four-player, older shards).
+  std::vector<std::pair<std::uint8_t, std::int8_t>> hidden;
 };
 
 struct LayoutSample {

@@ -62,7 +62,7 @@ PlayedGame playGame(const std::shared_ptr<nets::FlipNetEvaluator>& evaluator, co
     const FlipPosition& pos = game.position();
     const Move best = agent.chooseAction(pos);
     const auto visits = agent.rootVisits();
-    out.positions.push_back({quantizedFlipInput(pos), policyTarget(pos, visits, best), {}});
+    out.positions.push_back({quantizedFlipInput(pos), policyTarget(pos, visits, best), {}, {}});
     out.movers.push_back(pos.toMove());
     const Move played = pos.ply() < o.temperaturePlies ? drawByVisits(visits, best, rng) : best;
     game.apply(Action::makeMove(pos.toMove(), played));

@@ -16,6 +16,15 @@ std::vector<std::uint8_t> quantized(std::span<const float> input) {
   return out;
 }
 
+std::vector<std::pair<std::uint8_t, std::int8_t>> hiddenIdentities(const Position& truth, Seat seat) {
+  std::vector<std::pair<std::uint8_t, std::int8_t>> hidden;
+  for (Bitboard b = truth.occupied(opposite(seat)); b;) {
+    const Square s = popLsb(b);
+    hidden.emplace_back(static_cast<std::uint8_t>(nets::orient(seat, s)), static_cast<std::int8_t>(typeIndex(truth.typeAt(s))));
+  }
+  return hidden;
+}
+
 std::vector<std::uint8_t> quantizedInput(const InfoState& view, const MoveList& legal) {
   std::vector<float> input(nets::kInputSize);
   nets::encode(rootQuery(view, &legal), input);

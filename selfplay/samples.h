@@ -23,6 +23,10 @@ std::vector<std::uint8_t> quantizedInput(const InfoState& view, const MoveList& 
 // The mover's Flip Junqi network input (nets/flip_encoding.h), quantized alike.
 std::vector<std::uint8_t> quantizedFlipInput(const FlipPosition& pos);
 
+// The enemy's pieces as the seat's identity targets (PositionSample::hidden),
+// from the true position: what the seat does not know, for training only.
+std::vector<std::pair<std::uint8_t, std::int8_t>> hiddenIdentities(const Position& truth, Seat seat);
+
 // Reservoir sampling: the slot the n-th item (from 0) takes among `keep`
 // slots, or -1 when it is not kept; every item ends up kept with equal chance.
 int reservoirSlot(int n, int keep, Rng& rng);

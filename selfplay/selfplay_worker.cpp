@@ -104,6 +104,7 @@ GameSamples playOne(nets::Backend& backend, Evaluator& evaluator, const SelfPlay
       view.legalMoves(legal);
       PositionSample sample;
       sample.input = quantizedInput(view, legal);
+      sample.hidden = hiddenIdentities(game.position(), s);
       for (std::size_t i = 0; i < r.root.size(); ++i)
         sample.policy.emplace_back(static_cast<std::uint16_t>(nets::policyIndex(s, r.root[i].move)), policy[i]);
       g.positions.push_back(std::move(sample));

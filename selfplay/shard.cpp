@@ -14,7 +14,7 @@ namespace junqi {
 
 namespace {
 
-constexpr std::uint32_t kShardVersion = 2;
+constexpr std::uint32_t kShardVersion = 3;
 constexpr std::size_t kHeadBytes = 1 << 16;  // the head always fits: two strings and a few numbers
 
 std::string compressed(const std::string& bytes) {
@@ -77,6 +77,7 @@ Shard getHead(ByteReader<ShardError>& in, const std::string& bytes, const std::s
   if (version < 1 || version > kShardVersion)
     throw ShardError(fmt::format("{}: shard version {}, this build reads 1 to {}", source, version, kShardVersion));
   Shard shard;
+  shard.version = version;
   shard.encodingVersion = in.get<std::uint32_t>("the encoding version");
   shard.inputSize = in.get<std::uint32_t>("the input size");
   shard.ruleset = in.getString("the ruleset");
@@ -90,6 +91,17 @@ Shard getHead(ByteReader<ShardError>& in, const std::string& bytes, const std::s
   }
   shard.positionCount = in.get<std::uint32_t>("the position count");
   return shard;
+}
+
+// A position's identity targets: points on the board, identities among the types.
+void readHidden(ByteReader<ShardError>& in, PositionSample& p, const std::string& source) {
+  p.hidden.resize(in.get<std::uint8_t>("an identity-target count"));
+  for (auto& [point, identity] : p.hidden) {
+    point = in.get<std::uint8_t>("an identity-target point");
+    identity = in.get<std::int8_t>("an identity target");
+    if (identity < 0 || identity >= kPieceTypes)
+      throw ShardError(fmt::format("{}: identity target {} at point {} out of range", source, identity, point));
+  }
 }
 
 }  // namespace
@@ -108,6 +120,8 @@ std::string encodeShard(const Shard& shard) {
       out.put(prob);
     }
     for (const float v : p.wdl) out.put(v);
+    out.put(static_cast<std::uint8_t>(p.hidden.size()));  // version 3 on
+    for (const auto& [point, identity] : p.hidden) out.put(point), out.put(identity);
   }
   out.put(static_cast<std::uint32_t>(shard.layouts.size()));
   for (const LayoutSample& l : shard.layouts) {
@@ -131,6 +145,7 @@ Shard decodeShard(const std::string& packed, const std::string& source, std::uin
   const std::string bytes = decompressed(packed, source);
   ByteReader<ShardError> in(bytes, source);
   Shard shard = getHead(in, bytes, source);
+  const bool withHidden = shard.version >= 3;
   if (shard.encodingVersion != encodingVersion)
     throw ShardError(fmt::format("{}: encoding version {}, this build encodes {}", source, shard.encodingVersion,
                                  encodingVersion));
@@ -148,6 +163,7 @@ Shard decodeShard(const std::string& packed, const std::string& source, std::uin
       if (index >= policySize) throw ShardError(fmt::format("{}: policy index {} out of range", source, index));
     }
     for (float& v : p.wdl) v = in.get<float>("a value target");
+    if (withHidden) readHidden(in, p, source);
   }
   const auto layouts = in.get<std::uint32_t>("the layout count");
   shard.layouts.resize(layouts);

@@ -2,17 +2,18 @@
 // zstd-compressed shard files (one per batch of games), written through a
 // temporary file and a rename so that a shard on disk is always whole.
 //
-//   "JQSD", u32 version (2), u32 encoding version, u32 input size,
+//   "JQSD", u32 version (3), u32 encoding version, u32 input size,
 //   string ruleset, string worker, u64 index, u32 games,
 //   i32 generation, u64 weights digest, u64 seed  (version 2 only),
 //   u32 positions, then per position: input (u8 per value: round(255 x)),
 //     u16 policy entries, (u16 index, f32 probability) each (every legal move
-//     is listed, so the list is also the mask), 3 x f32 win/draw/loss target;
+//     is listed, so the list is also the mask), 3 x f32 win/draw/loss target,
+//     u8 identity targets, (u8 point, i8 identity) each (version 3 on);
 //   u32 layouts, then per layout: 30 x i8 identity (-1 for a camp), f32 weight;
 //   u64 checksum (FNV-1a of everything before it)
 // all compressed as one zstd frame. The head (everything before the positions)
 // reads without decompressing the rest (readShardHead). Version 1 files (no
-// generation, digest or seed) still read.
+// generation, digest or seed) and version 2 files (no identity targets) still read.
 #pragma once
 
 #include <array>
@@ -30,6 +31,7 @@ using nets::LayoutSample;
 using nets::PositionSample;
 
 struct Shard {
+  std::uint32_t version = 3;  // the file's format version (as read; written: the newest)
   // The encoding of its inputs: the classic game's, or Flip Junqi's (nets/flip_encoding.h).
   std::uint32_t encodingVersion = nets::kEncodingVersion;
   std::uint32_t inputSize = nets::kInputSize;

@@ -31,11 +31,13 @@ Move drawFrom(const std::vector<std::pair<Move, double>>& priors, Rng& rng) {
 }
 
 // The sample of the seat's decision: its input and the teacher's priors.
-PositionSample teacherSample(const InfoState& view, const std::vector<std::pair<Move, double>>& priors) {
+PositionSample teacherSample(const InfoState& view, const std::vector<std::pair<Move, double>>& priors,
+                             const Position& truth) {
   MoveList legal;
   view.legalMoves(legal);
   PositionSample p;
   p.input = quantizedInput(view, legal);
+  p.hidden = hiddenIdentities(truth, view.seat());
   for (const auto& [m, q] : priors)
     p.policy.emplace_back(static_cast<std::uint16_t>(nets::policyIndex(view.seat(), m)), static_cast<float>(q));
   return p;
@@ -63,7 +65,7 @@ TeacherGame playOne(const TeacherOptions& o, std::uint64_t seed) {
       const auto priors = TacticalAgent::priors(view, o.priorTemperature);
       if (slot >= 0) {
         if (slot >= static_cast<int>(g.positions.size())) g.positions.resize(slot + 1), g.seats.resize(slot + 1);
-        g.positions[slot] = teacherSample(view, priors);
+        g.positions[slot] = teacherSample(view, priors, game.position());
         g.seats[slot] = s;
       }
       if (opening) action = Action::makeMove(s, drawFrom(priors, rng));

@@ -55,6 +55,7 @@ json trainingConfigJson(const TrainingConfig& c) {
   if (!c.anchorGenerations.empty()) j["anchor_generations"] = c.anchorGenerations;
   if (!c.ratePrevious) j["rate_previous"] = false;
   if (!c.initWeights.empty()) j["init_weights"] = c.initWeights;
+  if (c.identityLoss != 0) j["identity_loss"] = c.identityLoss;
   return j;
 }
 
@@ -95,6 +96,7 @@ TrainingConfig trainingConfigOf(const json& j) {
   c.anchorGenerations = j.value("anchor_generations", std::vector<int>{});
   c.ratePrevious = j.value("rate_previous", true);
   c.initWeights = j.value("init_weights", "");
+  c.identityLoss = j.value("identity_loss", 0.0);
   return c;
 }
 

@@ -55,6 +55,9 @@ struct TrainingConfig {
   // an untrained network: a run that goes on from another run's generation.
   // Its batch norms stay frozen (nets/torch_trainer.h: frozenNorms).
   std::string initWeights;
+  // Weight of the identity head's loss (nets/torch_trainer.h); runs made
+  // before it read 0 from their config.json, so they resume unchanged.
+  double identityLoss = 0.25;
   int stepsPerGeneration = 150;
   int batchSize = 128;
   int replayWindow = 40000;  // positions

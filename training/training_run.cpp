@@ -289,6 +289,7 @@ nets::TrainerOptions TrainingRun::trainerOptions() const {
   to.seed = c_.seed;
   to.dataParallel = averager_;
   to.frozenNorms = !c_.initWeights.empty();
+  to.identityLossWeight = c_.identityLoss;
   return to;
 }
 
@@ -449,12 +450,15 @@ json TrainingRun::heldOutLosses(const std::vector<PositionSample>& positions, st
     const nets::TrainStats s = trainer_->evaluate(batch);
     const double n = static_cast<double>(batch.size());
     sum.policyLoss += s.policyLoss * n, sum.valueLoss += s.valueLoss * n, sum.valueAccuracy += s.valueAccuracy * n;
+    sum.identityBeliefError += s.identityBeliefError * s.identities, sum.identities += s.identities;
     counted += batch.size();
   }
   if (counted == 0) return nullptr;
   const double n = static_cast<double>(counted);
-  return {{"positions", counted}, {"policy_loss", sum.policyLoss / n}, {"value_loss", sum.valueLoss / n},
-          {"value_accuracy", sum.valueAccuracy / n}};
+  json out = {{"positions", counted}, {"policy_loss", sum.policyLoss / n}, {"value_loss", sum.valueLoss / n},
+              {"value_accuracy", sum.valueAccuracy / n}};
+  if (sum.identities > 0) out["identity_belief_error"] = sum.identityBeliefError / sum.identities;
+  return out;
 }
 
 // Training generation g from the previous checkpoint; the checkpoint holds the losses.
@@ -483,16 +487,19 @@ void TrainingRun::train(int g, const std::vector<std::string>& shards) {
     const nets::TrainStats s = trainer_->step(batch, layoutBatch);
     sum.policyLoss += s.policyLoss, sum.valueLoss += s.valueLoss, sum.layoutLoss += s.layoutLoss;
     sum.policyEntropy += s.policyEntropy, sum.valueAccuracy += s.valueAccuracy;
+    sum.identityLoss += s.identityLoss, sum.identityBeliefError += s.identityBeliefError;
     ++summed;
     if (step % 25 == 0 || step == steps) {
       const double perSecond = step / std::max(1e-9, elapsed() - trainStart);
       losses.push_back({trainer_->steps(), sum.policyLoss / summed, sum.valueLoss / summed, sum.layoutLoss / summed,
-                        sum.policyEntropy / summed, sum.valueAccuracy / summed});
+                        sum.policyEntropy / summed, sum.valueAccuracy / summed, sum.identityLoss / summed,
+                        sum.identityBeliefError / summed});
       log_(fmt::format("gen {}/{} | train step {}/{} | {:.1f} steps/s, {:.0f} positions/s | loss policy {:.3f} value "
-                       "{:.3f} layout {:.3f} | entropy {:.2f} | value accuracy {:.0f}% | lr {:.2g} | ETA {}",
+                       "{:.3f} layout {:.3f} identity {:.3f} | entropy {:.2f} | value accuracy {:.0f}% | lr {:.2g} | ETA {}",
                        g, c_.generations, step, steps, perSecond, perSecond * c_.batchSize, sum.policyLoss / summed,
-                       sum.valueLoss / summed, sum.layoutLoss / summed, sum.policyEntropy / summed,
-                       100 * sum.valueAccuracy / summed, s.learningRate, eta((steps - step) / perSecond)));
+                       sum.valueLoss / summed, sum.layoutLoss / summed, sum.identityLoss / summed,
+                       sum.policyEntropy / summed, 100 * sum.valueAccuracy / summed, s.learningRate,
+                       eta((steps - step) / perSecond)));
       sum = {};
       summed = 0;
       estimateFromFirstSteps(g, step, 1 / perSecond);

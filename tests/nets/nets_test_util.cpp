@@ -1,3 +1,4 @@
+#include "selfplay/samples.h"
 #include "tests/nets/nets_test_util.h"
 
 #include <atomic>
@@ -92,6 +93,7 @@ std::vector<nets::PositionSample> randomSamples(int count, std::uint64_t seed) {
       s.policy.emplace_back(static_cast<std::uint16_t>(nets::policyIndex(view.seat(), legal[i])), i == target ? 1.0f : 0.0f);
     s.wdl = {0, 0, 0};
     s.wdl[rng.below(3)] = 1;
+    s.hidden = hiddenIdentities(g.position(), view.seat());
     out.push_back(std::move(s));
   }
   return out;

@@ -208,6 +208,17 @@ TEST(SelfPlay, PlayoutCapKeepsOnlyFullSearchesWithGumbelTargets) {
     EXPECT_NEAR(sum, 1.0, 1e-5);
     // Completed Q values give every move a share, not only the visited ones.
     EXPECT_EQ(positive, static_cast<int>(p.policy.size()));
+    // Identity targets: every enemy piece on the board, where the input shows
+    // an enemy piece, with an identity the seat's exact beliefs allow.
+    ASSERT_FALSE(p.hidden.empty());
+    int enemies = 0;
+    for (int k = 0; k < kBoardPoints; ++k) enemies += p.input[static_cast<std::size_t>(nets::kEnemyPiece * kBoardPoints + k)] == 255;
+    EXPECT_EQ(static_cast<int>(p.hidden.size()), enemies);
+    for (const auto& [point, identity] : p.hidden) {
+      EXPECT_EQ(p.input[static_cast<std::size_t>(nets::kEnemyPiece * kBoardPoints + point)], 255);
+      EXPECT_GT(p.input[static_cast<std::size_t>((nets::kEnemyBelief + identity) * kBoardPoints + point)], 0)
+          << "a true identity the beliefs rule out";
+    }
   }
 }
 

@@ -97,7 +97,9 @@ TEST(Shards, WriteAndReadRoundTripExactly) {
     EXPECT_EQ(back.positions[i].input, s.positions[i].input) << i;
     EXPECT_EQ(back.positions[i].policy, s.positions[i].policy) << i;
     EXPECT_EQ(back.positions[i].wdl, s.positions[i].wdl) << i;
+    EXPECT_EQ(back.positions[i].hidden, s.positions[i].hidden) << i;
   }
+  EXPECT_FALSE(s.positions[0].hidden.empty()) << "the round trip should carry identity targets";
   ASSERT_EQ(back.layouts.size(), s.layouts.size());
   for (std::size_t j = 0; j < s.layouts.size(); ++j) {
     EXPECT_EQ(back.layouts[j].identity, s.layouts[j].identity);
@@ -214,6 +216,16 @@ TEST(Shards, VersionOneFilesStillRead) {
   EXPECT_EQ(flip.games, 1u);
   EXPECT_EQ(flip.positions.size(), 40u);
   EXPECT_THAT(readError(data + "shard-v1-flip.jqs"), HasSubstr("inputs of 3600 values"));  // not a classic shard
+}
+
+// Shards written before version 3 (by the main of 2026-12-04) still read:
+// no identity targets.
+TEST(Shards, VersionTwoFilesStillRead) {
+  const Shard classic = readShard(std::string(JUNQI_TEST_DATA) + "/shard-v2-classic.jqs");
+  EXPECT_EQ(classic.version, 2u);
+  EXPECT_EQ(classic.games, 1u);
+  ASSERT_FALSE(classic.positions.empty());
+  for (const PositionSample& p : classic.positions) EXPECT_TRUE(p.hidden.empty());
 }
 
 TEST(Shards, NoPartialFileIsLeft) {

@@ -45,6 +45,34 @@ TEST(Training, AdamStepsLowerPolicyValueAndLayoutLossOnAFixedDataset) {
   EXPECT_NEAR(last.learningRate, o.learningRate * o.finalLearningRateRatio, o.learningRate * 0.01);
 }
 
+// The identity head learns the enemy's true identities: its loss falls, and
+// it reports how far its probabilities lie from the exact beliefs.
+TEST(Training, TheIdentityHeadLearnsTheHiddenIdentities) {
+  const netstest::TorchThreads threads(1);
+  const std::vector<PositionSample> samples = netstest::randomSamples(64, 33);
+  std::vector<const PositionSample*> all;
+  for (const PositionSample& s : samples) all.push_back(&s);
+  TrainerOptions o;
+  o.shape = NetworkShape::tiny();
+  o.totalSteps = 100;
+  o.learningRate = 2e-3;
+  o.identityLossWeight = 1.0;
+  Trainer trainer(o);
+  const TrainStats before = trainer.evaluate(all);
+  for (int step = 0; step < 100; ++step) trainer.step(all, {});
+  const TrainStats after = trainer.evaluate(all);
+  ASSERT_GT(before.identities, 64);
+  EXPECT_EQ(after.identities, before.identities);
+  EXPECT_LT(after.identityLoss, 0.8 * before.identityLoss) << before.identityLoss << " -> " << after.identityLoss;
+  EXPECT_GT(before.identityBeliefError, 0.0);
+  EXPECT_LE(after.identityBeliefError, 1.0);
+  // Without the weight the head learns nothing of them.
+  o.identityLossWeight = 0;
+  Trainer without(o);
+  for (int step = 0; step < 100; ++step) without.step(all, {});
+  EXPECT_GT(without.evaluate(all).identityLoss, after.identityLoss + 0.1);
+}
+
 // A network imported from exported weights (--init-weights) goes on from the
 // function it had: with frozen norms a training step sees exactly the
 // exported network's losses; with norms on batch statistics it would not.

@@ -35,10 +35,17 @@ TEST(TrainingConfig, NewSettingsSurviveConfigJson) {
 }
 
 TEST(TrainingConfig, RunsMadeBeforeTheNewSettingsKeepTheirConfigAndBehaviour) {
-  const json old = trainingConfigJson(TrainingConfig{});
+  const TrainingConfig defaults;
+  const json old = trainingConfigJson(defaults);
   for (const char* key : {"gumbel", "gumbel_actions", "fast_sims", "full_search_share", "anchor_generations",
-                          "rate_previous"})
+                          "rate_previous", "init_weights"})
     EXPECT_FALSE(old.contains(key)) << key << " would make an older run's config.json differ";
+  // The identity head is on for new runs; a config.json without it (an older run's) reads as off.
+  EXPECT_EQ(old.value("identity_loss", 0.0), 0.25);
+  json older = old;
+  older.erase("identity_loss");
+  EXPECT_EQ(trainingConfigOf(older).identityLoss, 0.0);
+  EXPECT_EQ(trainingConfigJson(trainingConfigOf(older)), older) << "an older run resumes with its own config.json";
   const TrainingConfig c = trainingConfigOf(old);
   EXPECT_FALSE(c.gumbel);
   EXPECT_EQ(c.fastSims, 0);

@@ -31,7 +31,7 @@ const std::pair<const char*, const char*> kConfigKeys[] = {
     {"--rating-pairs", "rating_pairs"}, {"--rating-sims", "rating_sims"}, {"--baselines", "baselines"},
     {"--seed", "seed"}, {"--external-selfplay", "external_selfplay"}, {"--selfplay-backend", "selfplay_backend"},
     {"--gumbel", "gumbel"}, {"--gumbel-actions", "gumbel_actions"}, {"--full-search-share", "full_search_share"},
-    {"--fast-sims", "fast_sims"}, {"--init-weights", "init_weights"}, {"--anchor-generations", "anchor_generations"}, {"--panel-only", "rate_previous"}};
+    {"--fast-sims", "fast_sims"}, {"--init-weights", "init_weights"}, {"--identity-loss", "identity_loss"}, {"--anchor-generations", "anchor_generations"}, {"--panel-only", "rate_previous"}};
 
 // A Flip Junqi run (training/variant_training_run.h): `--rules flip-...`, or
 // `--run DIR` alone when DIR holds one. Its own defaults (a short run) and
@@ -94,6 +94,10 @@ void registerTrain(CLI::App& app) {
       ->capture_default_str();
   cmd->add_option("--init-weights", c.initWeights,
                   "Generation 0 from these exported weights (same --shape) instead of an untrained network");
+  cmd->add_option("--identity-loss", c.identityLoss,
+                  "Weight of the identity head's loss: the enemy's true identities as an auxiliary target (0: off)")
+      ->check(CLI::Range(0.0, 10.0))
+      ->capture_default_str();
   static bool panelOnly = false;
   cmd->add_option("--anchor-generations", c.anchorGenerations,
                   "Generations every later generation is also rated against, a fixed panel with the baselines "
