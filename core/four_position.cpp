@@ -121,6 +121,12 @@ FourMoveResult FourPosition::play(Move m) {
   return r;
 }
 
+void FourPosition::settleTurn() {
+  if (!teamIn(0) || !teamIn(1) || fourHasLegalMove(*this, toMove_)) return;
+  removeArmy(toMove_, Termination::Immobilised);
+  passTurn();
+}
+
 void FourPosition::passTurn() {
   // The next army still on the board; one without a legal move leaves it.
   // Once a team is gone the turn rests with the next army left.

@@ -100,6 +100,10 @@ class FourPosition {
   // Plays a legal move of the army to move, then passes the turn (removing
   // every army that has no legal move when its turn comes).
   FourMoveResult play(Move m);
+  // A position written out may give the turn to an army without a legal
+  // move, which play() never does: that army leaves now and the turn passes
+  // on, as after a move. Otherwise (or once a team is gone) nothing changes.
+  void settleTurn();
 
  private:
   explicit FourPosition(const FourRuleset& rules);

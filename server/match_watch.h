@@ -12,7 +12,8 @@ namespace junqi::server {
 // The .jqr files of a folder, by name, sorted (none when the folder is not there).
 std::vector<std::string> recordNames(const std::string& dir);
 // The text of DIR/NAME: ApiError 400 for a name that is not a plain .jqr file
-// name (nothing outside the folder is ever read), 404 when it is not there.
+// name of at most 255 characters (nothing outside the folder is ever read),
+// 404 when it is not there.
 std::string readRecordFile(const std::string& dir, const std::string& name);
 // A match directory as it stands: its rating table (ratings.txt), whether it
 // has a report.svg, its finished games, the games being played (live/, whose

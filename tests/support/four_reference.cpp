@@ -72,14 +72,23 @@ struct Reference {
 
 FourMoveSet slowFourMoves(const FourPosition& pos) { return Reference{pos}.moves(); }
 
+namespace {
+// Read from the pieces, not from the position's own record of armies in.
+bool aTeamIsGone(const FourPosition& pos) {
+  for (int team = 0; team < 2; ++team)
+    if (!pos.occupied(team) && !pos.occupied(team + 2)) return true;
+  return false;
+}
+}  // namespace
+
 std::uint64_t slowFourPerft(const FourPosition& pos, int depth) {
   if (depth == 0) return 1;
-  if (fourOutcome(pos).isOver()) return 0;
+  if (aTeamIsGone(pos)) return 0;  // the game is over: no move
   std::uint64_t n = 0;
   for (const auto& [from, to] : slowFourMoves(pos)) {
     FourPosition next = pos;
     next.play({Square(from), Square(to)});
-    n += slowFourPerft(next, depth - 1);
+    n += aTeamIsGone(next) ? 1 : slowFourPerft(next, depth - 1);  // the game's last move: one leaf
   }
   return n;
 }

@@ -18,7 +18,10 @@ using FourMoveSet = std::set<std::pair<int, int>>;
 // The army to move's legal moves.
 FourMoveSet slowFourMoves(const FourPosition& pos);
 
-// perft: a line whose game is over ends with no leaf (core/four_perft.h counts the same).
+// perft as core/four_perft.h counts (docs/perft.md): a move after which a team
+// is gone is one leaf at any depth, a finished position has no move, draw
+// counters are ignored. Unlike fourPerft it counts from `pos` as written: an
+// army to move without a move gives no leaf (fourPerft lets it leave first).
 std::uint64_t slowFourPerft(const FourPosition& pos, int depth);
 
 }  // namespace junqi::reference

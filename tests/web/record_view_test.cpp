@@ -1,10 +1,13 @@
 // The record viewer and the match watcher through the API.
 #include <cmath>
 #include <filesystem>
+#include <fstream>
 
 #include "core/auto_layout.h"
 #include "core/files.h"
 #include "core/record.h"
+#include "server/http_util.h"
+#include "server/match_watch.h"
 #include "tests/web/server_fixture.h"
 
 namespace junqi::webtest {
@@ -104,6 +107,33 @@ TEST_F(RecordViewer, RefusesBadRecordsAndParameters) {
   EXPECT_EQ(escape.status, 400) << escape.raw;
   EXPECT_EQ(post("/api/records", nlohmann::json{{"folder", "home"}, {"file", "a.jqr"}}).status, 400);
   EXPECT_EQ(post("/api/records", nlohmann::json{{"folder", "records"}, {"file", "absent.jqr"}}).status, 404);
+}
+
+// A file name is checked character by character: one of 30,000 characters
+// (std::regex recursed on it until the stack was gone: SIGSEGV) is a 400
+// like any bad name, and plain names up to 255 characters still open.
+TEST_F(RecordViewer, RefusesAVeryLongFileNameAndStillOpensPlainOnes) {
+  const std::string huge = std::string(30000, 'a') + ".jqr";
+  const Answer refused = post("/api/records", nlohmann::json{{"folder", "records"}, {"file", huge}});
+  EXPECT_EQ(refused.status, 400) << refused.raw.substr(0, 200);
+  const auto statusOf = [&](const std::string& name) {
+    try {
+      server::readRecordFile((dir_ / "records").string(), name);
+      return 200;
+    } catch (const server::ApiError& e) {
+      return e.status;
+    }
+  };
+  EXPECT_EQ(statusOf(huge), 400);
+  EXPECT_EQ(statusOf(std::string(252, 'a') + ".jqr"), 400);  // 256 characters
+  for (const std::string bad : {".a.jqr", "-a.jqr", ".jqr", "a.jqr.txt", "a b.jqr", "a/b.jqr", "a.JQR"})
+    EXPECT_EQ(statusOf(bad), 400) << bad;
+  for (const std::string& good : {std::string("a.jqr"), std::string("_.jqr"), std::string("Game_01.v-2..jqr"),
+                                  std::string(251, 'b') + ".jqr"}) {
+    std::ofstream((dir_ / "records" / good).string()) << randomGameRecord(4, 1);  // (name + ".tmp" is too long)
+    EXPECT_EQ(statusOf(good), 200) << good;
+    EXPECT_EQ(post("/api/records", nlohmann::json{{"folder", "records"}, {"file", good}}).status, 201) << good;
+  }
 }
 
 TEST_F(RecordViewer, OpensRecordsOfTheServersFolders) {

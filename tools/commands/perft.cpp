@@ -44,19 +44,9 @@ std::vector<PerftDivide> fourCounts(const PerftArguments& a, std::uint64_t& tota
   const Layout example = parseLayout(kExampleLayout);
   const FourPosition pos = a.position == "start" ? FourPosition(rules, {example, example, example, example})
                                                  : parseFourPosition(a.position, rules);
-  if (!a.divide) {
-    total = fourPerft(pos, a.depth);
-    return {};
-  }
-  MoveList moves;
-  generateFourMoves(pos, moves);
-  std::vector<PerftDivide> out;
-  for (const Move m : moves) {
-    FourPosition next = pos;
-    next.play(m);
-    out.push_back({m, a.depth > 0 ? fourPerft(next, a.depth - 1) : 0});
-  }
-  return out;
+  if (a.divide) return fourPerftDivide(pos, a.depth);
+  total = fourPerft(pos, a.depth);
+  return {};
 }
 
 std::vector<PerftDivide> classicCounts(const PerftArguments& a, std::uint64_t& total) {
@@ -94,6 +84,7 @@ void registerPerft(CLI::App& app) {
       fmt::print("{} {}\n", flip ? flipActionName(move) : four ? fourMoveName(move) : moveName(move), leaves);
       total += leaves;
     }
+    if (a.divide && a.depth == 0) total = 1;  // the empty sequence, which has no first move to list
     const double seconds = clock.wallSeconds(), cpu = clock.cpuSeconds();
     fmt::print("perft {} = {}\n", a.depth, total);
     fmt::print(stderr, "{:.3f} s, {:.1f} M leaves/s (CPU {:.3f} s, {:.1f} M leaves a CPU-second)\n", seconds,
