@@ -8,6 +8,7 @@
 #include <mutex>
 #include <sstream>
 #include <thread>
+#include <tuple>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -132,23 +133,20 @@ Match::Match(MatchOptions options) : options_(std::move(options)) {
 
   // Pairings, then the games: pair by pair across all pairings, so that a
   // match stopped early is balanced; each layout pair twice with seats swapped.
+  // With external bots the two games of a pair have layouts of their own
+  // (freshLayouts_): a replayed pair would show each bot, in its second game,
+  // the layout it deployed itself in the first (docs/match.md "Pairing").
   std::vector<std::pair<int, int>> pairings;
   const int n = static_cast<int>(options_.players.size());
   for (int i = 0; i < n; ++i)
     for (int j = i + 1; j < n; ++j)
       if (options_.schedule == MatchSchedule::RoundRobin || i == 0) pairings.emplace_back(i, j);
+  botsPlay_ = std::any_of(options_.players.begin(), options_.players.end(),
+                          [](const MatchPlayer& p) { return !p.command.empty(); });
+  freshLayouts_ = botsPlay_ && !options_.agentLayouts && book.empty();
   for (int p = 0; p < options_.pairs; ++p) {
     std::optional<Layout> red, blue;
-    if (!options_.agentLayouts) {
-      if (!book.empty()) {
-        red = book[static_cast<std::size_t>(p) % book.size()].first;
-        blue = book[static_cast<std::size_t>(p) % book.size()].second;
-      } else {
-        Rng rng(Rng::mix(options_.seed, static_cast<std::uint64_t>(p)));
-        red = styledLayout(static_cast<LayoutStyle>(rng.below(4)), options_.ruleset, rng);
-        blue = styledLayout(static_cast<LayoutStyle>(rng.below(4)), options_.ruleset, rng);
-      }
-    }
+    if (!options_.agentLayouts) std::tie(red, blue) = pairLayouts(book, p);
     for (const auto& [a, b] : pairings)
       for (int swap = 0; swap < 2; ++swap) {
         ScheduledGame g;
@@ -158,12 +156,31 @@ Match::Match(MatchOptions options) : options_(std::move(options)) {
         g.pair = p;
         g.redLayout = red;
         g.blueLayout = blue;
+        if (freshLayouts_) {
+          g.redLayout = gameLayout(g.index, Seat::Red);
+          g.blueLayout = gameLayout(g.index, Seat::Blue);
+        }
         schedule_.push_back(g);
       }
   }
   legacySeeds_ = !options_.remoteRank && claimRunDirectory();
   for (ScheduledGame& g : schedule_)
     g.seed = legacySeeds_ ? legacyMatchGameSeed(options_.seed, g.index) : matchGameSeed(options_.seed, g.index);
+}
+
+// The opening both games of pair `p` replay: a line of the book, or drawn from the match seed.
+std::pair<Layout, Layout> Match::pairLayouts(const std::vector<std::pair<Layout, Layout>>& book, int p) const {
+  if (!book.empty()) return book[static_cast<std::size_t>(p) % book.size()];
+  Rng rng(Rng::mix(options_.seed, static_cast<std::uint64_t>(p)));
+  Layout red = styledLayout(static_cast<LayoutStyle>(rng.below(4)), options_.ruleset, rng);
+  Layout blue = styledLayout(static_cast<LayoutStyle>(rng.below(4)), options_.ruleset, rng);
+  return {red, blue};
+}
+
+// A layout of game `index` alone, drawn as pairLayouts draws one (a style, then the layout).
+Layout Match::gameLayout(int index, Seat seat) const {
+  Rng rng(gameLayoutSeed(options_.seed, index, seat));
+  return styledLayout(static_cast<LayoutStyle>(rng.below(4)), options_.ruleset, rng);
 }
 
 bool Match::claimRunDirectory() const {
@@ -184,6 +201,13 @@ bool Match::claimRunDirectory() const {
         {"agent_layouts", options_.agentLayouts},
         {"layout_book", path(options_.layoutBook)},
         {"game_seeds", kGameSeeds}};
+    // A bot may read this file: it holds only a check of the seed, and says
+    // how the games were paired (directories of older versions did neither).
+    if (botsPlay_) {
+      config.erase("seed");
+      config["seed_check"] = matchSeedCheck(options_.seed);
+      config["pairing"] = freshLayouts_ ? "fresh-layouts" : "replayed";
+    }
     for (const MatchPlayer& p : options_.players)
       config["players"].push_back({{"name", p.name}, {"agent", path(p.agent)}, {"command", path(p.command)}});
     return config;
@@ -207,6 +231,10 @@ bool Match::claimRunDirectory() const {
       throw bad(fmt::format("{} is unreadable ({}); move it away or use another directory", configPath.string(), e.what()));
     }
     if (before == config || before == absolute) return false;
+    if (botsPlay_ && before.contains("seed") && before["seed"] == options_.seed)
+      throw bad(fmt::format("{} was begun by an older junqi, whose bots could read the match seed there and "
+                            "meet their own layouts again; it cannot be resumed safely: use another directory",
+                            options_.outDir));
     // Written before game seeds were keyed: the same match, resumed with the seeds it began with.
     if (!before.contains("game_seeds")) {
       before["game_seeds"] = kGameSeeds;
@@ -444,7 +472,11 @@ MatchSummary Match::run(const std::function<void(const std::string&)>& progress)
   // Games in progress (live/) are this run's only: an earlier run's are stale.
   const fs::path live = fs::path(options_.outDir) / "live";
   fs::remove_all(live);
-  if (options_.live) fs::create_directories(live);
+  if (options_.live) {
+    // It holds both layouts of the games in progress: not for other users (a bot run as one).
+    fs::create_directories(live);
+    fs::permissions(live, fs::perms::owner_all);
+  }
   const auto worker = [&](int place) {
     for (;;) {
       int index;

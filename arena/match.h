@@ -1,7 +1,8 @@
 // The match harness: head-to-head, round-robin and gauntlet matches between
 // agents (built-in by spec string, or external bots by command line through
 // JBP), played N at a time, with fair pairing (each pair of layouts, the
-// opening, is played twice with seats swapped), records of every game, a
+// opening, is played twice with seats swapped; with external bots each game
+// has layouts of its own, seats still swapped by pairs), records of every game, a
 // PGN-like game list that Ordo and BayesElo read, a live progress line, Elo by
 // maximum likelihood with intervals, pentanomial statistics, an SPRT that stops
 // a head-to-head match as soon as it decides, and resumption: a match run
@@ -62,7 +63,7 @@ struct MatchOptions {
 struct ScheduledGame {
   int index = 0;
   int red = 0, blue = 0;  // player indices
-  int pair = 0;           // layout pair (the two games of a pair share it)
+  int pair = 0;           // layout pair (the two games of a pair share it, unless external bots play)
   std::optional<Layout> redLayout, blueLayout;
   std::uint64_t seed = 0;
 };
@@ -125,6 +126,8 @@ class Match {
   // Writes match.json, or checks that the one there is this match's; true when
   // it was written before game seeds were keyed (its games keep their old seeds).
   bool claimRunDirectory() const;
+  std::pair<Layout, Layout> pairLayouts(const std::vector<std::pair<Layout, Layout>>& book, int p) const;
+  Layout gameLayout(int index, Seat seat) const;
   std::string recordPath(int index) const;
   std::string livePath(int index) const;  // DIR/live/: the game while it is played
   std::string stderrLog(const MatchPlayer& bot) const;  // DIR/NAME.stderr.log
@@ -142,6 +145,8 @@ class Match {
 
   MatchOptions options_;
   std::vector<ScheduledGame> schedule_;
+  bool botsPlay_ = false;      // external bots play: the seed is kept from their sight (docs/match.md)
+  bool freshLayouts_ = false;  // every game has layouts of its own instead of replaying its pair's
   bool legacySeeds_ = false;  // a directory begun before keyed seeds: its games keep their old seeds
   std::atomic<bool> stop_{false};
   RemotePlayer remote_;

@@ -11,6 +11,7 @@
 
 #include <fmt/format.h>
 
+#include "arena/match_seeds.h"
 #include "arena/rating_report.h"
 #include "core/files.h"
 
@@ -57,6 +58,11 @@ nlohmann::json pairedMatchConfig(const std::string& variant, const std::string& 
                            {"seed", seed},
                            {"max_plies", maxPlies}};
   for (const MatchPlayer& p : players) config["players"].push_back({{"name", p.name}, {"agent", p.agent}});
+  // A bot may read this file: it keeps only a check of the seed (docs/match.md).
+  if (std::any_of(players.begin(), players.end(), [](const MatchPlayer& p) { return !p.command.empty(); })) {
+    config.erase("seed");
+    config["seed_check"] = matchSeedCheck(seed);
+  }
   return config;
 }
 

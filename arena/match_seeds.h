@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 
 #include "core/piece.h"
 
@@ -22,5 +23,16 @@ std::uint64_t legacyMatchGameSeed(std::uint64_t matchSeed, int game);
 // cannot work out its opponent's (and with it a layout the opponent chooses
 // itself): a keyed one-way hash of the seat, keyed by the game seed.
 std::uint64_t seatSeed(std::uint64_t gameSeed, Seat seat);
+
+// The seed of the layout `seat` deploys in game `game` when every game has
+// layouts of its own (a match with external bots, docs/match.md "Pairing"):
+// keyed like the game seeds and one per seat, so that a bot that worked back
+// from its layout to the generator's state would still learn no other layout.
+std::uint64_t gameLayoutSeed(std::uint64_t matchSeed, int game, Seat seat);
+
+// What match.json keeps of the seed of a match with external bots, which may
+// read the file: a one-way hash (16 hex digits) that tells a rerun whether it
+// was given the same seed and a bot nothing it could not find by guessing.
+std::string matchSeedCheck(std::uint64_t matchSeed);
 
 }  // namespace junqi

@@ -78,6 +78,7 @@ int main(int argc, char** argv) {
   // Every rank of `mpirun ... junqi train --mpi` runs here; rank 0 starts junqi-train.
   if (argc >= 2 && std::string_view(argv[1]) == "train" && hasArgument(argc, argv, "--mpi"))
     return junqi::tools::runMpiTraining(argc, argv, trainingProgram());
+  junqi::tools::keepArguments(argc, argv);  // `match` hides its seed there from the bots
   CLI::App app{"junqi: rules engine, search, self-play and match harness for Junqi (army chess)"};
   app.require_subcommand(1);
   app.set_help_all_flag("--help-all", "Show every command's options");

@@ -705,6 +705,94 @@ TEST(Match, EachLayoutPairIsPlayedTwiceWithSeatsSwapped) {
   }
 }
 
+// Two built-in players and an external bot (never started: only the schedule is looked at).
+std::vector<MatchPlayer> withABot() {
+  std::vector<MatchPlayer> players = builtins(2);
+  players.push_back({"bot", "", "/nonexistent/junqi-bot"});
+  return players;
+}
+
+// With an external bot, which may remember its layouts from game to game, no
+// player ever meets as its opponent's a layout it deployed itself before (a
+// replayed pair would show it in its second game); seats are still swapped
+// pair by pair, and the same seed still gives the same games.
+TEST(Match, WithABotNoPlayerMeetsALayoutItDeployedBefore) {
+  TempDir dir;
+  MatchOptions o = baseOptions(dir / "run", withABot());
+  o.pairs = 4;
+  const Match match(o);
+  const auto& s = match.schedule();
+  ASSERT_EQ(s.size(), 4u * 3 * 2);
+  std::map<int, std::set<std::string>> deployed;  // by player: every layout it deployed so far
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    ASSERT_TRUE(s[i].redLayout && s[i].blueLayout);
+    EXPECT_FALSE(validateLayout(*s[i].redLayout, o.ruleset));
+    EXPECT_FALSE(validateLayout(*s[i].blueLayout, o.ruleset));
+    const std::string red = formatLayout(*s[i].redLayout), blue = formatLayout(*s[i].blueLayout);
+    EXPECT_FALSE(deployed[s[i].red].count(blue)) << "game " << i << ": " << s[i].red << " meets its own " << blue;
+    EXPECT_FALSE(deployed[s[i].blue].count(red)) << "game " << i << ": " << s[i].blue << " meets its own " << red;
+    deployed[s[i].red].insert(red);
+    deployed[s[i].blue].insert(blue);
+    if (i % 2 == 1) {
+      EXPECT_EQ(s[i].red, s[i - 1].blue);
+      EXPECT_EQ(s[i].blue, s[i - 1].red);
+      EXPECT_EQ(s[i].pair, s[i - 1].pair);
+    }
+  }
+  TempDir other;
+  o.outDir = other / "run";
+  const Match again(o);
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    EXPECT_EQ(again.schedule()[i].redLayout, s[i].redLayout);
+    EXPECT_EQ(again.schedule()[i].blueLayout, s[i].blueLayout);
+  }
+}
+
+// A bot can read match.json: with one in the match it holds a check of the
+// seed, not the seed, and still tells a rerun with another seed apart.
+TEST(Match, WithABotMatchJsonHoldsNoSeed) {
+  TempDir dir;
+  MatchOptions o = baseOptions(dir / "run", withABot());
+  o.seed = 8157342906417;
+  { Match first(o); }
+  const std::string config = readText(fs::path(o.outDir) / "match.json");
+  EXPECT_EQ(config.find("8157342906417"), std::string::npos) << config;
+  EXPECT_EQ(config.find(fmt::format("{:x}", o.seed)), std::string::npos) << config;
+  EXPECT_NE(config.find(matchSeedCheck(o.seed)), std::string::npos) << config;
+  EXPECT_NO_THROW(Match{o});  // the same match: resumed
+  o.seed += 1;
+  EXPECT_THROW(Match{o}, std::invalid_argument);
+}
+
+// A match with a bot begun by an older version (its match.json holds the seed,
+// and its pairs replayed their layouts) is refused, not resumed with a
+// schedule other than its own; a match of built-in agents resumes as before.
+TEST(Match, AnOlderDirectoryWithABotIsRefusedOneWithoutResumes) {
+  TempDir dir;
+  for (const bool bot : {true, false}) {
+    MatchOptions o = baseOptions(dir / (bot ? "bot" : "builtin"), bot ? withABot() : builtins(3));
+    { Match first(o); }
+    const fs::path config = fs::path(o.outDir) / "match.json";
+    nlohmann::json old = nlohmann::json::parse(readText(config));
+    if (bot) {
+      old.erase("seed_check");
+      old.erase("pairing");
+      old["seed"] = o.seed;
+    }
+    writeText(config, old.dump(2) + "\n");
+    if (!bot) {
+      EXPECT_NO_THROW(Match{o});
+      continue;
+    }
+    try {
+      Match again(o);
+      ADD_FAILURE() << "an older directory with a bot was resumed";
+    } catch (const std::invalid_argument& e) {
+      EXPECT_NE(std::string(e.what()).find("was begun by an older junqi"), std::string::npos) << e.what();
+    }
+  }
+}
+
 // Undoes Rng::mix: the match seed that gives `mixed` on `stream`. A game seed
 // made with Rng::mix would hand a bot the match seed, and with it the openings.
 std::uint64_t unmix(std::uint64_t mixed, std::uint64_t stream) {

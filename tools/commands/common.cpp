@@ -20,6 +20,28 @@ std::map<const CLI::App*, std::function<int()>>& actions() {
 }
 }  // namespace
 
+namespace {
+int keptArgc = 0;
+char** keptArgv = nullptr;
+void blankOut(char* text) {
+  for (; *text; ++text) *text = '*';
+}
+}  // namespace
+
+void keepArguments(int argc, char** argv) {
+  keptArgc = argc;
+  keptArgv = argv;
+}
+
+void hideOptionValue(std::string_view option) {
+  for (int i = 1; i < keptArgc; ++i) {
+    const std::string_view arg = keptArgv[i];
+    if (arg == option && i + 1 < keptArgc) blankOut(keptArgv[++i]);
+    else if (arg.size() > option.size() && arg.starts_with(option) && arg[option.size()] == '=')
+      blankOut(keptArgv[i] + option.size() + 1);
+  }
+}
+
 void setAction(CLI::App* command, std::function<int()> action) { actions()[command] = std::move(action); }
 
 int runAction(const CLI::App& app) {

@@ -29,5 +29,13 @@ Position positionFromArgument(const std::string& text, const Rules& rules);
 CLI::Validator atLeast(double low);
 CLI::Validator moreThan(double low);
 
+// The arguments as main got them (main keeps them), for a command that must
+// hide one: /proc/PID/cmdline shows them to every process of the machine.
+void keepArguments(int argc, char** argv);
+// Overwrites every value of `option` (`--seed N` or `--seed=N`) in the kept
+// arguments with '*': /proc/PID/cmdline reads them from this process's memory.
+// CLI11 has its own copy, so the command's options keep their values.
+void hideOptionValue(std::string_view option);
+
 
 }  // namespace junqi::tools

@@ -5,6 +5,8 @@
 #include <csignal>
 #include <optional>
 
+#include <sys/prctl.h>
+
 #include <fmt/format.h>
 
 #include "core/text.h"
@@ -61,6 +63,22 @@ void refuseClassicOnlyOptions(const MatchOptions& o, bool hasBook, bool hasSprt,
   if (o.live) throw refuse("--live");
   if (hasSprt) throw refuse("--sprt");
   if (o.moveSeconds > 0 || o.rulesetClock) throw refuse("a move clock");
+}
+
+// External bots run as this user's children, and could read the seed and work
+// out every layout from it (docs/match.md "What a bot can see"): it leaves this
+// process's command line, and this process becomes undumpable, so that no
+// process of the user without CAP_SYS_PTRACE may attach to it or read its
+// memory or environment (/proc/PID/mem, environ). A default seed is one that
+// anyone can guess: warned about.
+void keepSeedFromBots(std::uint64_t seed, bool seedGiven) {
+  hideOptionValue("--seed");
+  prctl(PR_SET_DUMPABLE, 0);
+  if (!seedGiven)
+    fmt::print(stderr,
+               "junqi match: warning: the seed is the default ({}), which a bot can guess and with it every "
+               "layout: give --seed a secret number\n",
+               seed);
 }
 
 void printProgress(const std::string& line) { fmt::print(stderr, "{}\n", line); }
@@ -244,7 +262,8 @@ void registerMatch(CLI::App& app) {
   cmd->add_flag("--mpi", mpi,
                 "Across the ranks of an MPI job: `mpirun -n N junqi match ... --mpi` (rank 0 keeps the match, the "
                 "others play its games; docs/distributed.md)");
-  setAction(cmd, [] {
+  setAction(cmd, [cmd] {
+    if (!bots.empty()) keepSeedFromBots(o.seed, cmd->count("--seed") > 0);
     const bool flip = FlipRuleset::namesFlip(rules), four = FourRuleset::namesFour(rules);
     if (!flip && !four) o.ruleset = Ruleset::parse(rules);
     o.schedule = schedule == "gauntlet" ? MatchSchedule::Gauntlet : MatchSchedule::RoundRobin;
