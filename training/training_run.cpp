@@ -117,9 +117,9 @@ void checkInitWeights(const TrainingConfig& c) {
     throw std::invalid_argument(fmt::format("--init-weights: {}", e.what()));
   }
   if (w.variant != "classic")
-    throw std::invalid_argument(fmt::format("--init-weights {}: a {} network, not a classic one", c.initWeights, w.variant));
+    throw std::invalid_argument(fmt::format("--init-weights: {}: a {} network, not a classic one", c.initWeights, w.variant));
   if (!(w.shape == nets::NetworkShape::parse(c.shape)))
-    throw std::invalid_argument(fmt::format("--init-weights {}: its network is {}, not the run's --shape {}",
+    throw std::invalid_argument(fmt::format("--init-weights: {}: its network is {}, not the run's --shape {}",
                                             c.initWeights, w.shape.toString(), c.shape));
 }
 
@@ -151,7 +151,6 @@ void checkTrainingConfig(const TrainingConfig& c) {
     why = why.substr(0, why.find('\n'));  // LibTorch's messages go on with a stack trace
     throw bad("--device", fmt::format("'{}' is not a usable device: {}", c.device, why));
   }
-  if (!c.initWeights.empty()) checkInitWeights(c);
   if (c.fastSims > 0 && c.fastSims >= c.sims)
     throw bad("--fast-sims", fmt::format("{} is not fewer than --sims {}", c.fastSims, c.sims));
   if (c.fastSims > 0 && !(c.fullSearchShare > 0 && c.fullSearchShare <= 1))
@@ -253,6 +252,9 @@ TrainingRun::TrainingRun(const std::string& dirName, const TrainingConfig& c,
 // Checks the settings and the directory (a rerun must match its config.json).
 void TrainingRun::prepareDirectory() {
   checkTrainingConfig(c_);
+  // The imported weights matter only until generation 0 is made from them: a
+  // resumed run (or its committed state, unpacked elsewhere) no longer needs them.
+  if (!c_.initWeights.empty() && !fs::exists(fs::path(dirName_) / "checkpoints" / gen(0))) checkInitWeights(c_);
   // One spelling of the directory: the rating matches' identity names the
   // weights files under it (as "$ROOT", so that the directory may move).
   // Its rating matches name the weights files in agent specs, which cannot hold a ','.

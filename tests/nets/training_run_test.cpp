@@ -364,6 +364,32 @@ TEST(TrainingRun, BaselinesAreSplitBetweenSpecsNotBetweenTheirParameters) {
 }
 
 // Bad settings are refused before the run directory is made.
+// --init-weights: generation 0 is the imported network itself, and a run
+// whose generation 0 exists no longer needs the file (its state may move).
+TEST(TrainingRun, InitWeightsMakeGenerationZeroAndAreNotNeededOnceItExists) {
+  nets::registerNetAgent();
+  const netstest::TorchThreads restore(torch::get_num_threads());
+  netstest::TempDir root("run-init");
+  netstest::writeRandomWeights(nets::NetworkShape::tiny(), 23, root.file("source.jqw"));
+  TrainingConfig c = smallConfig();
+  c.generations = 1;
+  c.initWeights = root.file("source.jqw");
+  const std::string dir = root.file("run");
+  runTraining(dir, c, [](const std::string&) {});
+  const nets::WeightsFile source = nets::loadWeights(root.file("source.jqw"));
+  const nets::WeightsFile zero = nets::loadWeights(dir + "/weights/gen-0000.jqw");
+  ASSERT_EQ(zero.tensors.size(), source.tensors.size());
+  for (const auto& [name, tensor] : source.tensors) {
+    const std::vector<float>& z = zero.tensors.at(name).data;
+    ASSERT_EQ(z.size(), tensor.data.size()) << name;
+    for (std::size_t i = 0; i < z.size(); ++i) ASSERT_NEAR(z[i], tensor.data[i], 1e-5) << name << " " << i;
+  }
+  fs::remove(root.file("source.jqw"));
+  c.generations = 2;
+  EXPECT_NO_THROW(runTraining(dir, c, [](const std::string&) {}));
+  EXPECT_TRUE(fs::exists(dir + "/weights/gen-0002.jqw"));
+}
+
 TEST(TrainingRun, BadSettingsAreRefusedBeforeAnythingIsWritten) {
   netstest::TempDir dir("refused");
   const std::string run = dir.file("run");
@@ -388,6 +414,11 @@ TEST(TrainingRun, BadSettingsAreRefusedBeforeAnythingIsWritten) {
   refused(with([](TrainingConfig& c) { c.baselines = {"random", "ismcts:sims=5,seed=3", "ismcts:sims=9"}; }),
           "--baselines");
   refused(with([](TrainingConfig& c) { c.baselines = {"heuristic:depth=3"}; }), "--baselines");
+  refused(with([](TrainingConfig& c) { c.fastSims = c.sims; }), "--fast-sims");
+  refused(with([](TrainingConfig& c) { c.anchorGenerations = {c.generations + 1}; }), "--anchor-generations");
+  refused(with([](TrainingConfig& c) { c.initWeights = "/nonexistent/w.jqw"; }), "--init-weights");
+  netstest::writeRandomWeights(nets::NetworkShape::tiny(), 3, dir.file("tiny.jqw"));
+  refused(with([&](TrainingConfig& c) { c.initWeights = dir.file("tiny.jqw"), c.shape = "small"; }), "--init-weights");
   const TrainingConfig c;
   EXPECT_NO_THROW(checkTrainingConfig(c));
 }
