@@ -31,7 +31,8 @@ const std::pair<const char*, const char*> kConfigKeys[] = {
     {"--rating-pairs", "rating_pairs"}, {"--rating-sims", "rating_sims"}, {"--baselines", "baselines"},
     {"--seed", "seed"}, {"--external-selfplay", "external_selfplay"}, {"--selfplay-backend", "selfplay_backend"},
     {"--gumbel", "gumbel"}, {"--gumbel-actions", "gumbel_actions"}, {"--full-search-share", "full_search_share"},
-    {"--fast-sims", "fast_sims"}, {"--init-weights", "init_weights"}, {"--identity-loss", "identity_loss"}, {"--anchor-generations", "anchor_generations"}, {"--panel-only", "rate_previous"}};
+    {"--fast-sims", "fast_sims"}, {"--init-weights", "init_weights"}, {"--identity-loss", "identity_loss"},
+    {"--anchor-generations", "anchor_generations"}, {"--panel-only", "rate_previous"}};
 
 // A Flip Junqi run (training/variant_training_run.h): `--rules flip-...`, or
 // `--run DIR` alone when DIR holds one. Its own defaults (a short run) and
