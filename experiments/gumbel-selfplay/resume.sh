@@ -9,6 +9,7 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 junqi=${JUNQI:-$here/../../build/tools/junqi}
 if [ ! -d "$here/run" ]; then
+  command -v zstd > /dev/null || { echo "resume.sh: unpacking the state needs the zstd program (apt-get install zstd)" >&2; exit 1; }
   state=$(ls "$here"/state/leg-*.tar.zst | sort -V | tail -1)
   echo "unpacking $state into $here/run"
   zstd -dc "$state" | tar -xf - -C "$here"
