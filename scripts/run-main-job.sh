@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The main job: sets up and builds the project, then runs a short training
+# The main job: sets up and builds the `junqi` command (the tests are built by
+# scripts/run-tests.sh), then runs a short training
 # run (a tiny network; generation 1 learns from games of the tactical player,
 # the next ones from self-play; each rated against the
 # previous one and the random and heuristic baselines) and prints the rating
@@ -7,5 +8,5 @@
 # run in runs/main; extra arguments go to `junqi train` (see --help).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/setup.sh
+TARGETS=junqi scripts/setup.sh  # junqi and the junqi-train it runs, not the tests
 build/tools/junqi train --run "${RUN_DIR:-runs/main}" --teacher-games 1000 --teacher-steps 300 "$@"

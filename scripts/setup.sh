@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what the project needs (Debian 12 packages, only those missing) and
 # builds it into build/ (Release by default; BUILD_TYPE=Debug to change,
-# BUILD_DIR=... for another folder, extra CMake options as arguments).
+# BUILD_DIR=... for another folder, TARGETS="a b" to build only those targets
+# and what they need, extra CMake options as arguments).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -38,4 +39,5 @@ fi
 
 build_dir=${BUILD_DIR:-build}
 cmake -S . -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE="${BUILD_TYPE:-Release}" "$@" > /dev/null
-cmake --build "$build_dir"
+read -r -a targets <<< "${TARGETS:-}"
+cmake --build "$build_dir" ${targets[@]:+--target "${targets[@]}"}
