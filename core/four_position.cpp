@@ -139,8 +139,13 @@ void FourPosition::passTurn() {
 }
 
 FourOutcome fourOutcome(const FourPosition& pos) {
-  for (int team = 0; team < 2; ++team)
-    if (!pos.teamIn(team)) return {pos.lastExit(), 1 - team};
+  for (int team = 0; team < 2; ++team) {
+    if (pos.teamIn(team)) continue;
+    // A position set up (or read from text) with a team already gone keeps no
+    // cause of its exit: its armies are counted as having had no move.
+    const Termination why = pos.lastExit() == Termination::None ? Termination::Immobilised : pos.lastExit();
+    return {why, 1 - team};
+  }
   if (pos.quietMoveLimit() > 0 && pos.quietMoves() >= pos.quietMoveLimit()) return {Termination::QuietMoves, {}};
   return {};
 }

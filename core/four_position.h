@@ -129,7 +129,8 @@ class FourPosition {
 
 // The end of a four-player game: a team with both armies gone loses (to the
 // other team, `winner` holding its first army's seat: 0 south-north, 1
-// east-west), by the way its last army left; then the quiet-move draw.
+// east-west), by the way its last army left (Immobilised for a team that a
+// position set up or read from text starts without); then the quiet-move draw.
 struct FourOutcome {
   Termination reason = Termination::None;
   std::optional<int> winningTeam;

@@ -6,6 +6,7 @@
 
 #include "core/cross_board.h"
 #include "core/four_movegen.h"
+#include "core/four_notation.h"
 #include "core/four_position.h"
 
 namespace junqi {
@@ -152,6 +153,21 @@ TEST(FourRules, ATeamLosesWhenBothItsArmiesAreGone) {
   const FourOutcome o = fourOutcome(end);
   EXPECT_EQ(o.reason, Termination::FlagCaptured);
   EXPECT_EQ(o.winningTeam, teamOfArmy(kSouth));
+}
+
+// A position read from text (or set up) with a team already gone is over:
+// the other team has won (issue 40: such a text was played on).
+TEST(FourRules, APositionWithATeamAlreadyGoneIsOver) {
+  const FourPosition read = parseFourPosition(
+      "four -/-/-/EH1,CA8,LB8,PC8,JD8,CE8,JA9,RE9,PF9,FA10,LB10,BE10,DF10,BA11,LB11 west 0 136 east,west",
+      FourRuleset::worldAtPlay());
+  const FourOutcome o = fourOutcome(read);
+  EXPECT_TRUE(o.isOver());
+  EXPECT_EQ(o.reason, Termination::Immobilised);
+  EXPECT_EQ(o.winningTeam, 1);  // south and north are gone; west is still there
+  const FourPosition setUp(FourRuleset::worldAtPlay(), {{kSouth, Flag, armyPoint(kSouth, 1)},
+                                                        {kNorth, Flag, armyPoint(kNorth, 1)}}, kSouth);
+  EXPECT_EQ(fourOutcome(setUp).winningTeam, 0);
 }
 
 // "a fallen field marshal shows that army's flag to everyone"
