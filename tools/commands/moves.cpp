@@ -1,6 +1,12 @@
-// junqi moves: lists the legal moves of a position.
+// junqi moves: lists the legal moves of a position, of any game.
 #include <fmt/format.h>
 
+#include "core/flip_game.h"
+#include "core/flip_movegen.h"
+#include "core/flip_notation.h"
+#include "core/four_movegen.h"
+#include "core/four_notation.h"
+#include "core/layout.h"
 #include "core/movegen.h"
 #include "core/notation.h"
 #include "core/outcome.h"
@@ -8,31 +14,86 @@
 #include "tools/commands/common.h"
 
 namespace junqi::tools {
+namespace {
+
+std::string_view pathName(MovePath path) {
+  return path == MovePath::Step ? "step" : path == MovePath::Straight ? "railway" : "turning";
+}
+
+int classicMoves(const std::string& rules, const std::string& position) {
+  const Rules& r = Rules::of(Ruleset::parse(rules));
+  const Position pos = positionFromArgument(position, r);
+  fmt::print("{}\n{} to move\n", boardDiagram(pos), seatName(pos.sideToMove()));
+  if (const Outcome over = boardOutcome(pos); over.isOver()) {
+    fmt::print("the game is over ({}, {}): 0 legal moves\n", terminationName(over.reason),
+               over.winner ? fmt::format("{} wins", seatName(*over.winner)) : "a draw");
+    return 0;
+  }
+  MoveList moves;
+  generateMoves(pos, moves);
+  for (const Move m : moves)
+    fmt::print("{:<8} {:<8} {}\n", moveName(m), pathName(classifyMove(pos, m)), pos.isEmpty(m.to) ? "" : "attack");
+  fmt::print("{} legal moves\n", moves.size());
+  return 0;
+}
+
+// Flip Junqi: a flip is named by its point, a move as in the classic game.
+int flipMoves(const std::string& rules, const std::string& position) {
+  const FlipRuleset r = FlipRuleset::parse(rules);
+  const FlipPosition pos = position == "start" ? FlipPosition(r) : parseFlipPosition(position, r);
+  fmt::print("{}\n{} to move\n", formatFlipPosition(pos), seatName(pos.toMove()));
+  if (const Outcome over = flipBoardOutcome(pos); over.isOver()) {
+    fmt::print("the game is over ({}, {}): 0 legal actions\n", terminationName(over.reason),
+               over.winner ? fmt::format("{} wins", seatName(*over.winner)) : "a draw");
+    return 0;
+  }
+  MoveList actions;
+  generateFlipActions(pos, actions);
+  for (const Move m : actions)
+    fmt::print("{:<8} {}\n", flipActionName(m), isFlip(m) ? "flip" : pos.isEmpty(m.to) ? "move" : "attack");
+  fmt::print("{} legal actions\n", actions.size());
+  return 0;
+}
+
+// Four-player Junqi: from a position or the start with every army deploying
+// the example layout, as `junqi perft` does.
+int fourMoves(const std::string& rules, const std::string& position) {
+  const FourRuleset r = FourRuleset::parse(rules);
+  const Layout example = parseLayout(kExampleLayout);
+  FourPosition pos = position == "start" ? FourPosition(r, {example, example, example, example})
+                                         : parseFourPosition(position, r);
+  pos.settleTurn();  // an army to move without a move leaves first, as in play
+  fmt::print("{}\n{} to move\n", formatFourPosition(pos), armyName(pos.toMove()));
+  if (const FourOutcome over = fourOutcome(pos); over.isOver()) {
+    fmt::print("the game is over ({}, {}): 0 legal moves\n", terminationName(over.reason),
+               over.winningTeam ? fmt::format("{} and {} win", armyName(*over.winningTeam), armyName(*over.winningTeam + 2))
+                                : "a draw");
+    return 0;
+  }
+  MoveList moves;
+  generateFourMoves(pos, moves);
+  for (const Move m : moves) fmt::print("{:<8} {}\n", fourMoveName(m), pos.isEmpty(m.to) ? "" : "attack");
+  fmt::print("{} legal moves\n", moves.size());
+  return 0;
+}
+
+}  // namespace
 
 void registerMoves(CLI::App& app) {
-  auto* cmd = app.add_subcommand("moves", "List the legal moves of a position");
+  auto* cmd = app.add_subcommand("moves", "List the legal moves of a position (classic, flip or four-player)");
   static std::string rules, position = "start";
   addRulesOption(cmd, rules);
   cmd->add_option("--position", position, "Position text (docs/notation.md) or 'start'")->capture_default_str();
   setAction(cmd, [] {
-    const Rules& r = Rules::of(Ruleset::parse(rules));
-    const Position pos = positionFromArgument(position, r);
-    fmt::print("{}\n{} to move\n", boardDiagram(pos), seatName(pos.sideToMove()));
-    if (const Outcome over = boardOutcome(pos); over.isOver()) {
-      fmt::print("the game is over ({}, {}): 0 legal moves\n", terminationName(over.reason),
-                 over.winner ? fmt::format("{} wins", seatName(*over.winner)) : "a draw");
-      return 0;
-    }
-    MoveList moves;
-    generateMoves(pos, moves);
-    for (const Move m : moves) {
-      const MovePath path = classifyMove(pos, m);
-      fmt::print("{:<8} {:<8} {}\n", moveName(m),
-                 path == MovePath::Step ? "step" : path == MovePath::Straight ? "railway" : "turning",
-                 pos.isEmpty(m.to) ? "" : "attack");
-    }
-    fmt::print("{} legal moves\n", moves.size());
-    return 0;
+    const bool flip = FlipRuleset::namesFlip(rules) || isFlipPositionText(position);
+    const bool four = FourRuleset::namesFour(rules) || isFourPositionText(position);
+    if (flip && !FlipRuleset::namesFlip(rules))
+      throw std::invalid_argument(fmt::format("a flip position needs a flip ruleset (--rules {}), not '{}'",
+                                              FlipRuleset::presetNames().front(), rules));
+    if (four && !FourRuleset::namesFour(rules))
+      throw std::invalid_argument(fmt::format("a four-player position needs a four-player ruleset (--rules {}), not '{}'",
+                                              FourRuleset::presetNames().front(), rules));
+    return flip ? flipMoves(rules, position) : four ? fourMoves(rules, position) : classicMoves(rules, position);
   });
 }
 
