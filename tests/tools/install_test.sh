@@ -17,7 +17,8 @@ if ! log=$("$cmake" --install "$build" --prefix "$prefix" 2>&1); then
 fi
 
 for file in "${@/#/bin/}" share/doc/junqi/README.md share/doc/junqi/docs/protocol.md \
-            share/bash-completion/completions/junqi share/bash-completion/completions/junqi-bot; do
+            share/bash-completion/completions/junqi share/bash-completion/completions/junqi-bot \
+            share/junqi/best/classic.jqw share/junqi/best/flip.jqw share/junqi/best/four.jqw; do
   [ -f "$prefix/$file" ] || fail "$file is not installed"
 done
 for program in "$@"; do
@@ -29,6 +30,11 @@ for program in "$@"; do
   "$prefix/bin/$program" --version | grep -qE "^${program%-x86-64} [0-9]+\.[0-9]+\.[0-9]+" ||
     fail "$prefix/bin/$program --version does not run"
 done
+
+# The installed bot's level 5 plays the installed best network, not the source tree's.
+printf 'jbp 1\nquit\n' | env -u JUNQI_BEST_NETWORKS "$prefix/bin/junqi-bot" --level 5 |
+  grep -q "^id spec nn:weights=$prefix/share/junqi/best/classic.jqw," ||
+  fail "the installed junqi-bot --level 5 does not play $prefix/share/junqi/best/classic.jqw"
 
 # What the installed completion offers for a command line (the last word being completed).
 source "$prefix/share/bash-completion/completions/junqi"

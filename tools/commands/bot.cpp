@@ -14,6 +14,7 @@
 #include "search/four_agent.h"
 #include "search/registry.h"
 #include "jbp/protocol_bot.h"
+#include "tools/best_network.h"
 #include "tools/commands/commands.h"
 #include "tools/commands/common.h"
 
@@ -24,8 +25,16 @@ std::string agentSpec = "ismcts", flipAgentSpec = "mcts", fourAgentSpec = "ismct
 int sims = 0, level = 0;
 CLI::Option* flipAgentOption = nullptr;
 
-// The playing levels, weakest first (their Elo is in docs/tactics.md).
+// The playing levels, weakest first (their Elo is in docs/tactics.md); level
+// 5 is the best classic network (experiments/best/) with the search settings
+// it was rated with.
 const char* const kLevels[] = {"heuristic", "tactical", "ismcts:sims=400", "ismcts:sims=2000"};
+constexpr int kNetworkLevel = 5;
+
+std::string levelSpec(int level) {
+  if (level < kNetworkLevel) return kLevels[level - 1];
+  return "nn:weights=" + bestNetworkPath("classic") + ",backend=eigen";
+}
 
 // Does `path` hold a Flip Junqi network? A file that cannot be read is left
 // to the classic nn agent, whose error names what is wrong with it.
@@ -56,14 +65,15 @@ void addBotOptions(CLI::App* cmd) {
                   "The agent for four-player games (see `junqi agents`, four-player agents)")
       ->capture_default_str();
   cmd->add_option("--level", level,
-                  "Playing level 1-4: heuristic, tactical, ismcts with 400 and with 2000 simulations")
-      ->check(CLI::Range(1, 4))
+                  "Playing level 1-5 of the classic games: heuristic, tactical, ismcts with 400 and with 2000 "
+                  "simulations, the best classic network (experiments/best/classic.jqw)")
+      ->check(CLI::Range(1, kNetworkLevel))
       ->excludes(agent)
       ->excludes(net);
 }
 
 int runBot() {
-  std::string spec = level > 0 ? std::string(kLevels[level - 1]) : agentSpec, flipSpec = flipAgentSpec;
+  std::string spec = level > 0 ? levelSpec(level) : agentSpec, flipSpec = flipAgentSpec;
   if (level == 0 && !weights.empty()) {
     nets::checkWeightsPathForSpec(weights);
     const std::string net = sims > 0 ? fmt::format("nn:weights={},sims={}", weights, sims) : "nn:weights=" + weights;
