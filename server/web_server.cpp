@@ -5,20 +5,44 @@
 #include <fmt/format.h>
 #include <httplib.h>
 
+#include "server/connection_gate.h"
 #include "server/http_util.h"
+#include "server/request_stream.h"
 #include "server/server_state.h"
 
 namespace junqi::server {
 
+namespace {
+
+// httplib's routing, fed one complete request at a time by the gate.
+class RoutedServer : public httplib::Server {
+ public:
+  // Answers the request on the stream; whether the connection may carry another.
+  bool answer(httplib::Stream& stream, bool last) {
+    bool closed = false;
+    const bool written = process_request(stream, last, closed, nullptr);
+    return written && !closed && !last;
+  }
+};
+
+}  // namespace
+
 struct WebServer::Impl {
-  explicit Impl(ServerOptions options) : state(std::move(options)) {}
+  explicit Impl(ServerOptions options)
+      : state(std::move(options)),
+        gate(state.options.limits, [this](int socket, std::string request, bool last) {
+          RequestStream stream(socket, std::move(request), state.options.limits.writeSeconds);
+          return http.answer(stream, last);
+        }) {}
   ServerState state;
-  httplib::Server http;
+  RoutedServer http;
+  ConnectionGate gate;
+  bool gated() const { return state.options.limits.gate; }
 };
 
 WebServer::WebServer(ServerOptions options) : impl_(std::make_unique<Impl>(std::move(options))) {
   httplib::Server& http = impl_->http;
-  http.set_payload_max_length(impl_->state.options.maxBody);  // longer bodies: 413
+  http.set_payload_max_length(impl_->state.options.limits.maxBody);  // longer bodies: 413
   http.set_exception_handler([](const httplib::Request&, httplib::Response& response, std::exception_ptr error) {
     answerException(response, error);
   });
@@ -41,16 +65,23 @@ WebServer::~WebServer() { stop(); }
 
 int WebServer::bind() {
   const ServerOptions& o = impl_->state.options;
+  if (impl_->gated()) return impl_->gate.bind(o.host, o.port);
   const int port = o.port == 0 ? impl_->http.bind_to_any_port(o.host)
                                : (impl_->http.bind_to_port(o.host, o.port) ? o.port : -1);
   if (port <= 0) throw std::runtime_error(fmt::format("cannot listen on {}:{}", o.host, o.port));
   return port;
 }
 
-void WebServer::run() { impl_->http.listen_after_bind(); }
+void WebServer::run() {
+  if (impl_->gated()) impl_->gate.run();
+  else impl_->http.listen_after_bind();
+}
 
-void WebServer::stop() { impl_->http.stop(); }
+void WebServer::stop() {
+  if (impl_->gated()) impl_->gate.stop();
+  else impl_->http.stop();
+}
 
-bool WebServer::running() const { return impl_->http.is_running(); }
+bool WebServer::running() const { return impl_->gated() ? impl_->gate.running() : impl_->http.is_running(); }
 
 }  // namespace junqi::server

@@ -4,6 +4,8 @@
 #include <memory>
 #include <string>
 
+#include "server/server_limits.h"
+
 namespace junqi::server {
 
 struct ServerOptions {
@@ -14,7 +16,7 @@ struct ServerOptions {
   std::string matchDir;       // a `junqi match --out` directory to watch
   int maxGames = 16;          // games held at once
   int maxRecords = 16;        // records opened at once
-  std::size_t maxBody = 64 * 1024;  // bytes of a request body
+  ServerLimits limits;        // what one client may cost (sizes, times, connections)
 };
 
 class WebServer {

@@ -72,7 +72,7 @@ TEST_F(Validation, RefusesWhatIsNotThereOrNotYet) {
 }
 
 TEST_F(Validation, RefusesABodyPastTheCap) {
-  const std::string big = nlohmann::json{{"text", std::string(options_.maxBody, 'x')}}.dump();
+  const std::string big = nlohmann::json{{"text", std::string(options_.limits.maxBody, 'x')}}.dump();
   expectRefused(post("/api/records", big), 413, "too long");
   EXPECT_EQ(get("/api/presets").status, 200);  // and serves on
 }
