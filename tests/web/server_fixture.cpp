@@ -62,7 +62,7 @@ void ServerTest::start(server::ServerOptions options) {
   stopServer();
   options_ = options;
   server_ = std::make_unique<server::WebServer>(options_);
-  const int port = server_->bind();
+  const int port = port_ = server_->bind();
   thread_ = std::thread([this] { server_->run(); });
   while (!server_->running()) std::this_thread::sleep_for(std::chrono::milliseconds(1));  // else stop() is missed
   client_ = std::make_unique<httplib::Client>("127.0.0.1", port);

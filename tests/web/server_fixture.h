@@ -56,6 +56,7 @@ class ServerTest : public ::testing::Test {
   std::unique_ptr<server::WebServer> server_;
   std::thread thread_;
   std::unique_ptr<httplib::Client> client_;
+  int port_ = 0;  // the server's
 };
 
 }  // namespace junqi::webtest
