@@ -7,7 +7,23 @@
 
 #include "core/notation.h"
 
+#ifdef JUNQI_PLANT_LEAK_FLIP
+#include "core/flip_notation.h"
+#include "core/planted_leak.h"
+#endif
+
 namespace junqi {
+
+#ifdef JUNQI_PLANT_LEAK_FLIP
+// A planted leak, only to prove the leakage tests (core/planted_leak.h): the
+// points of the face-down marshals, told to whoever holds an equal position.
+static void whisperFaceDownMarshals(const FlipPosition& pos, const FlipDeal& deal) {
+  Bitboard marshals = 0;
+  for (Bitboard b = pos.faceDown(); b;)
+    if (const Square s = popLsb(b); deal.under[s]->type == PieceType::Marshal) marshals |= bit(s);
+  planted::whisper(formatFlipPosition(pos), marshals);
+}
+#endif
 
 namespace {
 
@@ -85,6 +101,9 @@ FlipGame::FlipGame(const FlipPosition& start, const FlipDeal& deal) : deal_(deal
   if (dealt[0] != start.pool(Colour::Red) || dealt[1] != start.pool(Colour::Blue))
     throw IllegalAction("it holds other pieces than the two sets of 25 (or the face-down pool) have");
   outcome_ = flipBoardOutcome(position_);
+#ifdef JUNQI_PLANT_LEAK_FLIP
+  whisperFaceDownMarshals(position_, deal_);
+#endif
 }
 
 std::optional<std::string> FlipGame::whyIllegal(const Action& action) const {
@@ -108,6 +127,9 @@ const FlipActionRecord& FlipGame::apply(const Action& action) {
   }
   if (!outcome_.isOver()) outcome_ = flipBoardOutcome(position_);
   history_.push_back(record);
+#ifdef JUNQI_PLANT_LEAK_FLIP
+  whisperFaceDownMarshals(position_, deal_);
+#endif
   return history_.back();
 }
 

@@ -32,6 +32,10 @@ FourObservation FourObservation::of(const FourPosition& pos, const std::vector<F
       seen |= CrossBitboard::bit(piece.point);
     else
       piece.type = kUnseen;
+#ifdef JUNQI_PLANT_LEAK_FOUR  // a planted leak, only to prove the leakage tests (core/planted_leak.h)
+    if (!seen.contains(piece.point) && pos.typeAt(Square(piece.point)) == PieceType::Marshal)
+      piece.type = PieceType::Captain;
+#endif
   }
   FourRuleset rules;
   rules.visibility = visibility;

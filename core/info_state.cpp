@@ -2,6 +2,10 @@
 
 #include <stdexcept>
 
+#ifdef JUNQI_PLANT_LEAK_CLASSIC
+#include "core/planted_leak.h"
+#endif
+
 namespace junqi {
 
 InfoState::InfoState(Observation observation)
@@ -51,6 +55,14 @@ void InfoState::rebuild() {
   const auto m = counter_.marginals();
   marginals_.assign(n, IdentityMarginals{});
   for (int i = 0; i < n; ++i) marginals_[counterOrder_[i]] = m[i];
+#ifdef JUNQI_PLANT_LEAK_CLASSIC  // a planted leak, only to prove the leakage tests (core/planted_leak.h):
+  // the sampler's counter is told what the moved enemy pieces are; the marginals above stay exact.
+  if (const auto truth = planted::overhear<Position>(observation_.toText())) {
+    for (int i = 0; i < n; ++i)
+      if (knowledge_.moved(counterOrder_[i])) possible[i] &= identityBit(truth->typeOf(pieceOf(them, counterOrder_[i])));
+    counter_.build(possible, knowledge_.counts(), onBoard_, weights);
+  }
+#endif
 
   // The template position: own pieces true, enemy pieces waiting for a sample.
   template_ = Position(observation_.rules());

@@ -7,6 +7,10 @@
 #include "core/notation.h"
 #include "core/text.h"
 
+#ifdef JUNQI_PLANT_LEAK_CLASSIC
+#include "core/planted_leak.h"
+#endif
+
 namespace junqi {
 
 namespace {
@@ -77,6 +81,9 @@ Observation Observation::of(const Game& game, Seat seat) {
   Observation o = atStart(game.start(), seat, game.layout(Seat::Red).has_value());
   for (std::size_t i = 0; i < game.history().size(); ++i) o.apply(publicEvent(game, i));
   o.outcome_ = game.outcome();
+#ifdef JUNQI_PLANT_LEAK_CLASSIC  // a planted leak, only to prove the leakage tests (core/planted_leak.h)
+  planted::whisper(o.toText(), game.start());
+#endif
   return o;
 }
 

@@ -7,6 +7,11 @@
 
 #include "search/flip_evaluation.h"
 
+#ifdef JUNQI_PLANT_LEAK_FLIP
+#include "core/flip_notation.h"
+#include "core/planted_leak.h"
+#endif
+
 namespace junqi {
 
 namespace {
@@ -73,6 +78,10 @@ std::vector<double> FlipHeuristicAgent::priors(const FlipPosition& pos, const st
 Move FlipHeuristicAgent::chooseAction(const FlipPosition& pos) {
   report_ = {};
   if (const auto win = flagCaptureInOne(pos)) return *win;
+#ifdef JUNQI_PLANT_LEAK_FLIP  // a planted leak, only to prove the leakage tests (core/planted_leak.h)
+  if (const auto marshals = planted::overhear<Bitboard>(formatFlipPosition(pos)); marshals && *marshals)
+    return flipAt(Square(lsb(*marshals)));
+#endif
   MoveList actions;
   generateFlipActions(pos, actions);
   Move best = actions[0];

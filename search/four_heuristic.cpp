@@ -74,6 +74,9 @@ std::vector<double> FourHeuristicAgent::scores(const FourObservation& obs, const
       const auto theirs = obs.typeAt(m.to);
       s += theirs ? fightGain(*rules_, mine, *theirs) : unseenFightGain(*rules_, mine, t.headquarters.contains(m.to));
       s += kInitiative * (1 + quietShare);  // a battle tells something and keeps the game from a quiet draw
+#ifdef JUNQI_PLANT_LEAK_FOUR  // a planted leak, only to prove the leakage tests (core/planted_leak.h)
+      if (!theirs && obs.board().typeAt(m.to) == PieceType::Captain) s -= 20;  // the unseen marshal
+#endif
     }
     s += 0.1 * (distanceToEnemy(obs, m.from) - distanceToEnemy(obs, m.to));
     if (t.camps.contains(m.to)) s += 0.3;
