@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <ctime>
 #include <filesystem>
+#include <thread>
 
 #include <fmt/format.h>
 
@@ -23,8 +24,8 @@ GameSession::GameSession(std::string id, const NewGame& setup)
     throw ApiError(400, violation->message);
   try {
     agent_ = makeAgent(setup.agentSpec);
-  } catch (const std::exception& e) {  // an unknown kind, or a weights file that cannot be read
-    throw ApiError(400, e.what());
+  } catch (const std::exception& e) {  // the operator's spec, checked at start: a weights file gone since
+    throw ApiError(500, fmt::format("the agent '{}' cannot be made: {}", setup.agentName, e.what()));
   }
   agent_->newGame(setup.ruleset, agentSeat_, setup.seed);
   const Layout agentLayout = agent_->chooseLayout(setup.ruleset, agentSeat_);
@@ -35,17 +36,17 @@ GameSession::GameSession(std::string id, const NewGame& setup)
   } catch (const IllegalAction& e) {
     throw ApiError(500, fmt::format("the agent chose a layout the rules refuse: {}", e.what()));
   }
-  std::lock_guard lock(mutex_);
   turnStarted_ = std::chrono::steady_clock::now();  // the agent's layout took no time of the person's
-  startAgentIfItsTurn();
 }
 
-GameSession::~GameSession() {
-  if (thinker_.joinable()) thinker_.join();
+void GameSession::start() {
+  std::lock_guard lock(mutex_);
+  startAgentIfItsTurn();
 }
 
 nlohmann::json GameSession::state() {
   std::lock_guard lock(mutex_);
+  checkAgentTime();
   checkClock();
   const Observation view = Observation::of(*game_, setup_.personSeat);
   const Position& now = game_->position();
@@ -58,7 +59,7 @@ nlohmann::json GameSession::state() {
   const auto offer = game_->pendingDrawOffer();
   nlohmann::json out = {{"id", id_},
                         {"rules", setup_.ruleset.toString()},
-                        {"agent", setup_.agentSpec},
+                        {"agent", setup_.agentName},
                         {"seat", seatName(setup_.personSeat)},
                         {"toMove", seatName(now.sideToMove())},
                         {"ply", now.ply()},
@@ -93,6 +94,31 @@ bool GameSession::checkClock() {
   return true;
 }
 
+// The agent's time for its move is over: it loses (as a bot that overruns
+// its time in a match does), and its thread is let go.
+bool GameSession::checkAgentTime() {
+  if (!thinking_ || setup_.agentSeconds <= 0) return false;
+  if (std::chrono::steady_clock::now() - thinkStarted_ < std::chrono::duration<double>(setup_.agentSeconds))
+    return false;
+  letAgentGo();
+  note_ = fmt::format("the agent thought for more than {} s over a move, the server's limit: it loses",
+                      setup_.agentSeconds);
+  game_->forfeit(agentSeat_);
+  finishIfOver();
+  return true;
+}
+
+void GameSession::letAgentGo() {
+  if (!thinking_) return;
+  thinking_ = false;
+  ++turn_;
+}
+
+void GameSession::abandon() {
+  std::lock_guard lock(mutex_);
+  letAgentGo();
+}
+
 nlohmann::json GameSession::clockJson() const {
   const Ruleset& rules = setup_.ruleset;
   if (rules.moveSeconds <= 0) return nullptr;
@@ -117,6 +143,7 @@ void GameSession::apply(const Action& action) {
 
 void GameSession::move(Move m) {
   std::lock_guard lock(mutex_);
+  checkAgentTime();
   if (checkClock())
     throw ApiError(409, fmt::format("your {} seconds for the move ran out: {}", setup_.ruleset.moveSeconds,
                                     game_->isOver() ? "the game is lost" : "the turn passed"));
@@ -129,12 +156,15 @@ void GameSession::move(Move m) {
 
 void GameSession::resign() {
   std::lock_guard lock(mutex_);
-  checkClock();  // a timeout that came first decides first
+  checkAgentTime();  // a timeout that came first decides first
+  checkClock();
   apply(Action::resign(setup_.personSeat));
+  letAgentGo();  // its search is dropped, and the person's answer does not wait for it
 }
 
 void GameSession::offerDraw() {
   std::lock_guard lock(mutex_);
+  checkAgentTime();
   checkClock();
   if (thinking_) throw ApiError(409, "the agent is thinking: offer a draw on your turn");
   apply(Action::offerDraw(setup_.personSeat));
@@ -146,6 +176,7 @@ void GameSession::offerDraw() {
 
 void GameSession::answerDraw(bool accept) {
   std::lock_guard lock(mutex_);
+  checkAgentTime();
   checkClock();
   apply(accept ? Action::acceptDraw(setup_.personSeat) : Action::declineDraw(setup_.personSeat));
 }
@@ -163,18 +194,25 @@ bool GameSession::isOver() const {
 
 void GameSession::startAgentIfItsTurn() {
   if (game_->isOver() || thinking_ || game_->position().sideToMove() != agentSeat_) return;
-  if (thinker_.joinable()) thinker_.join();  // the last turn's thread, done with the lock
   thinking_ = true;
-  thinker_ = std::thread([this] { agentTurns(); });
+  thinkStarted_ = std::chrono::steady_clock::now();
+  std::shared_ptr<Thinkers> thinkers = setup_.thinkers;
+  thinkers->begin();
+  std::thread([self = shared_from_this(), turn = ++turn_, thinkers]() mutable {
+    self->agentTurns(turn);
+    self.reset();  // the last holder of an ended game lets it go here, before the count says so
+    thinkers->end();
+  }).detach();
 }
 
 // The agent's turn (several actions when it offers a draw first): it thinks
 // without the lock, on its own InfoState, so the person's page stays live.
-void GameSession::agentTurns() {
+void GameSession::agentTurns(std::uint64_t turn) {
   for (;;) {
     std::unique_ptr<InfoState> view;
     {
       std::lock_guard lock(mutex_);
+      if (turn != turn_) return;  // let go: the game ended, timed the agent out or expired
       if (game_->isOver() || game_->position().sideToMove() != agentSeat_) {
         thinking_ = false;
         turnStarted_ = std::chrono::steady_clock::now();  // the person's turn (and clock) begins
@@ -190,7 +228,8 @@ void GameSession::agentTurns() {
       failure = fmt::format("the agent failed: {}", e.what());
     }
     std::lock_guard lock(mutex_);
-    if (game_->isOver()) {  // the person resigned meanwhile
+    if (turn != turn_) return;  // let go meanwhile: the move is dropped
+    if (game_->isOver()) {
       thinking_ = false;
       return;
     }
@@ -213,7 +252,7 @@ std::string GameSession::recordText() const {
   const std::time_t now = std::time(nullptr);
   char date[32];
   std::strftime(date, sizeof date, "%Y-%m-%d", std::gmtime(&now));
-  const std::string person = "person", agent = setup_.agentSpec;
+  const std::string person = "person", agent = setup_.agentName;
   const bool personIsRed = setup_.personSeat == Seat::Red;
   return formatRecord(recordOf(*game_,
                                {{"red-player", personIsRed ? person : agent},

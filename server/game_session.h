@@ -1,7 +1,10 @@
 // One game of a person against an agent. The person acts through the API; the
 // agent thinks in a thread of its own, started whenever it is its turn, and
-// sees only its InfoState. What the session tells the person is the person's
-// observation alone until the game is over, then the whole board. The
+// sees only its InfoState. The thread holds the session (it is made by
+// std::make_shared, then start()ed): a game that ends, times the agent out or
+// is dropped lets the thread go at once, and the move it finds is dropped.
+// What the session tells the person is the person's observation alone until
+// the game is over, then the whole board. The
 // preset's move clock holds the person to its time: a lazy check, made on
 // every request, applies the rules' timeout once the person's time is over.
 #pragma once
@@ -10,29 +13,34 @@
 #include <memory>
 #include <mutex>
 #include <string>
-#include <thread>
 
 #include <nlohmann/json.hpp>
 
 #include "core/game.h"
 #include "search/agent.h"
+#include "server/thinkers.h"
 
 namespace junqi::server {
 
 struct NewGame {
   Ruleset ruleset;
-  std::string agentSpec;
+  std::string agentName;  // as the operator's menu calls it (what the person sees)
+  std::string agentSpec;  // what plays
   Seat personSeat = Seat::Red;
   Layout personLayout;
-  std::uint64_t seed = 0;
+  std::uint64_t seed = 0;  // the server's own, never the page's (it decides the agent's layout)
+  double agentSeconds = 0;  // the agent's time for a move (above 0): past it the agent loses the game
   std::string gamesDir;  // finished games are written here (nothing when empty)
+  std::shared_ptr<Thinkers> thinkers = std::make_shared<Thinkers>();
 };
 
-class GameSession {
+class GameSession : public std::enable_shared_from_this<GameSession> {
  public:
-  // Throws ApiError 400 for a layout the ruleset refuses (its own message) or an unknown agent.
+  // Throws ApiError 400 for a layout the ruleset refuses (its own message),
+  // 500 for an agent that cannot be made.
   GameSession(std::string id, const NewGame& setup);
-  ~GameSession();  // waits for the agent's move in progress
+  // The agent thinks when it moves first. Once, on a session made by std::make_shared.
+  void start();
   GameSession(const GameSession&) = delete;
   GameSession& operator=(const GameSession&) = delete;
 
@@ -48,13 +56,17 @@ class GameSession {
   // The record (.jqr text); ApiError 409 while the game goes on (it holds the agent's layout).
   std::string record() const;
   bool isOver() const;
+  // The game is dropped (it expired): an agent thinking is let go, its move dropped.
+  void abandon();
   std::chrono::steady_clock::time_point created() const { return created_; }
 
  private:
   void startAgentIfItsTurn();  // the caller holds mutex_
   bool checkClock();           // applies the person's timeout when due (true then); the caller holds mutex_
+  bool checkAgentTime();       // the agent loses when its move took too long (true then); the caller holds mutex_
+  void letAgentGo();           // the thinking agent's move will be dropped; the caller holds mutex_
   nlohmann::json clockJson() const;  // the caller holds mutex_
-  void agentTurns();           // the agent's thread
+  void agentTurns(std::uint64_t turn);  // the agent's thread, for its `turn`-th turn
   void apply(const Action& action);  // the person's action; the caller holds mutex_
   void finishIfOver();         // writes the record once; the caller holds mutex_
   std::string recordText() const;
@@ -65,12 +77,13 @@ class GameSession {
   std::unique_ptr<Agent> agent_;
   std::unique_ptr<Game> game_;
   mutable std::mutex mutex_;
-  std::thread thinker_;
   bool thinking_ = false;
+  std::uint64_t turn_ = 0;  // the agent's turns begun (or let go): a thread of an older one drops its move
   bool written_ = false;
   std::string note_;  // why the agent lost by forfeit, if it did
   std::chrono::steady_clock::time_point created_ = std::chrono::steady_clock::now();
   std::chrono::steady_clock::time_point turnStarted_ = created_;  // when the person's turn began
+  std::chrono::steady_clock::time_point thinkStarted_ = created_;  // when the agent's turn began
 };
 
 }  // namespace junqi::server

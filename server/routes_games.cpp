@@ -6,7 +6,6 @@
 
 #include "core/auto_layout.h"
 #include "core/notation.h"
-#include "search/registry.h"
 #include "server/board_json.h"
 #include "server/http_util.h"
 #include "server/server_state.h"
@@ -30,9 +29,9 @@ nlohmann::json presets() {
   return out;
 }
 
-nlohmann::json agents() {
+nlohmann::json agents(const AgentMenu& menu) {
   nlohmann::json out = nlohmann::json::array();
-  for (const AgentKind& kind : agentKinds()) out.push_back({{"name", kind.name}, {"help", kind.help}});
+  for (const MenuAgent& agent : menu.agents()) out.push_back({{"name", agent.name}, {"help", agent.help}});
   return out;
 }
 
@@ -46,17 +45,24 @@ nlohmann::json generatedLayout(const nlohmann::json& body) {
   return layoutJson(styledLayout(*style, rulesField(body), rng));
 }
 
-NewGame newGame(const nlohmann::json& body, const ServerOptions& options) {
+// The game's seed is the server's: the agent's layout follows from it, so a
+// seed the page chose could replay a layout it has seen.
+NewGame newGame(const nlohmann::json& body, const ServerState& state) {
+  if (body.contains("seed")) throw ApiError(400, "'seed' is the server's to choose (it decides the agent's layout)");
   NewGame setup;
   setup.ruleset = rulesField(body);
-  setup.agentSpec = stringField(body, "agent", "heuristic");
+  const MenuAgent& agent = state.menu.find(stringField(body, "agent", state.menu.agents().front().name));
+  setup.agentName = agent.name;
+  setup.agentSpec = agent.spec;
   const std::string seat = stringField(body, "seat", "red");
   const auto side = parseSeat(seat);
   if (!side) throw ApiError(400, fmt::format("'seat' must be red or blue, not '{}'", seat));
   setup.personSeat = *side;
   setup.personLayout = layoutField(body);
-  setup.seed = static_cast<std::uint64_t>(intField(body, "seed", 1));
-  setup.gamesDir = options.gamesDir;
+  setup.seed = freshSeed();
+  setup.agentSeconds = state.options.agentSeconds;
+  setup.gamesDir = state.options.gamesDir;
+  setup.thinkers = state.thinkers;
   return setup;
 }
 
@@ -112,8 +118,8 @@ void addGameRoutes(httplib::Server& http, ServerState& state) {
   http.Get("/api/presets", [](const httplib::Request&, httplib::Response& response) {
     guarded(response, [&] { sendJson(response, presets()); });
   });
-  http.Get("/api/agents", [](const httplib::Request&, httplib::Response& response) {
-    guarded(response, [&] { sendJson(response, agents()); });
+  http.Get("/api/agents", [&state](const httplib::Request&, httplib::Response& response) {
+    guarded(response, [&] { sendJson(response, agents(state.menu)); });
   });
   http.Get("/api/board", [](const httplib::Request& request, httplib::Response& response) {
     guarded(response, [&] {
@@ -135,7 +141,7 @@ void addGameRoutes(httplib::Server& http, ServerState& state) {
   });
   http.Post("/api/games", [&state](const httplib::Request& request, httplib::Response& response) {
     guarded(response, [&] {
-      const auto session = state.games.create(newGame(jsonBody(request), state.options));
+      const auto session = state.games.create(newGame(jsonBody(request), state));
       sendJson(response, session->state(), 201);
     });
   });

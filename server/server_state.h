@@ -1,8 +1,12 @@
 // What the routes share: the options, the games and the opened records.
 #pragma once
 
+#include <memory>
+
+#include "server/agent_menu.h"
 #include "server/record_view.h"
 #include "server/session_table.h"
+#include "server/thinkers.h"
 #include "server/web_server.h"
 
 namespace httplib {
@@ -12,8 +16,14 @@ class Server;
 namespace junqi::server {
 
 struct ServerState {
-  explicit ServerState(ServerOptions o) : options(std::move(o)), games(options.maxGames), records(options.maxRecords) {}
+  explicit ServerState(ServerOptions o)
+      : options(std::move(o)),
+        menu(AgentMenu::of(options.agents)),
+        games(options.maxGames, options.gameIdleMinutes * 60),
+        records(options.maxRecords) {}
   ServerOptions options;
+  AgentMenu menu;
+  std::shared_ptr<Thinkers> thinkers = std::make_shared<Thinkers>();
   SessionTable games;
   RecordStore records;
 };

@@ -1,8 +1,11 @@
 // The games a server holds, by id, at most `capacity` at a time: a new game
 // takes the place of the oldest finished one when the table is full, and is
-// refused (ApiError 503) when every game in it is still going.
+// refused (ApiError 503) when every game in it is still going. A game nobody
+// asked about for `idleSeconds` expires, finished or not (an abandoned tab
+// does not hold its place), and its agent is let go.
 #pragma once
 
+#include <chrono>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -14,23 +17,33 @@ namespace junqi::server {
 
 class SessionTable {
  public:
-  explicit SessionTable(int capacity) : capacity_(capacity) {}
+  SessionTable(int capacity, double idleSeconds) : capacity_(capacity), idleSeconds_(idleSeconds) {}
+  // Makes and starts the game. ApiError 503 when the table is full of games
+  // going on, or when agents of ended games still think past the cap.
   std::shared_ptr<GameSession> create(const NewGame& setup);
-  // ApiError 404 for an id it does not hold.
-  std::shared_ptr<GameSession> find(const std::string& id) const;
+  // ApiError 404 for an id it does not hold (or no longer: expired). Counts as a visit.
+  std::shared_ptr<GameSession> find(const std::string& id);
   int size() const;
 
  private:
-  // Removes the oldest finished game if full; returns it, to be let go outside
-  // the lock (it may still wait for its agent's last search). The caller holds mutex_.
-  std::shared_ptr<GameSession> makeRoom();
+  using Clock = std::chrono::steady_clock;
+  struct Entry {
+    std::shared_ptr<GameSession> session;
+    Clock::time_point seen;
+  };
+  // Removes the oldest finished game if full; the caller holds mutex_.
+  void makeRoom();
+  void expire();  // the caller holds mutex_
 
   int capacity_;
+  double idleSeconds_;
   mutable std::mutex mutex_;
-  std::map<std::string, std::shared_ptr<GameSession>> sessions_;
+  std::map<std::string, Entry> sessions_;
 };
 
 // A fresh id that nobody can guess (a person's game is reached by its id alone).
 std::string newSessionId();
+// A seed nobody can choose or guess, for the agent's side of a game.
+std::uint64_t freshSeed();
 
 }  // namespace junqi::server

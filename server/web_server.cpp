@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 #include <httplib.h>
 
+#include "server/access_checks.h"
 #include "server/connection_gate.h"
 #include "server/http_util.h"
 #include "server/request_stream.h"
@@ -42,6 +43,15 @@ struct WebServer::Impl {
 
 WebServer::WebServer(ServerOptions options) : impl_(std::make_unique<Impl>(std::move(options))) {
   httplib::Server& http = impl_->http;
+  ServerOptions& o = impl_->state.options;
+  const AccessPolicy policy{isLoopback(o.host), o.token.empty() && !isLoopback(o.host) ? newToken() : o.token};
+  o.token = policy.token;
+  http.set_pre_routing_handler([policy](const httplib::Request& request, httplib::Response& response) {
+    const auto refused = accessRefusal(request, policy);
+    if (!refused) return httplib::Server::HandlerResponse::Unhandled;
+    sendError(response, refused->status, refused->what());
+    return httplib::Server::HandlerResponse::Handled;
+  });
   http.set_payload_max_length(impl_->state.options.limits.maxBody);  // longer bodies: 413
   http.set_exception_handler([](const httplib::Request&, httplib::Response& response, std::exception_ptr error) {
     answerException(response, error);
@@ -61,7 +71,10 @@ WebServer::WebServer(ServerOptions options) : impl_(std::make_unique<Impl>(std::
   addMatchRoutes(http, impl_->state);
 }
 
-WebServer::~WebServer() { stop(); }
+WebServer::~WebServer() {
+  stop();
+  impl_->state.thinkers->waitForAll();
+}
 
 int WebServer::bind() {
   const ServerOptions& o = impl_->state.options;
@@ -81,6 +94,8 @@ void WebServer::stop() {
   if (impl_->gated()) impl_->gate.stop();
   else impl_->http.stop();
 }
+
+const std::string& WebServer::token() const { return impl_->state.options.token; }
 
 bool WebServer::running() const { return impl_->gated() ? impl_->gate.running() : impl_->http.is_running(); }
 

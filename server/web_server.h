@@ -3,6 +3,7 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "server/server_limits.h"
 
@@ -15,20 +16,31 @@ struct ServerOptions {
   std::string recordsDir;     // records the page may open by name
   std::string matchDir;       // a `junqi match --out` directory to watch
   int maxGames = 16;          // games held at once
+  // The agents the page offers, "NAME=SPEC" (none: random, heuristic,
+  // tactical, ismcts); the page chooses a name, never a spec.
+  std::vector<std::string> agents;
+  double agentSeconds = 60;      // an agent's time for a move; past it, it loses the game (0: none)
+  double gameIdleMinutes = 30;   // a game nobody asked about for this long expires (0: never)
+  // Wanted on every /api/ request when not empty; a server listening beyond
+  // 127.0.0.1 makes one when none is given (token() says which).
+  std::string token;
   int maxRecords = 16;        // records opened at once
   ServerLimits limits;        // what one client may cost (sizes, times, connections)
 };
 
 class WebServer {
  public:
+  // Throws std::invalid_argument for an agent entry it cannot offer (AgentMenu::of).
   explicit WebServer(ServerOptions options);
-  ~WebServer();
+  ~WebServer();  // waits for the agents still thinking (their budgets bound it)
   // Binds the address; returns the port (the chosen one when the option is 0).
   // Throws std::runtime_error when the address cannot be bound.
   int bind();
   // Serves until stop(); call after bind().
   void run();
   void stop();
+  // The token requests must carry ("" when none is wanted: on 127.0.0.1 without --token).
+  const std::string& token() const;
   // Whether run() is serving (a stop() before that would be missed: wait for it).
   bool running() const;
 

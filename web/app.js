@@ -11,8 +11,22 @@ const SYMBOLS = Object.keys(LABELS);
 const $ = (id) => document.getElementById(id);
 
 // ---- the server ----
+// A server listening beyond 127.0.0.1 wants its token (printed when it starts,
+// in the address as ?token=...): kept for the tab, sent with every request.
+const TOKEN = (() => {
+  const given = new URLSearchParams(location.search).get('token');
+  if (given) {
+    sessionStorage.setItem('junqi-token', given);
+    history.replaceState(null, '', location.pathname);
+  }
+  return sessionStorage.getItem('junqi-token') || '';
+})();
+// A path for a link or an image, which cannot send a header: the token goes in the query.
+const withToken = (path) => (TOKEN ? `${path}${path.includes('?') ? '&' : '?'}token=${encodeURIComponent(TOKEN)}`
+  : path);
+
 async function api(method, path, body) {
-  const options = { method, headers: {} };
+  const options = { method, headers: TOKEN ? { 'X-Junqi-Token': TOKEN } : {} };
   if (body !== undefined) {
     options.headers['Content-Type'] = 'application/json';
     options.body = JSON.stringify(body);
@@ -89,7 +103,7 @@ async function loadChoices() {
   const [presets, agents, records] = await Promise.all([api('GET', '/api/presets'), api('GET', '/api/agents'),
     api('GET', '/api/records')]);
   for (const p of presets) $('preset').add(new Option(p.name, p.name));
-  for (const a of agents) $('agent-kinds').appendChild(new Option(a.help, a.name));
+  for (const a of agents) $('agent').add(new Option(`${a.name}: ${a.help}`, a.name, false, a.name === 'heuristic'));
   for (const name of records.records) $('record-files').add(new Option(name, `records/${name}`));
   for (const name of records.games) $('record-files').add(new Option(`your game ${name}`, `games/${name}`));
   for (const s of SYMBOLS) $('heat').add(new Option(`P(${LABELS[s]})`, s));
@@ -157,8 +171,8 @@ const showError = (id) => (e) => { $(id).textContent = e.message; };
 
 async function startGame() {
   $('layout-error').textContent = '';
-  const game = await api('POST', '/api/games', { rules: rules(), agent: $('agent').value.trim(),
-    seat: $('seat').value, layout: layoutText(play.layout), seed: Math.floor(Math.random() * 1e9) });
+  const game = await api('POST', '/api/games', { rules: rules(), agent: $('agent').value,
+    seat: $('seat').value, layout: layoutText(play.layout) });
   $('setup').hidden = true;
   $('ingame').hidden = false;
   $('game-title').textContent = `You (${game.seat}) vs ${game.agent}`;
@@ -210,7 +224,7 @@ function showGameText(game, over, mine) {
   $('download').hidden = !over;
   $('review').hidden = !over;
   $('again').hidden = !over;
-  if (over) $('download').href = `/api/games/${game.id}/record`;
+  if (over) $('download').href = withToken(`/api/games/${game.id}/record`);
   $('events').replaceChildren(...game.events.map((e) => Object.assign(document.createElement('li'),
     { textContent: e.text })));
   $('events').scrollTop = $('events').scrollHeight;
@@ -294,7 +308,7 @@ function backToSetup() {
 }
 
 async function reviewGame() {
-  const text = await (await fetch(`/api/games/${play.game.id}/record`)).text();
+  const text = await (await fetch(withToken(`/api/games/${play.game.id}/record`))).text();
   await openRecord({ text });
   showTab('records');
 }
@@ -407,7 +421,7 @@ async function refreshMatch() {
     $('match-dir').textContent = m.dir;
     $('match-table').textContent = m.table || '(no games finished yet)';
     $('match-report').hidden = !m.report;
-    if (m.report) $('match-report').src = `/api/match/report.svg?changed=${m.changed || 0}`;
+    if (m.report) $('match-report').src = withToken(`/api/match/report.svg?changed=${m.changed || 0}`);
     const item = (folder, name) => {
       const li = Object.assign(document.createElement('li'), { textContent: folder === 'live' ? `${name} (live)` : name,
         className: folder === 'live' ? 'link live' : 'link' });

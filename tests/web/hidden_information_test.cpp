@@ -30,9 +30,15 @@ TEST_F(HiddenInformation, NoResponseOfARunningGameHoldsAnEnemyIdentity) {
   ASSERT_EQ(created.status, 201) << created.raw;
   sent_.push_back(created.raw);
   const nlohmann::json state = playRandomly(created.body, 30);
-  ASSERT_TRUE(state["outcome"].is_null()) << "pick another seed: this game ended within 30 moves";
   sent_.push_back(get("/api/games/" + state["id"].get<std::string>()).raw);
-  for (const std::string& raw : sent_) expectNoEnemyIdentity(raw, "blue");
+  // The game's seed is the server's: should the agent win early, the last states reveal, rightly.
+  int running = 0;
+  for (const std::string& raw : sent_)
+    if (nlohmann::json::parse(raw)["outcome"].is_null()) {
+      expectNoEnemyIdentity(raw, "blue");
+      ++running;
+    }
+  EXPECT_GE(running, 10);
   // Once it is over the record shows the agent's layout: no earlier answer held it.
   const std::string id = state["id"];
   post("/api/games/" + id + "/resign", nlohmann::json::object());

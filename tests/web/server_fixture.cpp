@@ -52,6 +52,8 @@ void ServerTest::SetUp() {
   std::filesystem::create_directories(dir_ / "records");
   std::filesystem::create_directories(dir_ / "match" / "games");
   options_.port = 0;
+  options_.agents = {"random=random", "heuristic=heuristic", "slow=slow", "slow500=slow:ms=500",
+                     "slow1500=slow:ms=1500"};
   options_.gamesDir = (dir_ / "games").string();
   options_.recordsDir = (dir_ / "records").string();
   options_.matchDir = (dir_ / "match").string();
@@ -98,7 +100,7 @@ ServerTest::Answer ServerTest::post(const std::string& path, const std::string& 
 }
 
 ServerTest::Answer ServerTest::newGame(const std::string& agent, const std::string& seat) {
-  return post("/api/games", nlohmann::json{{"agent", agent}, {"layout", kLayout}, {"seat", seat}, {"seed", 3}});
+  return post("/api/games", nlohmann::json{{"agent", agent}, {"layout", kLayout}, {"seat", seat}});
 }
 
 nlohmann::json ServerTest::playRandomly(nlohmann::json state, int plies) {

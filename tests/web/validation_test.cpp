@@ -25,8 +25,7 @@ TEST_F(Validation, RefusesBadJson) {
 
 TEST_F(Validation, RefusesAnUnknownPresetOrAgentOrABrokenLayout) {
   expectRefused(post("/api/games", nlohmann::json{{"rules", "nosuch"}, {"layout", kLayout}}), 400, "nosuch");
-  expectRefused(newGame("nosuchagent"), 400, "unknown agent 'nosuchagent'");
-  expectRefused(newGame("nn:weights=/no/such/bot.jqw"), 400, "/no/such/bot.jqw");
+  expectRefused(newGame("nosuchagent"), 400, "unknown agent 'nosuchagent': this server offers random, heuristic");
   expectRefused(post("/api/games", nlohmann::json{{"layout", "IPDEC/G.J.R/DM.BC/R.B.I/CLEJP/LELPF"}}), 400, "flag");
   expectRefused(post("/api/games", nlohmann::json{{"layout", "XX"}}), 400, "");
   expectRefused(newGame("random", "green"), 400, "'seat' must be red or blue");
@@ -41,7 +40,7 @@ TEST_F(Validation, RefusesAnIllegalMoveWithTheRulesReason) {
 }
 
 TEST_F(Validation, RefusesAMoveWhenItIsNotThePersonsTurn) {
-  const Answer created = newGame("slow:ms=1500", "blue");  // red, the agent, thinks first
+  const Answer created = newGame("slow1500", "blue");  // red, the agent, thinks first
   ASSERT_EQ(created.status, 201) << created.raw;
   EXPECT_TRUE(created.body["thinking"]);
   EXPECT_TRUE(created.body["legal"].empty());
@@ -51,7 +50,7 @@ TEST_F(Validation, RefusesAMoveWhenItIsNotThePersonsTurn) {
 }
 
 TEST_F(Validation, RefusesASecondMoveAtOnce) {
-  const Answer created = newGame("slow:ms=500");
+  const Answer created = newGame("slow500");
   const std::string id = created.body["id"], move = created.body["legal"][0];
   auto first = std::async(std::launch::async, [&] { return post("/api/games/" + id + "/move", nlohmann::json{{"move", move}}); });
   auto second = std::async(std::launch::async, [&] { return post("/api/games/" + id + "/move", nlohmann::json{{"move", move}}); });

@@ -1,9 +1,11 @@
-// junqi serve: the web board (server/, docs/web.md): play against any agent,
-// step through records with a seat's beliefs, watch a match directory.
+// junqi serve: the web board (server/, docs/web.md): play against the
+// operator's agents, step through records with a seat's beliefs, watch a
+// match directory.
 #include <csignal>
 
 #include <fmt/format.h>
 
+#include "server/access_checks.h"
 #include "server/web_server.h"
 #include "tools/commands/commands.h"
 #include "tools/commands/common.h"
@@ -15,12 +17,25 @@ server::WebServer* serving = nullptr;
 void onInterrupt(int) {
   if (serving) serving->stop();  // finished games are on disk already
 }
+
+// Where the board is; with the token when one is wanted.
+void announce(const server::ServerOptions& options, const server::WebServer& web, int port) {
+  const std::string token = web.token().empty() ? "" : "?token=" + web.token();
+  if (!server::isLoopback(options.host))
+    fmt::print(stderr,
+               "junqi serve: warning: listening on {}, beyond this machine: anyone who can reach it and has the "
+               "address below (its token) can play; HTTP is not encrypted\n",
+               options.host);
+  fmt::print("junqi serve: the board is at http://{}:{}/{} (Ctrl-C stops)\n", options.host, port, token);
+  std::fflush(stdout);
+}
 }  // namespace
 
 void registerServe(CLI::App& app) {
   auto* cmd = app.add_subcommand("serve", "Serve the web board: play an agent, view records, watch a match");
   static server::ServerOptions options;
-  cmd->add_option("--host", options.host, "Address to listen on")->capture_default_str();
+  cmd->add_option("--host", options.host, "Address to listen on (beyond 127.0.0.1 a token is wanted)")
+      ->capture_default_str();
   cmd->add_option("--port", options.port, "Port to listen on (0: any free port)")
       ->capture_default_str()
       ->check(CLI::Range(0, 65535));
@@ -28,11 +43,21 @@ void registerServe(CLI::App& app) {
   cmd->add_option("--records", options.recordsDir, "A folder of records (.jqr) the page may open");
   cmd->add_option("--match", options.matchDir, "A `junqi match --out` directory to watch");
   cmd->add_option("--max-games", options.maxGames, "Games held at once")->capture_default_str()->check(atLeast(1));
+  cmd->add_option("--agent", options.agents,
+                  "An agent the page offers, NAME=SPEC (repeat it; none: random, heuristic, tactical, ismcts)");
+  cmd->add_option("--agent-seconds", options.agentSeconds, "An agent's time for a move; past it, it loses (0: none)")
+      ->capture_default_str()
+      ->check(atLeast(0));
+  cmd->add_option("--game-idle-minutes", options.gameIdleMinutes,
+                  "A game nobody asked about for this long expires (0: never)")
+      ->capture_default_str()
+      ->check(atLeast(0));
+  cmd->add_option("--token", options.token,
+                  "The token every request must carry (beyond 127.0.0.1 one is made when none is given)");
   setAction(cmd, [] {
     server::WebServer web(options);
     const int port = web.bind();
-    fmt::print("junqi serve: the board is at http://{}:{}/ (Ctrl-C stops)\n", options.host, port);
-    std::fflush(stdout);
+    announce(options, web, port);
     serving = &web;
     std::signal(SIGINT, onInterrupt);
     std::signal(SIGTERM, onInterrupt);
