@@ -18,7 +18,7 @@
 #include "distributed/child_process.h"
 #include "distributed/mpi_match.h"
 #include "distributed/training_messages.h"
-#include "training/variant_training_json.h"
+#include "training/game_settings.h"
 #include "training/selfplay_workers.h"
 #include "training/worker_shard_lists.h"
 #include "training/training_config.h"
@@ -153,7 +153,7 @@ void TrainerRank::rate(int generation) {
     log_(fmt::format("gen {}/{} | rating on the ranks | {}", generation, generations, line));
   };
   if (settings.value("variant", "classic") == "flip") {
-    auto match = std::make_shared<FlipMatch>(flipRatingMatchOptions(dir_, generation, flipConfigFromJson(settings)));
+    auto match = std::make_shared<FlipMatch>(flipRatingMatchOptions(dir_, generation, trainingConfigOf(settings)));
     match->playElsewhere(pairedGamesOnRanks(world_, generation, options_.trainers, &ratingStopped_));
     stopRating_ = [this] { ratingStopped_ = true; };
     ratingDone_ = std::async(std::launch::async, [match, progress] {

@@ -12,7 +12,7 @@
 #include "core/stopwatch.h"
 #include "distributed/mpi_match.h"
 #include "distributed/mpi_training.h"
-#include "training/variant_training_json.h"
+#include "training/game_settings.h"
 #include "training/training_config.h"
 
 namespace junqi::mpi {
@@ -115,7 +115,7 @@ WorkerRank::RatingGames WorkerRank::ratingGames(int generation) {
   const nlohmann::json settings = nlohmann::json::parse(job_.settings);
   if (settings.value("variant", "classic") == "flip") {
     const auto match = std::make_shared<const FlipMatch>(
-        flipRatingMatchOptions(scratch_.string(), generation, flipConfigFromJson(settings)));
+        flipRatingMatchOptions(scratch_.string(), generation, trainingConfigOf(settings)));
     ratingGames_ = [match](const MatchGameOrder& order) {
       checkOrderIndex(order.index, match->schedule().size());
       return match->playRecord(match->schedule()[static_cast<std::size_t>(order.index)]);

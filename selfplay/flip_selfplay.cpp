@@ -79,7 +79,7 @@ Shard playFlipSelfPlay(std::shared_ptr<nets::Backend> network, const FlipSelfPla
   const auto start = std::chrono::steady_clock::now();
   const auto evaluator = std::make_shared<nets::FlipNetEvaluator>(std::move(network));
   auto played = playFlipGames<PlayedGame>(
-      o.games, o.threads, stop, [&](int n) { return playGame(evaluator, o, n); }, progress);
+      o.games - o.firstGame, o.threads, stop, [&](int n) { return playGame(evaluator, o, o.firstGame + n); }, progress);
   Shard shard = flipShardOf(o.rules, played, stats);
   stats.seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return shard;

@@ -27,6 +27,9 @@ namespace junqi {
 struct FlipSelfPlayOptions {
   FlipRuleset rules;
   int games = 8;
+  // Plays games firstGame .. games-1 only: game n depends on n alone, so a
+  // stopped self-play goes on from the first game it did not play.
+  int firstGame = 0;
   int threads = 2;            // games at once (each on its own thread, one network)
   int sims = 32;              // per action
   double cpuct = 1.5;

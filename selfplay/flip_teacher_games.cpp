@@ -87,8 +87,9 @@ Shard playFlipTeacherGames(const FlipTeacherOptions& o, FlipSelfPlayStats& stats
                            const FlipProgress& progress) {
   const Stopwatch clock;
   auto played = playFlipGames<TeacherGame>(
-      o.games, o.threads, stop,
-      [&](int n) { return playOne(o, Rng::mix(o.seed, 0x7eac + static_cast<std::uint64_t>(n))); }, progress);
+      o.games - o.firstGame, o.threads, stop,
+      [&](int n) { return playOne(o, Rng::mix(o.seed, 0x7eac + static_cast<std::uint64_t>(o.firstGame + n))); },
+      progress);
   Shard shard = flipShardOf(o.rules, played, stats);
   stats.seconds += clock.wallSeconds();
   return shard;

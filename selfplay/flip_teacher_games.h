@@ -22,6 +22,7 @@ namespace junqi {
 struct FlipTeacherOptions {
   FlipRuleset rules;
   int games = 1000;
+  int firstGame = 0;              // games firstGame .. games-1 only (as FlipSelfPlayOptions)
   int positionsPerGame = 8;       // kept per game, drawn over its actions
   double priorTemperature = 0.5;  // of the softmax over the teacher's scores
   int openingPlies = 10;          // actions drawn from the priors before the teacher chooses

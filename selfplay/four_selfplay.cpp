@@ -136,9 +136,9 @@ Shard playFourSelfPlay(std::shared_ptr<nets::Backend> network, const FourSelfPla
   const Stopwatch clock;
   const auto evaluator = network ? std::make_shared<nets::FourNetEvaluator>(std::move(network)) : nullptr;
   auto played = playFlipGames<PlayedGame>(
-      o.games, o.threads, stop,
+      o.games - o.firstGame, o.threads, stop,
       [&](int n) {
-        const std::uint64_t seed = Rng::mix(o.seed, 0xf0a4 + static_cast<std::uint64_t>(n));
+        const std::uint64_t seed = Rng::mix(o.seed, 0xf0a4 + static_cast<std::uint64_t>(o.firstGame + n));
         return o.teacher ? playTeacherGame(o, seed) : playSelfPlayGame(evaluator, o, seed);
       },
       progress);

@@ -25,6 +25,7 @@ namespace junqi {
 struct FourSelfPlayOptions {
   FourRuleset rules;
   int games = 8;
+  int firstGame = 0;          // games firstGame .. games-1 only (as FlipSelfPlayOptions)
   int threads = 2;            // games at once (each on its own thread, one network)
   int sims = 32;              // per move
   double exploration = 0.7;   // UCB below the root

@@ -39,10 +39,12 @@ const json* selfPlayOf(const json& record) {
 
 long long figure(const json& f, const char* key) { return f.value(key, 0LL); }
 
-bool flipRun(const RunReport& r) { return r.settings.value("variant", "classic") == "flip"; }
+// Flip Junqi and four-player runs count wins by seat (flip colours are
+// flipped, not seated; four-player teams are two armies each).
+bool bySeatRun(const RunReport& r) { return r.settings.value("variant", "classic") != "classic"; }
 
-// Wins by colour, or in a Flip Junqi run (where colours are flipped, not
-// seated) by the first and the second player.
+// Wins by colour, or in a Flip Junqi or four-player run by the first and the
+// second player (team).
 bool bySeat(const json& f) { return f.contains("first_wins"); }
 long long firstWins(const json& f) { return figure(f, bySeat(f) ? "first_wins" : "red_wins"); }
 long long secondWins(const json& f) { return figure(f, bySeat(f) ? "second_wins" : "blue_wins"); }
@@ -123,7 +125,7 @@ std::vector<std::string> summaryLines(const RunReport& r) {
                   setting(s, "optimizer"), setting(s, "learning_rate"), setting(s, "replay_window"),
                   setting(s, "rating_pairs"), setting(s, "rating_sims"), setting(s, "baselines"))};
   json total = {{"games", 0LL}, {"draws", 0LL}, {"positions", 0LL}};
-  for (const char* key : flipRun(r) ? std::array{"first_wins", "second_wins"} : std::array{"red_wins", "blue_wins"})
+  for (const char* key : bySeatRun(r) ? std::array{"first_wins", "second_wins"} : std::array{"red_wins", "blue_wins"})
     total[key] = 0LL;
   const json* last = nullptr;
   int lastGeneration = 0;
@@ -214,7 +216,7 @@ std::string runReportHtml(const RunReport& r) {
   for (const auto& [key, value] : r.settings.items())
     html += fmt::format("<tr><th>{}</th><td>{}</td></tr>\n", xmlEscape(key),
                         xmlEscape(setting(r.settings, key.c_str())));
-  const bool flip = flipRun(r);
+  const bool flip = bySeatRun(r);
   html += fmt::format("</table>\n<h2>Self-play</h2>\n<table class='selfplay'>\n<tr><th>generation</th><th>games</th>"
                       "<th>{}</th><th>{}</th><th>draws</th><th>positions</th><th>positions a game</th>"
                       "<th>seconds</th></tr>\n",

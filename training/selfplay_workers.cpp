@@ -11,7 +11,7 @@
 #include "nets/flip_encoding.h"
 #include "nets/flip_nn_agent.h"
 #include "selfplay/flip_selfplay.h"
-#include "training/variant_training_json.h"
+#include "training/game_settings.h"
 #include "training/training_config.h"
 
 namespace junqi {
@@ -45,7 +45,7 @@ Shard playFlipShard(const WorkerJob& job, const json& settings, const nets::Weig
   if (job.backend != "eigen")
     throw std::runtime_error(fmt::format("backend {}: a Flip Junqi run's self-play plays with eigen", job.backend));
   nets::checkFlipWeights(weights, fmt::format("the weights file of generation {}", job.generation));
-  const FlipTrainingConfig c = flipConfigFromJson(settings);
+  const TrainingConfig c = trainingConfigOf(settings);
   const std::string what =
       fmt::format("worker {} shard {} (generation {}) | self-play", job.worker, job.index, job.generation);
   FlipSelfPlayStats s;
@@ -64,13 +64,8 @@ int externalRunGenerations(const std::string& settings, const std::string& sourc
   bool external = false;
   int generations = 0;
   try {
-    if (isFlipSettings(j)) {
-      const FlipTrainingConfig c = flipConfigFromJson(j);
-      external = c.externalSelfPlay, generations = c.generations;
-    } else {
-      const TrainingConfig c = trainingConfigOf(j);
-      external = c.externalSelfPlay, generations = c.generations;
-    }
+    const TrainingConfig c = trainingConfigOf(j);
+    external = c.externalSelfPlay, generations = c.generations;
   } catch (const std::exception& e) {
     throw std::runtime_error(fmt::format("{}: not a training run's settings ({})", source, e.what()));
   }

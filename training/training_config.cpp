@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
+#include <set>
 #include <thread>
 
 #include <fmt/format.h>
@@ -18,8 +19,12 @@ namespace junqi {
 namespace fs = std::filesystem;
 using json = nlohmann::json;
 
-json trainingConfigJson(const TrainingConfig& c) {
-  json j = {{"ruleset", c.ruleset.toString()},
+namespace {
+
+// Every setting a run of any game may keep, whatever its value: what
+// `junqi train`'s options ask for, and the run's started values to compare with.
+json allSettingsJson(const TrainingConfig& c) {
+  return {{"ruleset", rulesText(c)},
           {"shape", c.shape},
           {"generations", c.generations},
           {"games_per_generation", c.gamesPerGeneration},
@@ -32,6 +37,9 @@ json trainingConfigJson(const TrainingConfig& c) {
           {"root_noise", c.rootNoise},
           {"value_outcome_share", c.valueOutcomeShare},
           {"max_plies", c.maxPlies},
+          {"teacher_games", c.teacherGames},
+          {"teacher_positions", c.teacherPositions},
+          {"teacher_steps", c.teacherSteps},
           {"steps_per_generation", c.stepsPerGeneration},
           {"batch_size", c.batchSize},
           {"replay_window", c.replayWindow},
@@ -43,36 +51,127 @@ json trainingConfigJson(const TrainingConfig& c) {
           {"baselines", c.baselines},
           {"seed", c.seed},
           {"external_selfplay", c.externalSelfPlay},
-          {"selfplay_backend", c.selfPlayBackend}};
-  if (c.teacherGames > 0) {  // only then, so that the runs made before teachers still resume
-    j["teacher_games"] = c.teacherGames;
-    j["teacher_positions"] = c.teacherPositions;
-    j["teacher_steps"] = c.teacherSteps;
+          {"selfplay_backend", c.selfPlayBackend},
+          {"gumbel", c.gumbel},
+          {"gumbel_actions", c.gumbelActions},
+          {"full_search_share", c.fullSearchShare},
+          {"fast_sims", c.fastSims},
+          {"anchor_generations", c.anchorGenerations},
+          {"rate_previous", c.ratePrevious},
+          {"init_weights", c.initWeights},
+          {"identity_loss", c.identityLoss}};
+}
+
+// The keys a classic run keeps whatever their values (the others only when
+// they differ from what the runs made before them did, so that those resume).
+const std::set<std::string> kClassicAlways = {
+    "ruleset", "shape", "generations", "games_per_generation", "parallel_games", "sims", "cpuct", "rollout_mix",
+    "rollout_depth", "temperature_plies", "root_noise", "value_outcome_share", "max_plies", "steps_per_generation",
+    "batch_size", "replay_window", "optimizer", "learning_rate", "weight_decay", "rating_pairs", "rating_sims",
+    "baselines", "seed", "external_selfplay", "selfplay_backend"};
+// The keys a Flip Junqi or four-player run keeps always (beside "variant"),
+// as the first of them wrote them, and those it keeps when used.
+const std::set<std::string> kGameAlways = {
+    "ruleset", "shape", "generations", "games_per_generation", "parallel_games", "sims", "cpuct", "rollout_mix",
+    "root_noise", "temperature_plies", "max_plies", "teacher_games", "teacher_positions", "teacher_steps",
+    "steps_per_generation", "batch_size", "replay_window", "optimizer", "learning_rate", "weight_decay",
+    "rating_pairs", "rating_sims", "baselines", "seed", "external_selfplay"};
+const std::set<std::string> kGameWhenUsed = {"anchor_generations", "rate_previous", "init_weights",
+                                              "fast_sims", "full_search_share"};
+
+// Is a setting other than the runs made before it did (then it is written)?
+bool used(const TrainingConfig& c, const std::string& key) {
+  if (key == "teacher_games" || key == "teacher_positions" || key == "teacher_steps") return c.teacherGames > 0;
+  if (key == "gumbel" || key == "gumbel_actions") return c.gumbel;
+  if (key == "fast_sims" || key == "full_search_share") return c.fastSims > 0;
+  if (key == "anchor_generations") return !c.anchorGenerations.empty();
+  if (key == "rate_previous") return !c.ratePrevious;
+  if (key == "init_weights") return !c.initWeights.empty();
+  if (key == "identity_loss") return c.identityLoss != 0;
+  return false;
+}
+
+}  // namespace
+
+std::string variantOfRules(const std::string& rules) {
+  if (rules == "flip" || FlipRuleset::namesFlip(rules)) return "flip";
+  if (rules == "four" || FourRuleset::namesFour(rules)) return "four";
+  return "classic";
+}
+
+std::string gameTitle(const std::string& variant) {
+  return variant == "flip" ? "Flip Junqi" : variant == "four" ? "four-player" : "classic";
+}
+
+std::string rulesText(const TrainingConfig& c) {
+  if (c.variant == "flip") return c.flipRules.toString();
+  if (c.variant == "four") return c.fourRules.toString();
+  return c.ruleset.toString();
+}
+
+void setRules(TrainingConfig& c, const std::string& rules) {
+  c.variant = variantOfRules(rules);
+  if (c.variant == "flip")
+    c.flipRules = rules == "flip" ? FlipRuleset::kawu() : FlipRuleset::parse(rules);
+  else if (c.variant == "four")
+    c.fourRules = rules == "four" ? FourRuleset::worldAtPlay() : FourRuleset::parse(rules);
+  else
+    c.ruleset = Ruleset::parse(rules);
+}
+
+// A flip or four-player run is a short one by default; four-player games are
+// longer, with fewer and larger samples. Neither has identity targets.
+TrainingConfig trainingDefaults(const std::string& variant) {
+  TrainingConfig c;
+  c.variant = variant;
+  if (variant == "classic") return c;
+  c.generations = 2, c.gamesPerGeneration = 8, c.parallelGames = 2, c.sims = 32, c.rolloutMix = 0.25;
+  c.temperaturePlies = 30, c.maxPlies = 400, c.teacherGames = 400, c.stepsPerGeneration = 60, c.batchSize = 64;
+  c.replayWindow = 20000, c.ratingPairs = 2, c.ratingSims = 32, c.identityLoss = 0;
+  if (variant == "four") {
+    c.rolloutMix = 0, c.maxPlies = 600, c.temperaturePlies = 40, c.teacherGames = 100, c.teacherPositions = 24;
+    c.replayWindow = 6000;
   }
-  // The same for the settings added later: written only when they differ from what the older runs did.
-  if (c.gumbel) j["gumbel"] = true, j["gumbel_actions"] = c.gumbelActions;
-  if (c.fastSims > 0) j["full_search_share"] = c.fullSearchShare, j["fast_sims"] = c.fastSims;
-  if (!c.anchorGenerations.empty()) j["anchor_generations"] = c.anchorGenerations;
-  if (!c.ratePrevious) j["rate_previous"] = false;
-  if (!c.initWeights.empty()) j["init_weights"] = c.initWeights;
-  if (c.identityLoss != 0) j["identity_loss"] = c.identityLoss;
+  return c;
+}
+
+bool gameHasSetting(const std::string& variant, const std::string& key) {
+  static const json kClassic = allSettingsJson(trainingDefaults("classic"));
+  if (variant == "classic") return kClassic.contains(key);
+  return kGameAlways.contains(key) || kGameWhenUsed.contains(key);
+}
+
+json trainingConfigJson(const TrainingConfig& c) {
+  const bool classic = c.variant == "classic";
+  json j = json::object();
+  const json all = allSettingsJson(c);  // (items() would not keep a temporary alive)
+  for (const auto& [key, value] : all.items()) {
+    const bool always = classic ? kClassicAlways.contains(key) : kGameAlways.contains(key);
+    if (always || ((classic || kGameWhenUsed.contains(key)) && used(c, key))) j[key] = value;
+  }
+  if (!classic) j["variant"] = c.variant;
   return j;
 }
 
 TrainingConfig trainingConfigOf(const json& j) {
-  TrainingConfig c;
-  c.ruleset = Ruleset::parse(j.at("ruleset").get<std::string>());
+  const std::string variant = j.value("variant", "classic");
+  if (variant != "classic" && variant != "flip" && variant != "four")
+    throw std::runtime_error(fmt::format("unknown game '{}' (classic, flip or four)", variant));
+  const bool classic = variant == "classic";
+  TrainingConfig c = trainingDefaults(variant);
+  setRules(c, j.at("ruleset").get<std::string>());
+  if (c.variant != variant)
+    throw std::runtime_error(fmt::format("ruleset {} is not a {} one", j.at("ruleset").dump(), gameTitle(variant)));
   c.shape = j.at("shape");
   c.generations = j.at("generations");
   c.gamesPerGeneration = j.at("games_per_generation");
   c.parallelGames = j.at("parallel_games");
   c.sims = j.at("sims");
   c.cpuct = j.at("cpuct");
-  c.rolloutMix = j.at("rollout_mix");
-  c.rolloutDepth = j.at("rollout_depth");
+  // Settings added after the first flip runs: those runs played without them.
+  c.rolloutMix = classic ? j.at("rollout_mix").get<double>() : j.value("rollout_mix", 0.0);
+  c.rootNoise = classic ? j.at("root_noise").get<double>() : j.value("root_noise", 0.0);
   c.temperaturePlies = j.at("temperature_plies");
-  c.rootNoise = j.at("root_noise");
-  c.valueOutcomeShare = j.value("value_outcome_share", 0.5);
   c.maxPlies = j.at("max_plies");
   c.stepsPerGeneration = j.at("steps_per_generation");
   c.batchSize = j.at("batch_size");
@@ -85,10 +184,14 @@ TrainingConfig trainingConfigOf(const json& j) {
   c.baselines = j.at("baselines").get<std::vector<std::string>>();
   c.seed = j.at("seed");
   c.externalSelfPlay = j.value("external_selfplay", false);
-  c.selfPlayBackend = j.value("selfplay_backend", "eigen");
   c.teacherGames = j.value("teacher_games", 0);
   c.teacherPositions = j.value("teacher_positions", 8);
   c.teacherSteps = j.value("teacher_steps", 0);
+  if (classic) {
+    c.rolloutDepth = j.at("rollout_depth");
+    c.valueOutcomeShare = j.value("value_outcome_share", 0.5);
+    c.selfPlayBackend = j.value("selfplay_backend", "eigen");
+  }
   c.gumbel = j.value("gumbel", false);
   c.gumbelActions = j.value("gumbel_actions", 16);
   c.fullSearchShare = j.value("full_search_share", 1.0);
@@ -110,6 +213,55 @@ json readRunSettings(const std::string& config) {
   }
 }
 
+std::optional<std::string> runVariant(const std::string& dir) {
+  const fs::path path = fs::path(dir) / "config.json";
+  if (!fs::exists(path)) return std::nullopt;
+  return readRunSettings(path.string()).value("variant", "classic");
+}
+
+// What config.json does not keep (threads, device, who plays the rating games,
+// data-parallel partners) comes from this session.
+static TrainingConfig withSession(TrainingConfig c, const TrainingConfig& session) {
+  c.trainThreads = session.trainThreads;
+  c.device = session.device;
+  c.ratingConcurrency = session.ratingConcurrency;
+  c.externalRating = session.externalRating;
+  c.dataParallelRank = session.dataParallelRank;
+  c.dataParallelSize = session.dataParallelSize;
+  c.dataParallelStore = session.dataParallelStore;
+  return c;
+}
+
+TrainingConfig configOfGame(TrainingConfig defaults, const TrainingConfig& asked, const GivenOptions& given) {
+  json settings = allSettingsJson(defaults);
+  const json from = allSettingsJson(asked);
+  for (const auto& [key, option] : given) {
+    if (key == "ruleset") continue;  // the defaults' rules: the game was chosen by them
+    if (!gameHasSetting(defaults.variant, key))
+      throw std::invalid_argument(fmt::format("{}: not available in a {} run", option, gameTitle(defaults.variant)));
+    settings[key] = from.at(key);
+  }
+  settings["variant"] = defaults.variant;
+  return withSession(trainingConfigOf(settings), asked);
+}
+
+TrainingConfig resumedConfig(const std::string& dir, const TrainingConfig& config, const GivenOptions& given) {
+  const fs::path path = fs::path(dir) / "config.json";
+  if (!fs::exists(path)) return config;
+  json run = readRunSettings(path.string());
+  if (run.value("variant", "classic") != config.variant) return config;  // another game's: the run refuses it
+  const json started = allSettingsJson(trainingConfigOf(run));
+  const json asked = allSettingsJson(config);
+  for (const auto& [key, option] : given) {
+    if (!asked.contains(key) || !gameHasSetting(config.variant, key)) continue;  // not kept (threads, device, ...)
+    if (key != "generations" && started.at(key) != asked.at(key))
+      throw std::invalid_argument(fmt::format("{}: the run in {} was started with {} = {}, not {}; use a new directory",
+                                              option, dir, key, started.at(key).dump(), asked.at(key).dump()));
+    run[key] = asked.at(key);
+  }
+  return withSession(trainingConfigOf(run), config);
+}
+
 std::vector<std::string> splitAgentSpecs(const std::string& list) {
   std::vector<std::string> specs;
   std::size_t at = 0;
@@ -128,6 +280,10 @@ std::vector<std::string> splitAgentSpecs(const std::string& list) {
 }
 
 std::string ratedSearchSettings(const TrainingConfig& c) {
+  // flip: mix only when used, so that the weights files of runs without it read as before
+  if (c.variant == "flip")
+    return fmt::format("sims={},c={}{}", c.ratingSims, c.cpuct, c.rolloutMix > 0 ? fmt::format(",mix={}", c.rolloutMix) : "");
+  if (c.variant == "four") return fmt::format("sims={},pc={}", c.ratingSims, c.cpuct);
   return fmt::format("sims={},c={},mix={},depth={},rollout=greedy", c.ratingSims, c.cpuct, c.rolloutMix, c.rolloutDepth);
 }
 

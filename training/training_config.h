@@ -1,24 +1,36 @@
-// A classic training run's settings (DIR/config.json) and what the trainer
-// and its self-play workers share: the self-play they play, progress lines,
-// and the names of the workers' files. No LibTorch: `junqi selfplay` and the
-// MPI workers (distributed/) use it without loading it.
+// A training run's settings (DIR/config.json), for every game (classic, Flip
+// Junqi, four-player), and what the trainer and its self-play workers share:
+// the self-play they play, progress lines, and the names of the workers'
+// files. No LibTorch: `junqi selfplay` and the MPI workers (distributed/) use
+// it without loading it.
 #pragma once
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
 #include "arena/match.h"
+#include "core/flip_ruleset.h"
+#include "core/four_ruleset.h"
 #include "core/ruleset.h"
 #include "selfplay/selfplay_worker.h"
 
 namespace junqi {
 
+// One struct for the three games: `variant` names the game, and its rules are
+// the field of that game (the others unused). A game's own defaults:
+// trainingDefaults. Settings a game has no use for keep their defaults (a
+// run asked for one is refused by the game, naming the option).
 struct TrainingConfig {
-  Ruleset ruleset;
+  std::string variant = "classic";  // "classic", "flip" or "four"
+  Ruleset ruleset;                  // classic
+  FlipRuleset flipRules = FlipRuleset::kawu();
+  FourRuleset fourRules = FourRuleset::worldAtPlay();
   std::string shape = "tiny";
   int generations = 3;
   int gamesPerGeneration = 12;
@@ -90,20 +102,53 @@ struct TrainingConfig {
   std::string dataParallelStore;
 };
 
-// config.json both ways; trainingConfigOf throws for settings that are not a run's.
+// The game of a ruleset or game name ("flip-kawu", "four", "hiddenfront"):
+// "classic", "flip" or "four".
+std::string variantOfRules(const std::string& rules);
+// A new run's settings for the game `variant`: its defaults (a short run).
+TrainingConfig trainingDefaults(const std::string& variant);
+// The run's ruleset as config.json names it, and its game's name in messages.
+std::string rulesText(const TrainingConfig& config);
+std::string gameTitle(const std::string& variant);
+// Sets the rules of `config` (and its variant) from a preset or ruleset text.
+void setRules(TrainingConfig& config, const std::string& rules);
+
+// config.json both ways, for every game (flip and four-player runs carry
+// "variant"; the keys a game has, training_config.cpp); trainingConfigOf
+// throws for settings that are not a run's.
 nlohmann::json trainingConfigJson(const TrainingConfig& config);
 TrainingConfig trainingConfigOf(const nlohmann::json& json);
+// Whether config.json of the game `variant` keeps `key`.
+bool gameHasSetting(const std::string& variant, const std::string& key);
 // A run's config.json, checked to hold a run's settings (std::runtime_error naming the file if not).
 nlohmann::json readRunSettings(const std::string& path);
+// The game of the run in `dir` ("classic", "flip", "four"); nullopt without a config.json.
+std::optional<std::string> runVariant(const std::string& dir);
+
+// The settings of a new run of `defaults`'s game from `junqi train`'s
+// options: the options given (`given`: config.json keys and the options that
+// set them) taken from `asked`, the others the game's defaults. An option the
+// game does not have is refused (std::invalid_argument naming the option and
+// the game).
+using GivenOptions = std::vector<std::pair<std::string, std::string>>;  // (config.json key, option)
+TrainingConfig configOfGame(TrainingConfig defaults, const TrainingConfig& asked, const GivenOptions& given);
+
+// The settings to resume the run in `dir` with: its config.json, with the
+// settings named in `given` taken from `config`. A given setting that differs
+// from the run's is refused (std::invalid_argument naming the option), except
+// `generations`, which extends (or shortens) the run. Without a config.json,
+// or with another game's run there (which the run refuses): `config`.
+TrainingConfig resumedConfig(const std::string& dir, const TrainingConfig& config, const GivenOptions& given);
 
 // The comma-separated agent specs of `--baselines`: an item holding '=' before
 // any ':' is a parameter of the spec before it ("random,ismcts:sims=50,seed=3"
 // is random and ismcts:sims=50,seed=3).
 std::vector<std::string> splitAgentSpecs(const std::string& list);
 
-// The search settings a run rates its networks with, as `nn` agent
-// parameters ("sims=48,c=1.5,mix=0.5,depth=16,rollout=greedy"); the weights
-// files it exports carry them, so a bot plays as it was rated.
+// The search settings a run rates its networks with, as the game's `nn` agent
+// parameters (classic "sims=48,c=1.5,mix=0.5,depth=16,rollout=greedy"; flip
+// "sims=32,c=1.5,mix=0.25", mix only above 0; four "sims=32,pc=1.5"); the
+// weights files it exports carry them, so a bot plays as it was rated.
 std::string ratedSearchSettings(const TrainingConfig& config);
 
 // The self-play the run plays with seed `seed`, the trainer's and the workers' alike.

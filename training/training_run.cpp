@@ -13,19 +13,16 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "arena/rating_report.h"
 #include "core/files.h"
+#include "core/random.h"
 #include "core/stopwatch.h"
 #include "nets/nn_agent.h"
-#include "nets/torch_backend.h"
 #include "nets/torch_data_parallel.h"
 #include "nets/torch_trainer.h"
-#include "search/registry.h"
-#include "arena/match.h"
-#include "arena/rating_report.h"
 #include "training/run_report.h"
+#include "training/training_game.h"
 #include "training/worker_shard_lists.h"
-#include "selfplay/selfplay_worker.h"
-#include "selfplay/teacher_games.h"
 
 namespace junqi {
 
@@ -37,38 +34,12 @@ namespace {
 
 std::string gen(int g) { return generationName(g); }
 
-// A self-play's figures as kept beside its shard, and back.
-json figuresJson(const SelfPlayStats& s) {
-  return {{"games", s.games},
-          {"positions", s.positions},
-          {"moves", s.moves},
-          {"seconds", s.seconds},
-          {"cpu_seconds", s.cpuSeconds},
-          {"red_wins", s.redWins},
-          {"blue_wins", s.blueWins},
-          {"draws", s.draws},
-          {"resignations", s.resignations},
-          {"checked_resignations", s.checkedResignations},
-          {"wrong_resignations", s.wrongResignations}};
-}
-
-SelfPlayStats statsOf(const json& j) {
-  SelfPlayStats s;
-  s.games = j.at("games"), s.positions = j.value("positions", 0LL), s.seconds = j.value("seconds", 0.0);
-  s.moves = j.value("moves", 0LL);
-  s.cpuSeconds = j.value("cpu_seconds", 0.0);
-  s.redWins = j.value("red_wins", 0), s.blueWins = j.value("blue_wins", 0), s.draws = j.value("draws", 0);
-  s.resignations = j.value("resignations", 0), s.checkedResignations = j.value("checked_resignations", 0);
-  s.wrongResignations = j.value("wrong_resignations", 0);
-  return s;
-}
-
-// Self-play inference: Eigen is several times faster than LibTorch for the
-// small networks of short runs (a batch of a few positions); LibTorch for big
-// networks or a GPU.
-std::shared_ptr<nets::Backend> selfPlayBackend(const TrainingConfig& c, const std::string& weights) {
-  if (c.selfPlayBackend == "torch") return std::make_shared<nets::TorchBackend>(nets::loadWeights(weights), c.device);
-  return nets::makeBackend(c.selfPlayBackend, weights);
+// Two sessions' figures of a generation's games: every figure is a sum.
+json addedFigures(json a, const json& b) {
+  for (const auto& [key, value] : b.items())
+    if (value.is_number_integer()) a[key] = a.value(key, 0LL) + value.get<long long>();
+    else if (value.is_number()) a[key] = a.value(key, 0.0) + value.get<double>();
+  return a;
 }
 
 std::string readText(const fs::path& p) { return readFile(p.string()); }
@@ -108,72 +79,37 @@ std::optional<TrainingConfig> runConfigOfCheckpoint(const std::string& checkpoin
 
 namespace {
 
-// --init-weights: a classic network of the run's shape.
-void checkInitWeights(const TrainingConfig& c) {
+// --init-weights: a network of the run's game and shape.
+void checkInitWeights(const TrainingConfig& c, const TrainingGame& game) {
   nets::WeightsFile w;
   try {
     w = nets::loadWeights(c.initWeights);
   } catch (const std::exception& e) {
     throw std::invalid_argument(fmt::format("--init-weights: {}", e.what()));
   }
-  if (w.variant != "classic")
-    throw std::invalid_argument(fmt::format("--init-weights: {}: a {} network, not a classic one", c.initWeights, w.variant));
-  if (!(w.shape == nets::NetworkShape::parse(c.shape)))
+  if (w.variant != c.variant)
+    throw std::invalid_argument(fmt::format("--init-weights: {}: a {} network, not a {} one", c.initWeights, w.variant,
+                                            gameTitle(c.variant)));
+  if (!(w.shape == game.shape(c)))
     throw std::invalid_argument(fmt::format("--init-weights: {}: its network is {}, not the run's --shape {}",
                                             c.initWeights, w.shape.toString(), c.shape));
 }
 
 }  // namespace
 
-void checkTrainingConfig(const TrainingConfig& c) {
-  const auto bad = [](const std::string& option, const std::string& why) {
-    return std::invalid_argument(fmt::format("{}: {}", option, why));
-  };
-  try {
-    nets::NetworkShape::parse(c.shape);
-  } catch (const std::exception& e) {
-    throw bad("--shape", e.what());
-  }
-  if (c.optimizer != "adam" && c.optimizer != "sgd")
-    throw bad("--optimizer", fmt::format("'{}' is not an optimizer: use adam or sgd", c.optimizer));
-  if (!std::isfinite(c.learningRate) || c.learningRate <= 0)
-    throw bad("--lr", fmt::format("must be a number above 0, not '{}'", c.learningRate));
-  if (!std::isfinite(c.weightDecay) || c.weightDecay < 0)
-    throw bad("--weight-decay", fmt::format("must be a number of at least 0, not '{}'", c.weightDecay));
-  try {
-    const torch::Device device(c.device);
-    if (!device.is_cpu() && !device.is_cuda()) throw std::invalid_argument("use cpu or cuda");
-    if (device.is_cuda() && !torch::cuda::is_available())
-      throw std::invalid_argument("this LibTorch has no CUDA device (it may be a CPU-only build)");
-    (void)torch::zeros({1}, torch::TensorOptions().device(device));  // e.g. cuda:7 on a one-GPU machine
-  } catch (const std::exception& e) {
-    std::string why = e.what();
-    why = why.substr(0, why.find('\n'));  // LibTorch's messages go on with a stack trace
-    throw bad("--device", fmt::format("'{}' is not a usable device: {}", c.device, why));
-  }
-  if (c.fastSims > 0 && c.fastSims >= c.sims)
-    throw bad("--fast-sims", fmt::format("{} is not fewer than --sims {}", c.fastSims, c.sims));
-  if (c.fastSims > 0 && !(c.fullSearchShare > 0 && c.fullSearchShare <= 1))
-    throw bad("--full-search-share", fmt::format("must be in (0, 1], not '{}'", c.fullSearchShare));
-  if (c.gumbel && c.gumbelActions < 2) throw bad("--gumbel-actions", "must be at least 2");
-  for (const int h : c.anchorGenerations)
-    if (h < 0 || h > c.generations)
-      throw bad("--anchor-generations", fmt::format("{} is not a generation of this run (0-{})", h, c.generations));
-  if (c.selfPlayBackend != "eigen" && c.selfPlayBackend != "torch")
-    throw bad("--selfplay-backend", fmt::format("'{}': use eigen or torch", c.selfPlayBackend));
-  std::set<std::string> names;
-  for (const std::string& b : c.baselines) {
-    try {
-      makeAgent(b);
-    } catch (const std::exception& e) {
-      throw bad("--baselines", fmt::format("'{}': {}", b, e.what()));
-    }
-    const std::string name = b.substr(0, b.find(':'));  // the baseline's name in the rating tables
-    if (!names.insert(name).second)
-      throw bad("--baselines", fmt::format("two baselines are called '{}' (a baseline is named by its kind)", name));
-  }
-}
+void checkTrainingConfig(const TrainingConfig& c) { trainingGame(c.variant).check(c); }
 
+long long exportCheckpoint(const std::string& checkpoint, const TrainingConfig& config, const std::string& note,
+                           const std::string& out) {
+  const TrainingGame& game = trainingGame(config.variant);
+  nets::TrainerOptions o;
+  o.shape = game.shape(config);
+  o.optimizer = config.optimizer;
+  nets::Trainer trainer(o);
+  trainer.load(checkpoint);
+  nets::saveWeights(game.weightsOf(trainer, config, note), out);
+  return trainer.steps();
+}
 
 namespace {
 
@@ -182,7 +118,8 @@ namespace {
 class TrainingRun {
  public:
   TrainingRun(const std::string& dirName, const TrainingConfig& c, const std::function<void(const std::string&)>& log,
-              const std::atomic<bool>* stop);
+              const std::atomic<bool>* stop)
+      : dirName_(dirName), c_(c), game_(trainingGame(c.variant)), log_(log), stop_(stop) {}
   void run();
 
  private:
@@ -194,9 +131,7 @@ class TrainingRun {
   std::string checkpoint(int g) const { return (dir_ / "checkpoints" / gen(g)).string(); }
   bool teacherGeneration(int g) const { return g == 1 && c_.teacherGames > 0; }
   // The seed of the games the trainer plays for generation g.
-  std::uint64_t shardSeed(int g) const {
-    return teacherGeneration(g) ? Rng::mix(c_.seed, 0x7eac4e7) : Rng::mix(c_.seed, static_cast<std::uint64_t>(g));
-  }
+  std::uint64_t shardSeed(int g) const { return game_.gamesSeed(c_, g, teacherGeneration(g)); }
   int stepsOf(int g) const {
     return teacherGeneration(g) && c_.teacherSteps > 0 ? c_.teacherSteps : c_.stepsPerGeneration;
   }
@@ -208,9 +143,9 @@ class TrainingRun {
   fs::path keptPath(int g, const char* extension) const {
     return dir_ / "shards" / (gen(g) + ".part" + extension);
   }
-  Shard keptGames(int g, SelfPlayStats& stats) const;
-  void keepGames(int g, const Shard& shard, const SelfPlayStats& stats) const;
-  Shard playShard(int g, const SelfPlayStats& kept, SelfPlayStats& stats);
+  Shard keptGames(int g, json& figures) const;
+  void keepGames(int g, const Shard& shard, const json& figures) const;
+  PlayedGames playShard(int g, const Shard& kept, const json& keptFigures);
   void warnIfLong(double secondsLeft, const std::string& rates);
   void estimateFromFirstSteps(int g, int step, double secondsPerStep);
   std::vector<std::string> workerShards(int g);
@@ -223,12 +158,12 @@ class TrainingRun {
   bool stepsStop();
   void follow();
   void exportWeights(int g);
-  MatchSummary playRatingMatch(int g);
   std::string rateAllGenerations(int g);
 
   std::string dirName_;
   fs::path dir_;
   TrainingConfig c_;
+  const TrainingGame& game_;  // what the run's game gives it
   std::function<void(const std::string&)> log_;
   const std::atomic<bool>* stop_;
   Clock::time_point started_ = Clock::now();
@@ -245,16 +180,12 @@ class TrainingRun {
   WorkerShardLists workerShardLists_{""};  // (made for dir_ once it is known)
 };
 
-TrainingRun::TrainingRun(const std::string& dirName, const TrainingConfig& c,
-                         const std::function<void(const std::string&)>& log, const std::atomic<bool>* stop)
-    : dirName_(dirName), c_(c), log_(log), stop_(stop) {}
-
 // Checks the settings and the directory (a rerun must match its config.json).
 void TrainingRun::prepareDirectory() {
   checkTrainingConfig(c_);
   // The imported weights matter only until generation 0 is made from them: a
   // resumed run (or its committed state, unpacked elsewhere) no longer needs them.
-  if (!c_.initWeights.empty() && !fs::exists(fs::path(dirName_) / "checkpoints" / gen(0))) checkInitWeights(c_);
+  if (!c_.initWeights.empty() && !fs::exists(fs::path(dirName_) / "checkpoints" / gen(0))) checkInitWeights(c_, game_);
   // One spelling of the directory: the rating matches' identity names the
   // weights files under it (as "$ROOT", so that the directory may move).
   // Its rating matches name the weights files in agent specs, which cannot hold a ','.
@@ -265,10 +196,21 @@ void TrainingRun::prepareDirectory() {
   for (const char* sub : {"shards", "checkpoints", "weights", "matches", "log"}) fs::create_directories(dir_ / sub);
   const json config = trainingConfigJson(c_);
   if (fs::exists(dir_ / "config.json")) {
-    json old = json::parse(readText(dir_ / "config.json"));
-    const bool extended = old.value("generations", 0) != c_.generations;
-    old["generations"] = c_.generations;
-    if (old != config)
+    const json old = json::parse(readText(dir_ / "config.json"));
+    const std::string variant = old.value("variant", "classic");
+    if (variant != c_.variant)
+      throw std::runtime_error(fmt::format("{} holds a {} training run, not a {} one", dirName_, gameTitle(variant),
+                                           gameTitle(c_.variant)));
+    // As the run reads its settings (with those it was started without), the generations aside.
+    json started;
+    try {
+      started = trainingConfigJson(trainingConfigOf(old));
+    } catch (const std::exception&) {
+      started = old;
+    }
+    const bool extended = started.value("generations", 0) != c_.generations;
+    started["generations"] = c_.generations;
+    if (started != config)
       throw std::runtime_error(fmt::format(
           "{} holds a run with other settings (see its config.json); resume it with `junqi train --run {}` alone "
           "(--generations may change), or use a new directory", dirName_, dirName_));
@@ -280,7 +222,7 @@ void TrainingRun::prepareDirectory() {
 
 nets::TrainerOptions TrainingRun::trainerOptions() const {
   nets::TrainerOptions to;
-  to.shape = nets::NetworkShape::parse(c_.shape);
+  to.shape = game_.shape(c_);
   to.optimizer = c_.optimizer;
   to.learningRate = c_.learningRate;
   to.weightDecay = c_.weightDecay;
@@ -304,65 +246,49 @@ void TrainingRun::makeGenerationZero() {
   if (!fs::exists(weightsPath(0))) {
     trainer_->load(checkpoint(0));
     loaded_ = 0;
-    nets::WeightsFile w = trainer_->model()->exportWeights(
-        c_.ruleset.toString(), c_.initWeights.empty() ? "generation 0 (untrained)" : "generation 0 (" + c_.initWeights + ")");
-    w.search = ratedSearchSettings(c_);
-    saveWeights(w, weightsPath(0).string());
+    const std::string note =
+        c_.initWeights.empty() ? "generation 0 (untrained)" : "generation 0 (" + c_.initWeights + ")";
+    saveWeights(game_.weightsOf(*trainer_, c_, note), weightsPath(0).string());
   }
 }
 
 // Generation g's games played by the trainer: teacher games for generation 1
 // when the run has them, else self-play with generation g-1; the games after
 // the `kept` ones of an interrupted session.
-Shard TrainingRun::playShard(int g, const SelfPlayStats& kept, SelfPlayStats& stats) {
-  const std::string who = fmt::format("gen {}/{}", g, c_.generations);
-  const auto withKept = [&kept](const SelfPlayStats& s) {
-    SelfPlayStats all = kept;
-    all.add(s);
-    return all;
-  };
-  if (teacherGeneration(g)) {
-    TeacherOptions to;
-    to.ruleset = c_.ruleset;
-    to.games = c_.teacherGames;
-    to.firstGame = kept.games;
-    to.positionsPerGame = c_.teacherPositions;
-    to.maxPlies = c_.maxPlies;
-    to.threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-    to.seed = shardSeed(g);
-    return playTeacherGames(to, stats, [&](const SelfPlayStats& s) {
-      const SelfPlayStats all = withKept(s);
-      if (all.games % 100 == 0 || all.games == to.games) log_(selfPlayLine(who, all, to.games, "teacher games"));
-    }, stop_);
-  }
-  const auto backend = selfPlayBackend(c_, weightsPath(g - 1).string());
-  SelfPlayOptions so = selfPlayOptions(c_, shardSeed(g));
-  so.firstGame = kept.games;
-  return playSelfPlay(backend, so, stats,
-                      [&](const SelfPlayStats& s) { log_(selfPlayLine(who, withKept(s), c_.gamesPerGeneration)); },
-                      stop_);
+PlayedGames TrainingRun::playShard(int g, const Shard& kept, const json& keptFigures) {
+  GenerationGames r;
+  r.generation = g;
+  r.teacher = teacherGeneration(g);
+  r.first = static_cast<int>(kept.games);
+  r.games = r.teacher ? c_.teacherGames : c_.gamesPerGeneration;
+  r.seed = shardSeed(g);
+  if (!r.teacher) r.weights = weightsPath(g - 1).string();
+  r.kept = keptFigures;
+  r.who = fmt::format("gen {}/{}", g, c_.generations);
+  if (r.first >= r.games) return {};
+  return game_.play(c_, r, log_, stop_);
 }
 
 // The games an interrupted session of generation g kept, with their figures
-// in `stats` (none: an empty shard).
-Shard TrainingRun::keptGames(int g, SelfPlayStats& stats) const {
+// (none: an empty shard).
+Shard TrainingRun::keptGames(int g, json& figures) const {
   if (!fs::exists(keptPath(g, ".jqs")) || !fs::exists(keptPath(g, ".json"))) return {};
-  Shard kept = readShard(keptPath(g, ".jqs").string());
-  stats = statsOf(json::parse(readText(keptPath(g, ".json"))));
-  if (stats.games != static_cast<int>(kept.games)) {  // stopped between the two writes: play them again
-    stats = {};
+  Shard kept = game_.readShard(keptPath(g, ".jqs").string());
+  figures = json::parse(readText(keptPath(g, ".json")));
+  if (figures.value("games", -1) != static_cast<int>(kept.games)) {  // stopped between the two writes: play them again
+    figures = json::object();
     return {};
   }
-  log_(fmt::format("gen {}/{} | self-play goes on after the {} games kept by an interrupted session", g,
-                   c_.generations, kept.games));
+  log_(fmt::format("gen {}/{} | {} goes on after the {} games kept by an interrupted session", g, c_.generations,
+                   teacherGeneration(g) ? "teacher games" : "self-play", kept.games));
   return kept;
 }
 
 // Ctrl-C during self-play: the finished games are kept for the next session
 // (the figures first: the shard is only taken with figures of as many games).
-void TrainingRun::keepGames(int g, const Shard& shard, const SelfPlayStats& stats) const {
+void TrainingRun::keepGames(int g, const Shard& shard, const json& figures) const {
   if (shard.games == 0) return;
-  writeText(keptPath(g, ".json"), figuresJson(stats).dump() + "\n");
+  writeText(keptPath(g, ".json"), figures.dump() + "\n");
   writeShard(shard, keptPath(g, ".jqs").string());
   log_(fmt::format("gen {}/{} | self-play stopped: {} of {} games kept in {}", g, c_.generations, shard.games,
                    teacherGeneration(g) ? c_.teacherGames : c_.gamesPerGeneration, keptPath(g, ".jqs").string()));
@@ -373,14 +299,17 @@ std::vector<std::string> TrainingRun::ownShard(int g, json& record) {
   const fs::path shardPath = dir_ / "shards" / (gen(g) + ".jqs");
   const fs::path figuresPath = dir_ / "shards" / (gen(g) + ".json");
   if (!fs::exists(shardPath)) {
-    SelfPlayStats stats, played;
-    Shard shard = keptGames(g, stats);
-    Shard more = playShard(g, stats, played);
-    stats.add(played);
-    shard.ruleset = more.ruleset;
-    shard.games += more.games;
-    std::move(more.positions.begin(), more.positions.end(), std::back_inserter(shard.positions));
-    std::move(more.layouts.begin(), more.layouts.end(), std::back_inserter(shard.layouts));
+    json figures = json::object();
+    Shard shard = keptGames(g, figures);
+    PlayedGames more = playShard(g, shard, figures);
+    figures = addedFigures(figures, more.figures);
+    if (shard.games == 0) {
+      shard = std::move(more.shard);
+    } else {
+      shard.games += more.shard.games;
+      std::move(more.shard.positions.begin(), more.shard.positions.end(), std::back_inserter(shard.positions));
+      std::move(more.shard.layouts.begin(), more.shard.layouts.end(), std::back_inserter(shard.layouts));
+    }
     shard.worker = teacherGeneration(g) ? "teacher" : "train";
     shard.index = static_cast<std::uint64_t>(g);
     shard.seed = shardSeed(g);
@@ -389,12 +318,15 @@ std::vector<std::string> TrainingRun::ownShard(int g, json& record) {
       shard.weightsDigest = weightsDigest(readText(weightsPath(g - 1)));
     }
     if (stopped()) {
-      keepGames(g, shard, stats);  // an unfinished shard is never taken for training
+      keepGames(g, shard, figures);  // an unfinished shard is never taken for training
       return {};
     }
     // The figures first, then the shard: a shard on disk always has its figures.
-    writeText(figuresPath, figuresJson(stats).dump() + "\n");
+    writeText(figuresPath, figures.dump() + "\n");
     writeShard(shard, shardPath.string());
+    log_(fmt::format("gen {}/{} | {} {} games, {} positions in {:.0f} s", g, c_.generations,
+                     teacherGeneration(g) ? "teacher" : "self-play", figures.value("games", 0),
+                     figures.value("positions", 0LL), figures.value("seconds", 0.0)));
   }
   for (const char* extension : {".jqs", ".json"}) {  // the games kept are in the shard now
     std::error_code ignored;
@@ -402,8 +334,8 @@ std::vector<std::string> TrainingRun::ownShard(int g, json& record) {
   }
   if (fs::exists(figuresPath)) {
     record["selfplay"] = json::parse(readText(figuresPath));
-    const SelfPlayStats figures = statsOf(record["selfplay"]);
-    if (!teacherGeneration(g) && figures.games > 0) selfPlaySecondsPerGame_ = figures.seconds / figures.games;
+    const int games = record["selfplay"].value("games", 0);
+    if (!teacherGeneration(g) && games > 0) selfPlaySecondsPerGame_ = record["selfplay"].value("seconds", 0.0) / games;
   }
   return {shardPath.filename().string()};
 }
@@ -429,7 +361,7 @@ std::vector<PositionSample> TrainingRun::replayWindow(int g, const std::vector<s
   std::vector<PositionSample> positions;
   for (int h = g; h >= 1 && static_cast<int>(positions.size()) < c_.replayWindow; --h) {
     for (const std::string& name : h == g ? shards : shardNames(h)) {
-      Shard s = readShard((dir_ / "shards" / name).string());
+      Shard s = game_.readShard((dir_ / "shards" / name).string());
       for (auto& p : s.positions)
         if (static_cast<int>(positions.size()) < c_.replayWindow) positions.push_back(std::move(p));
       for (auto& l : s.layouts) layouts.push_back(l);
@@ -565,38 +497,10 @@ void TrainingRun::estimateFromFirstSteps(int g, int step, double secondsPerStep)
   warnIfLong(left, fmt::format("{}{:.3g} s a training step, before rating matches", selfPlayRate, secondsPerStep));
 }
 
-// Generation g's rating match. A stop (Ctrl-C) reaches it too: it stops after
-// its games in progress, and resumes from its records.
-MatchSummary TrainingRun::playRatingMatch(int g) {
-  Match match(ratingMatchOptions(dir_.string(), g, c_));
-  // Games played elsewhere: once all are recorded, the match below only reads them.
-  if (c_.externalRating)
-    waitForRatingRecords(g, c_.generations, static_cast<int>(match.schedule().size()),
-                         [&] { return match.recordedGames(); }, [this] { return stopped(); }, log_);
-  std::atomic<bool> over{false};
-  std::thread watcher([&] {
-    while (!over && !stopped()) std::this_thread::sleep_for(std::chrono::milliseconds(50));
-    if (stopped()) match.requestStop();
-  });
-  try {
-    const MatchSummary summary = match.run(
-        [&](const std::string& line) { log_(fmt::format("gen {}/{} | rating | {}", g, c_.generations, line)); });
-    over = true;
-    watcher.join();
-    return summary;
-  } catch (...) {
-    over = true;
-    watcher.join();
-    throw;
-  }
-}
-
 void TrainingRun::exportWeights(int g) {
   if (fs::exists(weightsPath(g))) return;
   if (loaded_ != g) trainer_->load(checkpoint(g)), loaded_ = g;
-  nets::WeightsFile w = trainer_->model()->exportWeights(c_.ruleset.toString(), fmt::format("generation {}", g));
-  w.search = ratedSearchSettings(c_);
-  saveWeights(w, weightsPath(g).string());
+  saveWeights(game_.weightsOf(*trainer_, c_, fmt::format("generation {}", g)), weightsPath(g).string());
 }
 // Every generation's rating games rated together: the tables, log.jsonl and the report.
 std::string TrainingRun::rateAllGenerations(int g) {
@@ -607,15 +511,9 @@ std::string TrainingRun::rateAllGenerations(int g) {
     return static_cast<int>(std::find(names.begin(), names.end(), n) - names.begin());
   };
   std::vector<RatedGame> games;
-  for (int h = 1; h <= g; ++h) {
-    const MatchOptions o = ratingMatchOptions(dir_.string(), h, c_);
-    Match old(o);
-    for (const MatchGameResult& r : old.run().results) {
-      const double score = !r.outcome.winner ? 0.5 : *r.outcome.winner == Seat::Red ? 1.0 : 0.0;
-      games.push_back({indexOf(o.players[r.game.red].name), indexOf(o.players[r.game.blue].name), score,
-                       h * 100000 + r.game.pair});
-    }
-  }
+  for (int h = 1; h <= g; ++h)
+    for (const RatingGame& r : game_.ratingGames(dir_.string(), h, c_))
+      games.push_back({indexOf(r.first), indexOf(r.second), r.score, h * 100000 + r.pair});
   EloFitOptions fo;
   fo.anchor = indexOf("random") < static_cast<int>(names.size()) ? indexOf("random") : -1;
   const EloFit fit = fitElo(static_cast<int>(names.size()), games, fo);
@@ -642,8 +540,9 @@ std::string TrainingRun::rateAllGenerations(int g) {
     if (!fs::exists(p)) continue;
     const json r = json::parse(readText(p));
     logLines += r.dump() + "\n";
-    if (r.contains("losses"))
-      for (const auto& l : r["losses"]) report.losses.push_back(l);
+    // (the first flip and four-player runs kept their losses under "training")
+    for (const auto& l : r.contains("losses") ? r["losses"] : r.value("training", json::object()).value("losses", json::array()))
+      report.losses.push_back(l);
     report.generations.push_back(r);
   }
   writeText(dir_ / "log.jsonl", logLines);
@@ -679,7 +578,7 @@ void TrainingRun::run() {
     }
     exportWeights(g);
     // 4. The rating match (resumable on its own).
-    const MatchSummary summary = playRatingMatch(g);
+    game_.playRatingMatch(dir_.string(), g, c_, log_, stop_);
     if (stopped()) break;
     // 5. The generation's log line, written once; then every generation rated together.
     const fs::path logPath = dir_ / "log" / (gen(g) + ".json");
@@ -693,40 +592,14 @@ void TrainingRun::run() {
     // The rest at the mean pace of the generations this session worked on.
     generationSeconds_ += elapsed() - generationStart;
     const double perGeneration = generationSeconds_ / ++generationsTimed_;
-    log_(fmt::format("gen {}/{} done in {:.0f} s | {} | ETA of the run {}", g, c_.generations,
-                     elapsed() - generationStart, summary.table.empty() ? "" : "ratings updated",
-                     eta(perGeneration * (c_.generations - g))));
+    log_(fmt::format("gen {}/{} done in {:.0f} s | ratings updated | ETA of the run {}", g, c_.generations,
+                     elapsed() - generationStart, eta(perGeneration * (c_.generations - g))));
     log_("\n" + table);
     warnIfLong(perGeneration * (c_.generations - g), fmt::format("{:.0f} s a generation", perGeneration));
   }
 }
 
 }  // namespace
-
-TrainingConfig resumedConfig(const std::string& dir, const TrainingConfig& config,
-                             const std::vector<std::pair<std::string, std::string>>& given) {
-  const fs::path path = fs::path(dir) / "config.json";
-  if (!fs::exists(path)) return config;
-  json run = readRunSettings(path.string());
-  const json asked = trainingConfigJson(config);
-  for (const auto& [key, option] : given) {
-    if (!asked.contains(key)) continue;  // a setting the run does not keep (threads, device, ...)
-    if (key != "generations" && run.value(key, json()) != asked.at(key))
-      throw std::invalid_argument(fmt::format("{}: the run in {} was started with {} = {}, not {}; use a new directory",
-                                              option, dir, key, run.value(key, json()).dump(), asked.at(key).dump()));
-    run[key] = asked.at(key);
-  }
-  TrainingConfig out = trainingConfigOf(run);
-  // What config.json does not keep comes from this command.
-  out.trainThreads = config.trainThreads;
-  out.device = config.device;
-  out.ratingConcurrency = config.ratingConcurrency;
-  out.externalRating = config.externalRating;
-  out.dataParallelRank = config.dataParallelRank;
-  out.dataParallelSize = config.dataParallelSize;
-  out.dataParallelStore = config.dataParallelStore;
-  return out;
-}
 
 void runTraining(const std::string& dirName, const TrainingConfig& c, const std::function<void(const std::string&)>& log,
                  const std::atomic<bool>* stop) {

@@ -1,4 +1,4 @@
-// The Flip Junqi training run (training/variant_training_run.h): a tiny run of
+// The Flip Junqi training run (training/training_run.h, its game Flip Junqi): a tiny run of
 // two generations completes, its files are flip files, and run again it
 // resumes: a deleted step is redone exactly, a finished run does nothing new.
 // With external self-play, a worker on another thread plays its games.
@@ -19,8 +19,6 @@
 #include "nets/flip_nn_agent.h"
 #include "nets/nn_agent.h"
 #include "selfplay/shard.h"
-#include "training/variant_training_json.h"
-#include "training/variant_training_run.h"
 #include "training/selfplay_workers.h"
 #include "training/training_run.h"
 #include "tests/nets/nets_test_util.h"
@@ -34,27 +32,29 @@ using netstest::TempDir;
 using ::testing::HasSubstr;
 
 // Seconds: two games a generation, a few simulations and steps, one baseline, no teacher.
-FlipTrainingConfig tinyFlipConfig() {
-  return {.generations = 2, .gamesPerGeneration = 2, .parallelGames = 2, .sims = 4, .maxPlies = 60,
-          .teacherGames = 0, .stepsPerGeneration = 3, .batchSize = 16, .ratingPairs = 1, .ratingSims = 4,
-          .baselines = {"random"}, .seed = 5, .trainThreads = 1};
+TrainingConfig tinyFlipConfig() {
+  TrainingConfig c = trainingDefaults("flip");
+  c.generations = 2, c.gamesPerGeneration = 2, c.parallelGames = 2, c.sims = 4, c.maxPlies = 60;
+  c.teacherGames = 0, c.stepsPerGeneration = 3, c.batchSize = 16, c.ratingPairs = 1, c.ratingSims = 4;
+  c.baselines = {"random"}, c.seed = 5, c.trainThreads = 1;
+  return c;
 }
 
-void runQuietly(const fs::path& dir, const FlipTrainingConfig& c) {
-  runFlipTraining(dir.string(), c, [](const std::string&) {});
+void runQuietly(const fs::path& dir, const TrainingConfig& c) {
+  runTraining(dir.string(), c, [](const std::string&) {});
 }
 
 TEST(FlipTrainRun, TwoGenerationsCompleteAndResume) {
   nets::registerNetAgent();  // the rating matches play the flip nn agent
   TempDir tmp("flip-train");
   const fs::path dir = tmp.path() / "run";
-  const FlipTrainingConfig c = tinyFlipConfig();
+  const TrainingConfig c = tinyFlipConfig();
   runQuietly(dir, c);
   for (const char* f : {"config.json", "weights/gen-0000.jqw", "weights/gen-0002.jqw", "shards/gen-0002.jqs",
                         "checkpoints/gen-0002/state.txt", "matches/gen-0002/match.json", "ratings.txt", "log.jsonl",
                         "report.svg", "report.html"})
     EXPECT_TRUE(fs::exists(dir / f)) << f;
-  EXPECT_TRUE(isFlipRun(dir.string()));
+  EXPECT_TRUE(runVariant(dir.string()) == "flip");
   const nets::WeightsFile w = nets::loadFlipWeights((dir / "weights/gen-0002.jqw").string());
   EXPECT_EQ(w.shape.inputPlanes, nets::kFlipInputPlanes);
   EXPECT_EQ(w.search, "sims=4,c=1.5,mix=0.25");
@@ -87,14 +87,14 @@ TEST(FlipTrainRun, AnotherRunsDirectoryIsRefused) {
   nets::registerNetAgent();
   TempDir tmp("flip-train-refused");
   const fs::path dir = tmp.path() / "run";
-  FlipTrainingConfig c = tinyFlipConfig();
+  TrainingConfig c = tinyFlipConfig();
   c.generations = 1;
   c.gamesPerGeneration = 1;
   runQuietly(dir, c);
-  FlipTrainingConfig other = c;
+  TrainingConfig other = c;
   other.sims = 5;
   EXPECT_THROW(runQuietly(dir, other), std::runtime_error);
-  FlipTrainingConfig bad = c;
+  TrainingConfig bad = c;
   bad.baselines = {"ismcts"};  // a classic agent
   try {
     runQuietly(tmp.path() / "never", bad);
@@ -112,23 +112,24 @@ TEST(FlipTrainRun, ACheckpointExportsAsTheRunExportedIt) {
   nets::registerNetAgent();
   TempDir tmp("flip-train-export");
   const fs::path dir = tmp.path() / "run";
-  FlipTrainingConfig c = tinyFlipConfig();
+  TrainingConfig c = tinyFlipConfig();
   c.generations = 1;
   c.shape = "2x16";
   c.ratingSims = 3;
   runQuietly(dir, c);
   const std::string checkpoint = (dir / "checkpoints" / "gen-0001").string();
-  const auto run = flipRunConfigOfCheckpoint(checkpoint + "/");
+  const auto run = runConfigOfCheckpoint(checkpoint + "/");
   ASSERT_TRUE(run.has_value());
   EXPECT_EQ(run->shape, "2x16");
   EXPECT_EQ(run->ratingSims, 3);
-  EXPECT_EQ(run->rules, c.rules);
-  EXPECT_EQ(flipSearchSettings(*run), "sims=3,c=1.5,mix=0.25");
-  EXPECT_EQ(exportFlipCheckpoint(checkpoint, *run, "flip generation 1", tmp.file("same.jqw")), 3);
+  EXPECT_EQ(run->flipRules, c.flipRules);
+  EXPECT_EQ(run->variant, "flip");
+  EXPECT_EQ(ratedSearchSettings(*run), "sims=3,c=1.5,mix=0.25");
+  EXPECT_EQ(exportCheckpoint(checkpoint, *run, "generation 1", tmp.file("same.jqw")), 3);
   const std::string runs = readBytes((dir / "weights" / "gen-0001.jqw").string());
   EXPECT_EQ(readBytes(tmp.file("same.jqw")), runs) << "not the run's own weights file";
 
-  exportFlipCheckpoint(checkpoint, *run, "exported from " + checkpoint, tmp.file("exported.jqw"));
+  exportCheckpoint(checkpoint, *run, "exported from " + checkpoint, tmp.file("exported.jqw"));
   const nets::WeightsFile exported = nets::loadFlipWeights(tmp.file("exported.jqw"));
   const nets::WeightsFile own = nets::loadFlipWeights((dir / "weights" / "gen-0001.jqw").string());
   EXPECT_EQ(exported.note, "exported from " + checkpoint);
@@ -146,25 +147,26 @@ TEST(FlipTrainRun, ACheckpointExportsAsTheRunExportedIt) {
 TEST(FlipTrainRun, OnlyACheckpointOfAFlipRunHasFlipRunSettings) {
   TempDir tmp("flip-train-not-a-checkpoint");
   fs::create_directories(tmp.path() / "classic" / "checkpoints" / "gen-0001");
-  netstest::writeBytes(tmp.file("classic/config.json"), R"({"variant": "classic"})");
-  EXPECT_FALSE(flipRunConfigOfCheckpoint(tmp.file("classic/checkpoints/gen-0001")).has_value()) << "a classic run";
+  const TrainingConfig classic;
+  netstest::writeBytes(tmp.file("classic/config.json"), trainingConfigJson(classic).dump());
+  EXPECT_EQ(runConfigOfCheckpoint(tmp.file("classic/checkpoints/gen-0001"))->variant, "classic") << "a classic run";
   fs::create_directories(tmp.path() / "flip" / "gen-0001");
-  netstest::writeBytes(tmp.file("flip/config.json"), flipConfigToJson(tinyFlipConfig()).dump());
-  EXPECT_FALSE(flipRunConfigOfCheckpoint(tmp.file("flip/gen-0001")).has_value()) << "not under checkpoints/";
+  netstest::writeBytes(tmp.file("flip/config.json"), trainingConfigJson(tinyFlipConfig()).dump());
+  EXPECT_FALSE(runConfigOfCheckpoint(tmp.file("flip/gen-0001")).has_value()) << "not under checkpoints/";
   fs::create_directories(tmp.path() / "flip" / "checkpoints" / "gen-0001");
-  EXPECT_TRUE(flipRunConfigOfCheckpoint(tmp.file("flip/checkpoints/gen-0001")).has_value());
+  EXPECT_EQ(runConfigOfCheckpoint(tmp.file("flip/checkpoints/gen-0001"))->variant, "flip");
 }
 
 TEST(FlipTrainRun, OptionsAFlipRunDoesNotHaveAreRefusedByName) {
   TrainingConfig classic;
   classic.sims = 9;
-  const FlipTrainingConfig c = flipConfigOf(classic, FlipRuleset::kawu(), {{"sims", "--sims"}});
+  const TrainingConfig c = configOfGame(trainingDefaults("flip"), classic, {{"sims", "--sims"}});
   EXPECT_EQ(c.sims, 9);
-  EXPECT_EQ(c.generations, FlipTrainingConfig{}.generations);  // not given: the flip default
+  EXPECT_EQ(c.generations, trainingDefaults("flip").generations);  // not given: the flip default
   classic.externalSelfPlay = true;
-  EXPECT_TRUE(flipConfigOf(classic, FlipRuleset::kawu(), {{"external_selfplay", "--external-selfplay"}}).externalSelfPlay);
+  EXPECT_TRUE(configOfGame(trainingDefaults("flip"), classic, {{"external_selfplay", "--external-selfplay"}}).externalSelfPlay);
   try {
-    flipConfigOf(classic, FlipRuleset::kawu(), {{"value_outcome_share", "--value-target"}});
+    configOfGame(trainingDefaults("flip"), classic, {{"value_outcome_share", "--value-target"}});
     ADD_FAILURE() << "--value-target was accepted";
   } catch (const std::invalid_argument& e) {
     EXPECT_STREQ(e.what(), "--value-target: not available in a Flip Junqi run");
@@ -175,13 +177,13 @@ TEST(FlipTrainRun, TeacherGamesMakeTheFirstGeneration) {
   nets::registerNetAgent();
   TempDir tmp("flip-train-teacher");
   const fs::path dir = tmp.path() / "run";
-  FlipTrainingConfig c = tinyFlipConfig();
+  TrainingConfig c = tinyFlipConfig();
   c.generations = 1;
   c.teacherGames = 6;
   c.teacherPositions = 3;
   c.teacherSteps = 5;
   std::string log;
-  runFlipTraining(dir.string(), c, [&](const std::string& line) { log += line + "\n"; });
+  runTraining(dir.string(), c, [&](const std::string& line) { log += line + "\n"; });
   const Shard shard = readShard((dir / "shards/gen-0001.jqs").string(), nets::kFlipEncodingVersion, nets::kFlipInputSize);
   EXPECT_EQ(shard.games, 6u) << "the teacher's games, not the generation's 2 of self-play";
   EXPECT_EQ(shard.positions.size(), 6u * 3);
@@ -193,7 +195,7 @@ TEST(FlipTrainRun, ARunStartedBeforeTeachersAndMixResumes) {
   nets::registerNetAgent();
   TempDir tmp("flip-train-old");
   const fs::path dir = tmp.path() / "run";
-  FlipTrainingConfig c = tinyFlipConfig();
+  TrainingConfig c = tinyFlipConfig();
   c.generations = 1;
   c.rolloutMix = 0;
   c.rootNoise = 0;
@@ -204,7 +206,7 @@ TEST(FlipTrainRun, ARunStartedBeforeTeachersAndMixResumes) {
        {"rollout_mix", "root_noise", "teacher_games", "teacher_positions", "teacher_steps", "external_selfplay"})
     j.erase(key);
   std::ofstream(dir / "config.json") << j.dump(2);
-  const FlipTrainingConfig resumed = resumedFlipConfig(dir.string(), FlipTrainingConfig{}, {});
+  const TrainingConfig resumed = resumedConfig(dir.string(), trainingDefaults("flip"), {});
   EXPECT_EQ(resumed.teacherGames, 0);
   EXPECT_FALSE(resumed.externalSelfPlay);
   EXPECT_EQ(resumed.rolloutMix, 0);
@@ -223,10 +225,10 @@ std::vector<std::string> listedShards(const fs::path& list) {
 // The trainer of a run on its own thread. `stop` ends it, as a failed worker
 // must not leave it waiting for ever; a failed trainer stops its workers so.
 struct TrainerThread {
-  TrainerThread(const fs::path& dir, const FlipTrainingConfig& c)
+  TrainerThread(const fs::path& dir, const TrainingConfig& c)
       : thread([this, dir, c] {
           try {
-            runFlipTraining(dir.string(), c, [this](const std::string& line) { log += line + "\n"; }, &stop);
+            runTraining(dir.string(), c, [this](const std::string& line) { log += line + "\n"; }, &stop);
           } catch (const std::exception& e) {
             error = e.what();
             stop = true;
@@ -273,7 +275,7 @@ TEST(FlipTrainRun, AWorkerPlaysTheSelfPlayOfARunWithExternalSelfPlay) {
   nets::registerNetAgent();
   TempDir tmp("flip-train-workers");
   const fs::path dir = tmp.path() / "run";
-  FlipTrainingConfig c = tinyFlipConfig();
+  TrainingConfig c = tinyFlipConfig();
   c.externalSelfPlay = true;
   TrainerThread trainer(dir, c);
   const std::string workerError = playAsWorker(dir, "a", trainer.stop);
@@ -319,7 +321,7 @@ TEST(FlipTrainRun, AWorkerPlaysTheSelfPlayOfARunWithExternalSelfPlay) {
 // other games; `shards` ends it.
 TEST(FlipTrainRun, AWorkersShardDependsOnItsNameAndIndex) {
   TempDir tmp("flip-train-worker-seed");
-  FlipTrainingConfig c = tinyFlipConfig();
+  TrainingConfig c = tinyFlipConfig();
   c.externalSelfPlay = true;
   c.seed = 5;
   // FNV-1a of the name, not std::hash: the same on every standard library.
@@ -349,12 +351,12 @@ TEST(FlipTrainRun, AWorkersShardDependsOnItsNameAndIndex) {
 
 TEST(FlipTrainRun, AWorkerIsRefusedWhereItHasNoPlace) {
   TempDir tmp("flip-train-worker-refused");
-  FlipTrainingConfig c = tinyFlipConfig();
+  TrainingConfig c = tinyFlipConfig();
   fs::create_directories(tmp.path() / "own");
-  netstest::writeBytes(tmp.file("own/config.json"), flipConfigToJson(c).dump());
+  netstest::writeBytes(tmp.file("own/config.json"), trainingConfigJson(c).dump());
   c.externalSelfPlay = true;
   fs::create_directories(tmp.path() / "external");
-  netstest::writeBytes(tmp.file("external/config.json"), flipConfigToJson(c).dump());
+  netstest::writeBytes(tmp.file("external/config.json"), trainingConfigJson(c).dump());
   const auto refusal = [&](const char* run, const char* worker) -> std::string {
     try {
       runSelfPlayWorker(tmp.file(run), worker, 1, "eigen", [](const std::string&) {});

@@ -1,5 +1,5 @@
-// The four-player training run (training/variant_training_run.h, the run
-// Flip Junqi uses, with the four-player game): teacher games, then self-play,
+// The four-player training run (training/training_run.h, the run of every
+// game, with the four-player game): teacher games, then self-play,
 // training, export and a team rating match; run again it resumes exactly.
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -12,7 +12,7 @@
 #include "nets/nn_agent.h"
 #include "selfplay/shard.h"
 #include "training/training_config.h"
-#include "training/variant_training_run.h"
+#include "training/training_run.h"
 #include "tests/nets/nets_test_util.h"
 
 namespace junqi {
@@ -24,28 +24,30 @@ using netstest::TempDir;
 using ::testing::HasSubstr;
 
 // Seconds: a generation of teacher games, one of self-play, a few steps, one baseline.
-FourTrainingConfig tinyFourConfig() {
-  return {.generations = 2, .gamesPerGeneration = 2, .parallelGames = 2, .sims = 4, .rolloutMix = 0,
-          .maxPlies = 60, .teacherGames = 4, .teacherPositions = 10, .stepsPerGeneration = 3, .batchSize = 16,
-          .replayWindow = 2000, .ratingPairs = 1, .ratingSims = 4, .baselines = {"random"}, .seed = 5,
-          .trainThreads = 1};
+TrainingConfig tinyFourConfig() {
+  TrainingConfig c = trainingDefaults("four");
+  c.generations = 2, c.gamesPerGeneration = 2, c.parallelGames = 2, c.sims = 4, c.rolloutMix = 0;
+  c.maxPlies = 60, c.teacherGames = 4, c.teacherPositions = 10, c.stepsPerGeneration = 3, c.batchSize = 16;
+  c.replayWindow = 2000, c.ratingPairs = 1, c.ratingSims = 4, c.baselines = {"random"}, c.seed = 5;
+  c.trainThreads = 1;
+  return c;
 }
 
-void runQuietly(const fs::path& dir, const FourTrainingConfig& c) {
-  runFourTraining(dir.string(), c, [](const std::string&) {});
+void runQuietly(const fs::path& dir, const TrainingConfig& c) {
+  runTraining(dir.string(), c, [](const std::string&) {});
 }
 
 TEST(FourTrainRun, TeacherThenSelfPlayGenerationsCompleteAndResume) {
   nets::registerNetAgent();  // the rating matches play the four-player nn agent
   TempDir tmp("four-train");
   const fs::path dir = tmp.path() / "run";
-  const FourTrainingConfig c = tinyFourConfig();
+  const TrainingConfig c = tinyFourConfig();
   runQuietly(dir, c);
   for (const char* f : {"config.json", "weights/gen-0000.jqw", "weights/gen-0002.jqw", "shards/gen-0001.jqs",
                         "shards/gen-0002.jqs", "checkpoints/gen-0002/state.txt", "matches/gen-0002/match.json",
                         "ratings.txt", "report.html"})
     EXPECT_TRUE(fs::exists(dir / f)) << f;
-  EXPECT_TRUE(isFourRun(dir.string()));
+  EXPECT_TRUE(runVariant(dir.string()) == "four");
   const nets::WeightsFile w = nets::loadFourWeights((dir / "weights/gen-0002.jqw").string());
   EXPECT_EQ(w.shape.inputPlanes, nets::kFourInputPlanes);
   EXPECT_EQ(w.shape.grid, nets::gridOfVariant("four"));
@@ -71,9 +73,9 @@ TEST(FourTrainRun, TeacherThenSelfPlayGenerationsCompleteAndResume) {
   EXPECT_THAT(ratings, HasSubstr("random"));
 
   // `junqi export` of a checkpoint: the generation's network, as the run exported it.
-  const auto run = fourRunConfigOfCheckpoint((dir / "checkpoints/gen-0002/").string());
+  const auto run = runConfigOfCheckpoint((dir / "checkpoints/gen-0002/").string());
   ASSERT_TRUE(run.has_value());
-  EXPECT_EQ(exportFourCheckpoint((dir / "checkpoints/gen-0002").string(), *run, "x", (dir / "x.jqw").string()), 6);
+  EXPECT_EQ(exportCheckpoint((dir / "checkpoints/gen-0002").string(), *run, "x", (dir / "x.jqw").string()), 6);
   EXPECT_EQ(nets::loadFourWeights((dir / "x.jqw").string()).tensors.at("policy.weight").data,
             w.tensors.at("policy.weight").data);
 
@@ -89,18 +91,18 @@ TEST(FourTrainRun, TeacherThenSelfPlayGenerationsCompleteAndResume) {
 }
 
 TEST(FourTrainRun, SettingsItCannotUseAreRefusedByOption) {
-  FourTrainingConfig c = tinyFourConfig();
+  TrainingConfig c = tinyFourConfig();
   c.rolloutMix = 0.25;
-  EXPECT_THAT([&] { checkFourTrainingConfig(c); }, testing::ThrowsMessage<std::invalid_argument>(HasSubstr("--rollout-mix")));
+  EXPECT_THAT([&] { checkTrainingConfig(c); }, testing::ThrowsMessage<std::invalid_argument>(HasSubstr("--rollout-mix")));
   c = tinyFourConfig();
   c.externalSelfPlay = true;
-  EXPECT_THROW(checkFourTrainingConfig(c), std::invalid_argument);
+  EXPECT_THROW(checkTrainingConfig(c), std::invalid_argument);
   c = tinyFourConfig();
   c.baselines = {"mcts"};  // a flip agent, not a four-player one
-  EXPECT_THAT([&] { checkFourTrainingConfig(c); }, testing::ThrowsMessage<std::invalid_argument>(HasSubstr("--baselines: 'mcts'")));
+  EXPECT_THAT([&] { checkTrainingConfig(c); }, testing::ThrowsMessage<std::invalid_argument>(HasSubstr("--baselines: 'mcts'")));
   // The options of `junqi train` a four-player run does not have.
   TrainingConfig classic;
-  EXPECT_THAT([&] { fourConfigOf(classic, FourRuleset::worldAtPlay(), {{"value_outcome_share", "--value-target"}}); },
+  EXPECT_THAT([&] { configOfGame(trainingDefaults("four"), classic, {{"value_outcome_share", "--value-target"}}); },
               testing::ThrowsMessage<std::invalid_argument>(HasSubstr("--value-target: not available in a four-player run")));
 }
 

@@ -1,4 +1,4 @@
-// junqi train: the self-play training run (training/training_run.h), and
+// junqi train: the self-play training run of any game (training/training_run.h), and
 // junqi export: a checkpoint (of a classic, Flip Junqi or four-player run) to a weights file for bots.
 #include <filesystem>
 #include <optional>
@@ -7,7 +7,6 @@
 
 #include "core/variant.h"
 #include "nets/torch_trainer.h"
-#include "training/variant_training_run.h"
 #include "training/training_run.h"
 #include "tools/commands/commands.h"
 #include "tools/commands/common.h"
@@ -33,25 +32,6 @@ const std::pair<const char*, const char*> kConfigKeys[] = {
     {"--gumbel", "gumbel"}, {"--gumbel-actions", "gumbel_actions"}, {"--full-search-share", "full_search_share"},
     {"--fast-sims", "fast_sims"}, {"--init-weights", "init_weights"}, {"--identity-loss", "identity_loss"},
     {"--anchor-generations", "anchor_generations"}, {"--panel-only", "rate_previous"}};
-
-// A Flip Junqi run (training/variant_training_run.h): `--rules flip-...`, or
-// `--run DIR` alone when DIR holds one. Its own defaults (a short run) and
-// the options both runs have; one it does not have is refused by name.
-void runFlipTrainingCommand(const std::string& run, const std::optional<std::string>& rules,
-                            const TrainingConfig& c, const GivenOptions& given) {
-  const FlipRuleset flipRules = rules ? FlipRuleset::parse(*rules) : FlipRuleset::kawu();  // else the run's
-  const FlipTrainingConfig config = resumedFlipConfig(run, flipConfigOf(c, flipRules, given), given);
-  runFlipTraining(run, config, [](const std::string& line) { fmt::print(stderr, "{}\n", line); }, &interrupted);
-}
-
-// A four-player run (the same run, training/variant_training_run.h):
-// `--rules four-...`, or `--run DIR` alone when DIR holds one.
-void runFourTrainingCommand(const std::string& run, const std::optional<std::string>& rules,
-                            const TrainingConfig& c, const GivenOptions& given) {
-  const FourRuleset fourRules = rules ? FourRuleset::parse(*rules) : FourRuleset::worldAtPlay();  // else the run's
-  const FourTrainingConfig config = resumedFourConfig(run, fourConfigOf(c, fourRules, given), given);
-  runFourTraining(run, config, [](const std::string& line) { fmt::print(stderr, "{}\n", line); }, &interrupted);
-}
 
 }  // namespace
 
@@ -188,24 +168,18 @@ void registerTrain(CLI::App& app) {
     if (variant->count() > 0 && (rules == "flip" || rules == "four"))  // a game's name: its default preset
       rules = Variant::byName(rules).presets().front();
     const bool rulesGiven = cmd->get_option("--rules")->count() > 0 || variant->count() > 0;
-    const bool flip = rulesGiven ? FlipRuleset::namesFlip(rules) : isFlipRun(run);
-    const bool four = rulesGiven ? FourRuleset::namesFour(rules) : isFourRun(run);
-    if (!flip && !four) c.ruleset = Ruleset::parse(rules);
+    // The game: the rules given, else the run's (`--run DIR` alone resumes it), else classic.
+    const std::string game = rulesGiven ? variantOfRules(rules) : runVariant(run).value_or("classic");
+    TrainingConfig defaults = trainingDefaults(game);
+    if (rulesGiven || game == "classic") setRules(defaults, rules);
     stopCleanlyOnInterrupt();
-    if ((flip || four) && c.dataParallelSize > 1)
+    if (game != "classic" && c.dataParallelSize > 1)
       throw std::runtime_error(fmt::format("--trainers: a {} run trains on one rank (data-parallel training is classic only)",
-                                           flip ? "Flip Junqi" : "four-player"));
-    const std::optional<std::string> asked = rulesGiven ? std::optional(rules) : std::nullopt;
-    if (flip) {
-      runFlipTrainingCommand(run, asked, c, given);
-    } else if (four) {
-      runFourTrainingCommand(run, asked, c, given);
-    } else {
-      const TrainingConfig config = resumedConfig(run, c, given);
-      runTraining(run, config, [](const std::string& line) { fmt::print(stderr, "{}\n", line); }, &interrupted);
-    }
+                                           gameTitle(game)));
+    const TrainingConfig config = resumedConfig(run, configOfGame(defaults, c, given), given);
+    runTraining(run, config, [](const std::string& line) { fmt::print(stderr, "{}\n", line); }, &interrupted);
     if (c.dataParallelRank > 0) return 0;  // a partner trainer: rank 0's trainer speaks for the run
-    if (interrupted) {  // (a flip run: `--run DIR` alone resumes it too)
+    if (interrupted) {
       fmt::print(stderr, "interrupted: `junqi train --run {}` resumes the run\n", run);
       return 130;
     }
@@ -225,30 +199,24 @@ void agreeWithRun(CLI::Option* option, std::string& value, const std::string& ru
   value = runs;
 }
 
-// A checkpoint of a Flip Junqi run, exported as the run exports its
-// generations (the flip inputs, the run's shape, flip ruleset and search
+// A checkpoint of a training run of any game, exported as the run exports
+// its generations (the game's inputs, the run's shape, rules and search
 // settings); `rules`, when given, must be the run's.
-int exportFlipRunCheckpoint(const std::string& checkpoint, const std::string& out, const FlipTrainingConfig& run,
-                            const std::optional<std::string>& rules) {
-  // A classic ruleset is never a flip run's (FlipRuleset::parse would name the flip presets).
-  if (rules && (!FlipRuleset::namesFlip(*rules) || FlipRuleset::parse(*rules) != run.rules))
+int exportRunCheckpoint(const std::string& checkpoint, const std::string& out, const TrainingConfig& run,
+                        const std::optional<std::string>& rules) {
+  const auto sameRules = [&run](const std::string& text) {
+    if (variantOfRules(text) != run.variant) return false;
+    TrainingConfig asked = run;
+    setRules(asked, text);
+    return rulesText(asked) == rulesText(run);
+  };
+  if (rules && !sameRules(*rules))
     throw std::runtime_error(fmt::format("--rules {}: the network of {} was trained for other rules ({})", *rules,
-                                         checkpoint, run.rules.toString()));
-  const long long steps = exportFlipCheckpoint(checkpoint, run, "exported from " + checkpoint, out);
-  fmt::print("wrote {} (Flip Junqi {} network, {} training steps, searching with {})\n", out,
-             nets::NetworkShape::parse(run.shape).toString(), steps, flipSearchSettings(run));
-  return 0;
-}
-
-// The same for a four-player run's checkpoint.
-int exportFourRunCheckpoint(const std::string& checkpoint, const std::string& out, const FourTrainingConfig& run,
-                            const std::optional<std::string>& rules) {
-  if (rules && (!FourRuleset::namesFour(*rules) || FourRuleset::parse(*rules).toString() != run.rules.toString()))
-    throw std::runtime_error(fmt::format("--rules {}: the network of {} was trained for other rules ({})", *rules,
-                                         checkpoint, run.rules.toString()));
-  const long long steps = exportFourCheckpoint(checkpoint, run, "exported from " + checkpoint, out);
-  fmt::print("wrote {} (four-player {} network, {} training steps, searching with {})\n", out,
-             nets::NetworkShape::parse(run.shape).toString(), steps, fourSearchSettings(run));
+                                         checkpoint, rulesText(run)));
+  const long long steps = exportCheckpoint(checkpoint, run, "exported from " + checkpoint, out);
+  const std::string game = run.variant == "classic" ? "" : gameTitle(run.variant) + " ";
+  fmt::print("wrote {} ({}{} network, {} training steps, searching with {})\n", out, game,
+             nets::NetworkShape::parse(run.shape).toString(), steps, ratedSearchSettings(run));
   return 0;
 }
 
@@ -269,38 +237,19 @@ void registerExport(CLI::App& app) {
           ->capture_default_str();
   auto* rulesOption = addRulesOption(cmd, rules);
   setAction(cmd, [=] {
-    if (const auto flipRun = flipRunConfigOfCheckpoint(checkpoint)) {
-      agreeWithRun(shapeOption, shape, flipRun->shape, checkpoint, "shape");
-      agreeWithRun(optimizerOption, optimizer, flipRun->optimizer, checkpoint, "optimizer");
-      return exportFlipRunCheckpoint(checkpoint, out, *flipRun,
-                                     rulesOption->count() > 0 ? std::optional(rules) : std::nullopt);
-    }
-    if (const auto fourRun = fourRunConfigOfCheckpoint(checkpoint)) {
-      agreeWithRun(shapeOption, shape, fourRun->shape, checkpoint, "shape");
-      agreeWithRun(optimizerOption, optimizer, fourRun->optimizer, checkpoint, "optimizer");
-      return exportFourRunCheckpoint(checkpoint, out, *fourRun,
-                                     rulesOption->count() > 0 ? std::optional(rules) : std::nullopt);
-    }
-    std::string search;
     if (const auto run = runConfigOfCheckpoint(checkpoint)) {
       agreeWithRun(shapeOption, shape, run->shape, checkpoint, "shape");
       agreeWithRun(optimizerOption, optimizer, run->optimizer, checkpoint, "optimizer");
-      if (rulesOption->count() > 0 && Ruleset::parse(rules).toString() != run->ruleset.toString())
-        throw std::runtime_error(fmt::format("--rules {}: the network of {} was trained for other rules ({})", rules,
-                                             checkpoint, run->ruleset.toString()));
-      rules = run->ruleset.toString();
-      search = ratedSearchSettings(*run);
+      return exportRunCheckpoint(checkpoint, out, *run, rulesOption->count() > 0 ? std::optional(rules) : std::nullopt);
     }
+    // A checkpoint outside a run: a classic network of the options' shape and rules.
     nets::TrainerOptions o;
     o.shape = nets::NetworkShape::parse(shape);
     o.optimizer = optimizer;
     nets::Trainer trainer(o);
     trainer.load(checkpoint);
-    nets::WeightsFile w = trainer.model()->exportWeights(Ruleset::parse(rules).toString(), "exported from " + checkpoint);
-    w.search = search;
-    nets::saveWeights(w, out);
-    fmt::print("wrote {} ({} network, {} training steps{})\n", out, o.shape.toString(), trainer.steps(),
-               search.empty() ? "" : ", searching with " + search);
+    nets::saveWeights(trainer.model()->exportWeights(Ruleset::parse(rules).toString(), "exported from " + checkpoint), out);
+    fmt::print("wrote {} ({} network, {} training steps)\n", out, o.shape.toString(), trainer.steps());
     return 0;
   });
 }

@@ -1,0 +1,395 @@
+// The three games of the training run (training/training_game.h): classic
+// Junqi (self-play by ISMCTS with the network, teacher games of `tactical`),
+// and Flip Junqi and four-player Junqi, which share their self-play figures
+// and their kind of match and differ in encoding, agents and teacher.
+#include "training/training_game.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <set>
+#include <thread>
+
+#include <fmt/format.h>
+
+#include "arena/match.h"
+#include "core/files.h"
+#include "core/random.h"
+#include "nets/flip_encoding.h"
+#include "nets/flip_nn_agent.h"
+#include "nets/four_encoding.h"
+#include "nets/four_nn_agent.h"
+#include "nets/nn_agent.h"
+#include "nets/torch_backend.h"
+#include "search/flip_agent.h"
+#include "search/four_agent.h"
+#include "search/registry.h"
+#include "selfplay/flip_teacher_games.h"
+#include "selfplay/selfplay_worker.h"
+#include "selfplay/teacher_games.h"
+#include "training/game_settings.h"
+
+namespace junqi {
+
+using json = nlohmann::json;
+
+void checkCommonTrainingConfig(const TrainingConfig& c, const std::function<void(const std::string&)>& makeAgent) {
+  const auto bad = [](const std::string& option, const std::string& why) {
+    return std::invalid_argument(fmt::format("{}: {}", option, why));
+  };
+  try {
+    nets::NetworkShape::parse(c.shape);
+  } catch (const std::exception& e) {
+    throw bad("--shape", e.what());
+  }
+  if (c.optimizer != "adam" && c.optimizer != "sgd")
+    throw bad("--optimizer", fmt::format("'{}' is not an optimizer: use adam or sgd", c.optimizer));
+  if (!std::isfinite(c.learningRate) || c.learningRate <= 0)
+    throw bad("--lr", fmt::format("must be a number above 0, not '{}'", c.learningRate));
+  if (!std::isfinite(c.weightDecay) || c.weightDecay < 0)
+    throw bad("--weight-decay", fmt::format("must be a number of at least 0, not '{}'", c.weightDecay));
+  try {
+    const torch::Device device(c.device);
+    if (!device.is_cpu() && !device.is_cuda()) throw std::invalid_argument("use cpu or cuda");
+    if (device.is_cuda() && !torch::cuda::is_available())
+      throw std::invalid_argument("this LibTorch has no CUDA device (it may be a CPU-only build)");
+    (void)torch::zeros({1}, torch::TensorOptions().device(device));  // e.g. cuda:7 on a one-GPU machine
+  } catch (const std::exception& e) {
+    std::string why = e.what();
+    why = why.substr(0, why.find('\n'));  // LibTorch's messages go on with a stack trace
+    throw bad("--device", fmt::format("'{}' is not a usable device: {}", c.device, why));
+  }
+  if (c.fastSims > 0 && c.fastSims >= c.sims)
+    throw bad("--fast-sims", fmt::format("{} is not fewer than --sims {}", c.fastSims, c.sims));
+  if (c.fastSims > 0 && !(c.fullSearchShare > 0 && c.fullSearchShare <= 1))
+    throw bad("--full-search-share", fmt::format("must be in (0, 1], not '{}'", c.fullSearchShare));
+  for (const int h : c.anchorGenerations)
+    if (h < 0 || h > c.generations)
+      throw bad("--anchor-generations", fmt::format("{} is not a generation of this run (0-{})", h, c.generations));
+  std::set<std::string> names;
+  for (const std::string& b : c.baselines) {
+    try {
+      makeAgent(b);
+    } catch (const std::exception& e) {
+      throw bad("--baselines", fmt::format("'{}': {}", b, e.what()));
+    }
+    const std::string name = b.substr(0, b.find(':'));  // the baseline's name in the rating tables
+    if (!names.insert(name).second)
+      throw bad("--baselines", fmt::format("two baselines are called '{}' (a baseline is named by its kind)", name));
+  }
+}
+
+namespace {
+
+// Waits, with external rating, until all games of the match are recorded elsewhere.
+template <class MatchT>
+void waitForRecords(const MatchT& match, int g, const TrainingConfig& c, const TrainingLog& log,
+                    const std::atomic<bool>* stop) {
+  if (!c.externalRating) return;
+  waitForRatingRecords(g, c.generations, static_cast<int>(match.schedule().size()),
+                       [&] { return match.recordedGames(); }, [stop] { return stop && stop->load(); }, log);
+}
+
+// ---- classic Junqi ----
+
+json classicFigures(const SelfPlayStats& s) {
+  return {{"games", s.games},
+          {"positions", s.positions},
+          {"moves", s.moves},
+          {"seconds", s.seconds},
+          {"cpu_seconds", s.cpuSeconds},
+          {"red_wins", s.redWins},
+          {"blue_wins", s.blueWins},
+          {"draws", s.draws},
+          {"resignations", s.resignations},
+          {"checked_resignations", s.checkedResignations},
+          {"wrong_resignations", s.wrongResignations}};
+}
+
+SelfPlayStats classicStatsOf(const json& j) {
+  SelfPlayStats s;
+  s.games = j.value("games", 0), s.positions = j.value("positions", 0LL), s.seconds = j.value("seconds", 0.0);
+  s.moves = j.value("moves", 0LL);
+  s.cpuSeconds = j.value("cpu_seconds", 0.0);
+  s.redWins = j.value("red_wins", 0), s.blueWins = j.value("blue_wins", 0), s.draws = j.value("draws", 0);
+  s.resignations = j.value("resignations", 0), s.checkedResignations = j.value("checked_resignations", 0);
+  s.wrongResignations = j.value("wrong_resignations", 0);
+  return s;
+}
+
+class ClassicGame final : public TrainingGame {
+ public:
+  void check(const TrainingConfig& c) const override {
+    checkCommonTrainingConfig(c, [](const std::string& spec) { makeAgent(spec); });
+    if (c.gumbel && c.gumbelActions < 2) throw std::invalid_argument("--gumbel-actions: must be at least 2");
+    if (c.selfPlayBackend != "eigen" && c.selfPlayBackend != "torch")
+      throw std::invalid_argument(fmt::format("--selfplay-backend: '{}': use eigen or torch", c.selfPlayBackend));
+  }
+  nets::NetworkShape shape(const TrainingConfig& c) const override { return nets::NetworkShape::parse(c.shape); }
+  nets::WeightsFile weightsOf(nets::Trainer& trainer, const TrainingConfig& c, const std::string& note) const override {
+    nets::WeightsFile w = trainer.model()->exportWeights(c.ruleset.toString(), note);
+    w.search = ratedSearchSettings(c);
+    return w;
+  }
+  void checkWeights(const nets::WeightsFile& w, const std::string& source) const override {
+    if (w.variant != "classic")
+      throw std::runtime_error(fmt::format("{}: a {} network, not a classic one", source, w.variant));
+  }
+  Shard readShard(const std::string& path) const override { return junqi::readShard(path); }
+  std::uint64_t gamesSeed(const TrainingConfig& c, int g, bool teacher) const override {
+    return teacher ? Rng::mix(c.seed, 0x7eac4e7) : Rng::mix(c.seed, static_cast<std::uint64_t>(g));
+  }
+  PlayedGames play(const TrainingConfig& c, const GenerationGames& r, const TrainingLog& log,
+                   const std::atomic<bool>* stop) const override;
+  void playRatingMatch(const std::string& dir, int g, const TrainingConfig& c, const TrainingLog& log,
+                       const std::atomic<bool>* stop) const override;
+  std::vector<RatingGame> ratingGames(const std::string& dir, int g, const TrainingConfig& c) const override {
+    const MatchOptions o = ratingMatchOptions(dir, g, c);
+    std::vector<RatingGame> games;
+    for (const MatchGameResult& r : Match(o).run().results)
+      games.push_back({o.players[r.game.red].name, o.players[r.game.blue].name,
+                       !r.outcome.winner ? 0.5 : *r.outcome.winner == Seat::Red ? 1.0 : 0.0, r.game.pair});
+    return games;
+  }
+};
+
+// Self-play inference: Eigen is several times faster than LibTorch for the
+// small networks of short runs (a batch of a few positions); LibTorch for big
+// networks or a GPU.
+std::shared_ptr<nets::Backend> selfPlayBackend(const TrainingConfig& c, const std::string& weights) {
+  if (c.selfPlayBackend == "torch") return std::make_shared<nets::TorchBackend>(nets::loadWeights(weights), c.device);
+  return nets::makeBackend(c.selfPlayBackend, weights);
+}
+
+PlayedGames ClassicGame::play(const TrainingConfig& c, const GenerationGames& r, const TrainingLog& log,
+                              const std::atomic<bool>* stop) const {
+  const SelfPlayStats kept = classicStatsOf(r.kept);
+  const auto withKept = [&kept](const SelfPlayStats& s) {
+    SelfPlayStats all = kept;
+    all.add(s);
+    return all;
+  };
+  SelfPlayStats stats;
+  PlayedGames out;
+  if (r.teacher) {
+    TeacherOptions to;
+    to.ruleset = c.ruleset;
+    to.games = r.games;
+    to.firstGame = r.first;
+    to.positionsPerGame = c.teacherPositions;
+    to.maxPlies = c.maxPlies;
+    to.threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    to.seed = r.seed;
+    out.shard = playTeacherGames(to, stats, [&](const SelfPlayStats& s) {
+      const SelfPlayStats all = withKept(s);
+      if (all.games % 100 == 0 || all.games == to.games) log(selfPlayLine(r.who, all, to.games, "teacher games"));
+    }, stop);
+  } else {
+    SelfPlayOptions so = selfPlayOptions(c, r.seed);
+    so.games = r.games;
+    so.firstGame = r.first;
+    out.shard = playSelfPlay(selfPlayBackend(c, r.weights), so, stats,
+                             [&](const SelfPlayStats& s) { log(selfPlayLine(r.who, withKept(s), r.games)); }, stop);
+  }
+  out.figures = classicFigures(stats);
+  return out;
+}
+
+// A stop (Ctrl-C) reaches the match too: it stops after its games in
+// progress, and resumes from its records.
+void ClassicGame::playRatingMatch(const std::string& dir, int g, const TrainingConfig& c, const TrainingLog& log,
+                                  const std::atomic<bool>* stop) const {
+  Match match(ratingMatchOptions(dir, g, c));
+  waitForRecords(match, g, c, log, stop);  // games played elsewhere: the match below only reads them
+  const auto stopped = [stop] { return stop && stop->load(); };
+  std::atomic<bool> over{false};
+  std::thread watcher([&] {
+    while (!over && !stopped()) std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    if (stopped()) match.requestStop();
+  });
+  try {
+    match.run([&](const std::string& line) { log(fmt::format("gen {}/{} | rating | {}", g, c.generations, line)); });
+  } catch (...) {
+    over = true;
+    watcher.join();
+    throw;
+  }
+  over = true;
+  watcher.join();
+}
+
+// ---- Flip Junqi and four-player Junqi ----
+
+json seatFigures(const FlipSelfPlayStats& s) {
+  return {{"games", s.games},         {"positions", s.positions},     {"seconds", s.seconds},
+          {"first_wins", s.firstWins}, {"second_wins", s.secondWins}, {"draws", s.draws}};
+}
+
+// A game of `Traits` (FlipTraits, FourTraits): its encoding, agents, teacher and match.
+template <class Traits>
+class SeatGame final : public TrainingGame {
+ public:
+  void check(const TrainingConfig& c) const override;
+  nets::NetworkShape shape(const TrainingConfig& c) const override {
+    nets::NetworkShape s = nets::NetworkShape::parse(c.shape);
+    Traits::shapeInputs(s);
+    return s;
+  }
+  // exportWeights names the variant of a classic ruleset: the game's name and rules replace them.
+  nets::WeightsFile weightsOf(nets::Trainer& trainer, const TrainingConfig& c, const std::string& note) const override {
+    nets::WeightsFile w = trainer.model()->exportWeights(Ruleset{}.toString(), note);
+    w.variant = Traits::variant();
+    w.ruleset = rulesText(c);
+    w.search = ratedSearchSettings(c);
+    return w;
+  }
+  void checkWeights(const nets::WeightsFile& w, const std::string& source) const override {
+    Traits::checkWeights(w, source);
+  }
+  Shard readShard(const std::string& path) const override { return Traits::readShard(path); }
+  std::uint64_t gamesSeed(const TrainingConfig& c, int g, bool teacher) const override {
+    return teacher ? Rng::mix(c.seed, 0x7eac) : Rng::mix(c.seed, 0x5e1f + static_cast<std::uint64_t>(g));
+  }
+  PlayedGames play(const TrainingConfig& c, const GenerationGames& r, const TrainingLog& log,
+                   const std::atomic<bool>* stop) const override {
+    FlipSelfPlayStats s;
+    const FlipProgress progress =
+        flipProgressLines(log, fmt::format("{} | {}", r.who, r.teacher ? "teacher games" : "self-play"), r.games, r.first);
+    PlayedGames out;
+    if (r.teacher) {
+      out.shard = Traits::teacherGames(c, r, s, stop, progress);
+    } else {
+      const std::string bytes = readFile(r.weights);
+      const nets::WeightsFile weights = nets::parseWeights(bytes, r.weights);
+      Traits::checkWeights(weights, r.weights);
+      out.shard = Traits::selfPlay(nets::makeBackend("eigen", weights), c, r, s, stop, progress);
+    }
+    out.figures = seatFigures(s);
+    return out;
+  }
+  void playRatingMatch(const std::string& dir, int g, const TrainingConfig& c, const TrainingLog& log,
+                       const std::atomic<bool>* stop) const override {
+    typename Traits::Match match(Traits::ratingMatch(dir, g, c));
+    if constexpr (requires { match.recordedGames(); }) waitForRecords(match, g, c, log, stop);
+    if (stop && *stop) return;
+    match.run([&](const std::string& line) { log(fmt::format("gen {}/{} | rating | {}", g, c.generations, line)); });
+  }
+  std::vector<RatingGame> ratingGames(const std::string& dir, int g, const TrainingConfig& c) const override {
+    const auto o = Traits::ratingMatch(dir, g, c);
+    std::vector<RatingGame> games;
+    for (const auto& r : typename Traits::Match(o).run().results)  // finished matches: their records, read back
+      games.push_back({o.players[r.game.first].name, o.players[r.game.second].name, Traits::firstScore(r), r.game.pair});
+    return games;
+  }
+};
+
+// What a flip or four-player run cannot do (yet), named with the game.
+template <class Traits>
+void SeatGame<Traits>::check(const TrainingConfig& c) const {
+  checkCommonTrainingConfig(c, [](const std::string& spec) { Traits::makeAgent(spec); });
+  const std::string title = gameTitle(c.variant);
+  const auto lacks = [&](const char* option, const char* what) {
+    return std::invalid_argument(fmt::format("{}: not available in a {} run ({})", option, title, what));
+  };
+  if (!(c.cpuct > 0)) throw std::invalid_argument(fmt::format("--cpuct: must be a number above 0, not '{}'", c.cpuct));
+  if (!(c.rolloutMix >= 0 && c.rolloutMix <= 1))
+    throw std::invalid_argument(fmt::format("--rollout-mix: must be between 0 and 1, not '{}'", c.rolloutMix));
+  if (!(c.rootNoise >= 0)) throw std::invalid_argument(fmt::format("--root-noise: must be 0 or more, not '{}'", c.rootNoise));
+  if (c.gumbel) throw lacks("--gumbel", "its search has no Gumbel root");
+  if (c.fastSims > 0) throw lacks("--fast-sims", "its self-play has no playout cap");
+  if (c.identityLoss != 0) throw lacks("--identity-loss", "its self-play records no hidden identities");
+  if (c.selfPlayBackend != "eigen") throw lacks("--selfplay-backend", "its self-play plays with eigen");
+  if (c.dataParallelSize > 1) throw lacks("--trainers", "it trains on one rank");
+  Traits::checkMore(c);
+}
+
+struct FlipTraits {
+  using Match = FlipMatch;
+  static const std::string& variant() { return nets::kFlipVariant; }
+  static void shapeInputs(nets::NetworkShape& s) { s.inputPlanes = nets::kFlipInputPlanes; }
+  static Shard readShard(const std::string& p) {
+    return junqi::readShard(p, nets::kFlipEncodingVersion, nets::kFlipInputSize);
+  }
+  static void checkWeights(const nets::WeightsFile& w, const std::string& path) { nets::checkFlipWeights(w, path); }
+  static void makeAgent(const std::string& spec) { makeFlipAgent(spec); }
+  static void checkMore(const TrainingConfig&) {}
+  static FlipMatchOptions ratingMatch(const std::string& dir, int g, const TrainingConfig& c) {
+    return flipRatingMatchOptions(dir, g, c);
+  }
+  static double firstScore(const FlipMatchResult& r) {
+    return !r.outcome.winner ? 0.5 : *r.outcome.winner == Seat::Red ? 1.0 : 0.0;
+  }
+  static Shard teacherGames(const TrainingConfig& c, const GenerationGames& r, FlipSelfPlayStats& s,
+                            const std::atomic<bool>* stop, const FlipProgress& progress) {
+    FlipTeacherOptions t;
+    t.rules = c.flipRules;
+    t.games = r.games;
+    t.firstGame = r.first;
+    t.positionsPerGame = c.teacherPositions;
+    t.maxPlies = c.maxPlies;
+    t.threads = c.parallelGames;
+    t.seed = r.seed;
+    return playFlipTeacherGames(t, s, stop, progress);
+  }
+  static Shard selfPlay(std::shared_ptr<nets::Backend> network, const TrainingConfig& c, const GenerationGames& r,
+                        FlipSelfPlayStats& s, const std::atomic<bool>* stop, const FlipProgress& progress) {
+    FlipSelfPlayOptions o = flipSelfPlayOptions(c, r.seed);
+    o.games = r.games;
+    o.firstGame = r.first;
+    return playFlipSelfPlay(std::move(network), o, s, stop, progress);
+  }
+};
+
+struct FourTraits {
+  using Match = FourMatch;
+  static const std::string& variant() { return Variant::four().name(); }
+  static void shapeInputs(nets::NetworkShape& s) {
+    s.inputPlanes = nets::kFourInputPlanes;
+    s.grid = nets::gridOfVariant(variant());
+  }
+  static Shard readShard(const std::string& p) {
+    return junqi::readShard(p, nets::kFourEncodingVersion, nets::kFourInputSize, nets::kFourPolicySize);
+  }
+  static void checkWeights(const nets::WeightsFile& w, const std::string& path) { nets::checkFourWeights(w, path); }
+  static void makeAgent(const std::string& spec) { makeFourAgent(spec); }
+  // A four-player run trains where it plays: no workers, no rating on MPI ranks.
+  static void checkMore(const TrainingConfig& c) {
+    if (c.rolloutMix != 0) throw std::invalid_argument("--rollout-mix: not available in a four-player run");
+    if (c.externalSelfPlay || c.externalRating)
+      throw std::invalid_argument("--external-selfplay, --mpi: not available in a four-player run yet");
+  }
+  static FourMatchOptions ratingMatch(const std::string& dir, int g, const TrainingConfig& c) {
+    return fourRatingMatchOptions(dir, g, c);
+  }
+  static double firstScore(const FourMatchResult& r) {
+    return !r.outcome.winningTeam ? 0.5 : *r.outcome.winningTeam == 0 ? 1.0 : 0.0;
+  }
+  static Shard teacherGames(const TrainingConfig& c, const GenerationGames& r, FlipSelfPlayStats& s,
+                            const std::atomic<bool>* stop, const FlipProgress& progress) {
+    FourSelfPlayOptions o = fourSelfPlayOptions(c, r.seed, true);
+    o.games = r.games;
+    o.firstGame = r.first;
+    return playFourSelfPlay(nullptr, o, s, stop, progress);
+  }
+  static Shard selfPlay(std::shared_ptr<nets::Backend> network, const TrainingConfig& c, const GenerationGames& r,
+                        FlipSelfPlayStats& s, const std::atomic<bool>* stop, const FlipProgress& progress) {
+    FourSelfPlayOptions o = fourSelfPlayOptions(c, r.seed, false);
+    o.games = r.games;
+    o.firstGame = r.first;
+    return playFourSelfPlay(std::move(network), o, s, stop, progress);
+  }
+};
+
+}  // namespace
+
+const TrainingGame& trainingGame(const std::string& variant) {
+  static const ClassicGame classic;
+  static const SeatGame<FlipTraits> flip;
+  static const SeatGame<FourTraits> four;
+  if (variant == "classic") return classic;
+  if (variant == "flip") return flip;
+  if (variant == "four") return four;
+  throw std::invalid_argument(fmt::format("unknown game '{}': classic, flip or four", variant));
+}
+
+}  // namespace junqi
