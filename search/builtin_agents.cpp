@@ -5,6 +5,7 @@
 #include "search/heuristic_agent.h"
 #include "search/mcts_agent.h"
 #include "search/random_agent.h"
+#include "search/styles/style_agent.h"
 #include "search/tactical_agent.h"
 
 namespace junqi {
@@ -53,7 +54,7 @@ Params searchParams() {
 }  // namespace
 
 std::vector<AgentKind> builtinAgentKinds() {
-  return {
+  std::vector<AgentKind> kinds = {
       {"random", "uniformly random legal moves",
        [](const AgentParams& p) { return std::make_unique<RandomAgent>(p); }, commonParams("random")},
       {"heuristic", "rule-based player using the exact beliefs",
@@ -77,6 +78,8 @@ std::vector<AgentKind> builtinAgentKinds() {
                 {"opp", "0.5", "with mo=1: share of simulations spent on the opponent's decisions"}},
                commonParams("balanced")})},
   };
+  for (AgentKind& k : styleAgentKinds()) kinds.push_back(std::move(k));  // the style panel (search/styles/)
+  return kinds;
 }
 
 }  // namespace junqi
