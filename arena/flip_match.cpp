@@ -1,22 +1,16 @@
 #include "arena/flip_match.h"
 
-#include <filesystem>
-#include <fstream>
-#include <sstream>
+#include <memory>
 #include <stdexcept>
 
 #include <fmt/format.h>
-#include <nlohmann/json.hpp>
 
-#include "arena/match_runner.h"
 #include "arena/match_seeds.h"
 #include "core/files.h"
 #include "core/flip_record.h"
 #include "jbp/flip_bot_agent.h"
 
 namespace junqi {
-
-namespace fs = std::filesystem;
 
 FlipDeal flipMatchDeal(std::uint64_t matchSeed, int pair) {
   Rng rng(Rng::mix(matchSeed ^ 0x666c6970ULL, static_cast<std::uint64_t>(pair)));  // "flip": apart from layouts
@@ -65,79 +59,43 @@ FlipGame playFlipGame(FlipAgent& first, FlipAgent& second, const FlipRuleset& ru
   return game;
 }
 
-FlipMatch::FlipMatch(FlipMatchOptions options) : options_(std::move(options)) {
-  checkMatchPlayers(options_.players, options_.outDir, [](const MatchPlayer& p) {
-    if (p.command.empty()) makeFlipAgent(p.agent);  // fail now, not in the middle of the match
-  });
-  schedule_ = pairedSchedule(static_cast<int>(options_.players.size()), options_.schedule, options_.pairs);
+void FlipMatchGame::checkPlayer(const MatchPlayer& player) { makeFlipAgent(player.agent); }
+
+void FlipMatchGame::checkBotStarts(const MatchPlayer& bot, double hangSeconds, const std::string& log) {
+  FlipExternalAgent(bot.name, bot.command, hangSeconds, log);
 }
 
-std::string FlipMatch::recordPath(int index) const {
-  return (fs::path(options_.outDir) / "games" / fmt::format("game-{:05}.jqf", index)).string();
+FlipDeal FlipMatchGame::pairStart(const FlipRuleset&, std::uint64_t matchSeed, int pair) {
+  return flipMatchDeal(matchSeed, pair);
 }
 
-void FlipMatch::claimRunDirectory() const {
-  claimMatchDirectory(options_.outDir, pairedMatchConfig("flip", options_.rules.toString(), options_.players,
-                                                         options_.schedule, options_.pairs, options_.seed,
-                                                         options_.maxPlies));
+// A deal of game `game` alone, keyed as a classic game's own layouts are
+// (match_seeds.h): a bot that saw it from one seat learns nothing of another game's.
+FlipDeal FlipMatchGame::gameStart(const FlipRuleset&, std::uint64_t matchSeed, int game) {
+  Rng rng(gameLayoutSeed(matchSeed, game, Seat::Red));
+  return randomFlipDeal(rng);
 }
 
-int FlipMatch::recordedGames() const {
-  int recorded = 0;
-  for (const FlipScheduledGame& g : schedule_) recorded += fs::exists(recordPath(g.index));
-  return recorded;
-}
-
-std::optional<FlipMatchResult> FlipMatch::loadRecorded(const FlipScheduledGame& g) const {
-  std::ifstream in(recordPath(g.index));
-  if (!in) return std::nullopt;
-  std::stringstream text;
-  text << in.rdbuf();
-  return resultOf(g, text.str(), true);
-}
-
-FlipMatchResult FlipMatch::resultOf(const FlipScheduledGame& g, const std::string& record, bool resumed) const {
-  const FlipGame game = replayFlip(parseFlipRecord(record));  // a damaged record stops the match, named
-  return FlipMatchResult{g, game.outcome(), game.position().ply(), resumed};
-}
+namespace {
 
 // A built-in agent, or an external bot started for this game (a bot that
 // does not start forfeits the game: playFlipGame sees it fail).
-std::unique_ptr<FlipAgent> FlipMatch::makePlayer(int player) const {
-  const MatchPlayer& p = options_.players[player];
+std::unique_ptr<FlipAgent> makePlayer(const FlipMatchOptions& o, int player) {
+  const MatchPlayer& p = o.players[static_cast<std::size_t>(player)];
   if (p.command.empty()) return makeFlipAgent(p.agent);
-  const std::string log = (fs::path(options_.outDir) / (p.name + ".stderr.log")).string();
-  return std::make_unique<FlipExternalAgent>(p.name, p.command, options_.hangSeconds, log);
+  return std::make_unique<FlipExternalAgent>(p.name, p.command, o.hangSeconds, botStderrLog(o.outDir, p.name));
 }
 
-// Starts each external bot once before any game, so that one that cannot
-// play stops the match at once, named, instead of forfeiting every game.
-void FlipMatch::checkBotsStart() const {
-  for (std::size_t i = 0; i < options_.players.size(); ++i) {
-    if (options_.players[i].command.empty()) continue;
-    try {
-      makePlayer(static_cast<int>(i));
-    } catch (const BotFailure& e) {
-      throw std::runtime_error(fmt::format("match: bot {} cannot play: {}", options_.players[i].name, e.what()));
-    }
-  }
-}
+}  // namespace
 
-FlipMatchResult FlipMatch::play(const FlipScheduledGame& g) const {
-  const std::string record = remote_.play ? remote_.play(g) : playRecord(g);
-  writeFileAtomically(recordPath(g.index), record);
-  return resultOf(g, record, false);
-}
-
-std::string FlipMatch::playRecord(const FlipScheduledGame& g) const {
-  const auto first = makePlayer(g.first);
-  const auto second = makePlayer(g.second);
-  const std::uint64_t gameSeed = matchGameSeed(options_.seed, g.index);
+std::string FlipMatchGame::playRecord(const FlipMatchOptions& o, const PairedGame& g, const FlipDeal& deal,
+                                      std::uint64_t gameSeed) {
+  const auto first = makePlayer(o, g.first);
+  const auto second = makePlayer(o, g.second);
   std::string forfeit;
-  const FlipGame game = playFlipGame(*first, *second, options_.rules, flipMatchDeal(options_.seed, g.pair), gameSeed,
-                                     options_.maxPlies, &forfeit);
-  std::vector<std::pair<std::string, std::string>> tags = {{"seat1", options_.players[g.first].name},
-                                                           {"seat2", options_.players[g.second].name},
+  const FlipGame game = playFlipGame(*first, *second, o.rules, deal, gameSeed, o.maxPlies, &forfeit);
+  std::vector<std::pair<std::string, std::string>> tags = {{"seat1", o.players[static_cast<std::size_t>(g.first)].name},
+                                                           {"seat2", o.players[static_cast<std::size_t>(g.second)].name},
                                                            {"seat1-agent", first->spec()},
                                                            {"seat2-agent", second->spec()},
                                                            {"game", std::to_string(g.index)},
@@ -146,28 +104,9 @@ std::string FlipMatch::playRecord(const FlipScheduledGame& g) const {
   return formatFlipRecord(flipRecordOf(game, std::move(tags)));
 }
 
-std::vector<RatedGame> FlipMatch::rated(const std::vector<FlipMatchResult>& results) const {
-  std::vector<RatedGame> games;
-  for (const FlipMatchResult& r : results) games.push_back(ratedPairedGame(r.game, !r.outcome.winner ? 0.5 : *r.outcome.winner == Seat::Red ? 1.0 : 0.0, options_.pairs));
-  return games;
-}
-
-std::vector<std::string> FlipMatch::playerNames() const {
-  std::vector<std::string> names;
-  for (const MatchPlayer& p : options_.players) names.push_back(p.name);
-  return names;
-}
-
-FlipMatchSummary FlipMatch::run(const std::function<void(const std::string&)>& progress) {
-  claimRunDirectory();
-  checkBotsStart();
-  FlipMatchSummary summary;
-  summary.results = runPairedMatch<FlipMatchResult>(
-      options_.outDir, playerNames(), schedule_, remote_.play ? remote_.places : options_.concurrency,
-      [this](const PairedGame& g) { return loadRecorded(g); }, [this](const PairedGame& g) { return play(g); },
-      [this](const std::vector<FlipMatchResult>& results) { return rated(results); }, progress, summary.ratings,
-      summary.table);
-  return summary;
+std::pair<Outcome, int> FlipMatchGame::readRecord(const std::string& text) {
+  const FlipGame game = replayFlip(parseFlipRecord(text));
+  return {game.outcome(), game.position().ply()};
 }
 
 }  // namespace junqi

@@ -1,12 +1,12 @@
 #include "arena/four_match.h"
 
+#include <algorithm>
 #include <filesystem>
+#include <memory>
 #include <stdexcept>
 
 #include <fmt/format.h>
-#include <nlohmann/json.hpp>
 
-#include "arena/match_runner.h"
 #include "arena/match_seeds.h"
 #include "arena/team_ratings.h"
 #include "core/four_movegen.h"
@@ -101,22 +101,28 @@ std::array<std::string, 2> teamSpecs(const std::string& agent) {
   return {agent.substr(0, plus), agent.substr(plus + 1)};
 }
 
-namespace {
-
-bool anyMixedTeam(const std::vector<MatchPlayer>& players) {
-  for (const MatchPlayer& p : players)
-    if (p.agent.find('+') != std::string::npos) return true;
-  return false;
+void FourMatchGame::checkPlayer(const MatchPlayer& player) {
+  for (const std::string& spec : teamSpecs(player.agent)) makeFourAgent(spec);
 }
 
-}  // namespace
+void FourMatchGame::checkBotStarts(const MatchPlayer& bot, double hangSeconds, const std::string& log) {
+  FourExternalAgent(bot.name, bot.command, hangSeconds, log);
+}
 
-FourMatch::FourMatch(FourMatchOptions options) : options_(std::move(options)) {
-  checkMatchPlayers(options_.players, options_.outDir, [](const MatchPlayer& p) {
-    if (p.command.empty())
-      for (const std::string& spec : teamSpecs(p.agent)) makeFourAgent(spec);  // fail now, not in the middle of the match
-  });
-  schedule_ = pairedSchedule(static_cast<int>(options_.players.size()), options_.schedule, options_.pairs);
+FourMatchGame::Start FourMatchGame::pairStart(const FourRuleset& rules, std::uint64_t matchSeed, int pair) {
+  return fourMatchLayouts(rules, matchSeed, pair);
+}
+
+// The layouts of game `game` alone, each army's keyed as a classic game's own
+// layouts are (match_seeds.h): a bot that played one army in a game learns
+// nothing of the layouts of another game.
+FourMatchGame::Start FourMatchGame::gameStart(const FourRuleset& rules, std::uint64_t matchSeed, int game) {
+  Start layouts;
+  for (int army = 0; army < kArmies; ++army) {
+    Rng rng(gameLayoutSeed(matchSeed, game * 2 + army / 2, army % 2 == 0 ? Seat::Red : Seat::Blue));
+    layouts[static_cast<std::size_t>(army)] = randomLayout(rules.army, rng);
+  }
+  return layouts;
 }
 
 namespace {
@@ -126,71 +132,42 @@ std::string teamSpec(const FourAgent& first, const FourAgent& second) {
   return first.spec() == second.spec() ? first.spec() : first.spec() + "+" + second.spec();
 }
 
-}  // namespace
-
-std::string FourMatch::recordPath(int index) const {
-  return (fs::path(options_.outDir) / "games" / fmt::format("game-{:05}.jq4", index)).string();
-}
-
-std::optional<FourMatchResult> FourMatch::loadRecorded(const FourScheduledGame& g) const {
-  if (!fs::exists(recordPath(g.index))) return std::nullopt;
-  return resultOf(g, readFile(recordPath(g.index)), true);
-}
-
-FourMatchResult FourMatch::resultOf(const FourScheduledGame& g, const std::string& record, bool resumed) const {
-  const FourGame game = replayFour(parseFourRecord(record));  // a damaged record stops the match
-  return FourMatchResult{g, game.outcome(), game.position().ply(), resumed};
-}
-
 // A built-in agent for one army of the player's team, or an external bot
 // started for this army and game (one that does not start forfeits: the
 // game sees it fail).
-std::unique_ptr<FourAgent> FourMatch::makeArmy(int player, int army) const {
-  const MatchPlayer& p = options_.players[static_cast<std::size_t>(player)];
+std::unique_ptr<FourAgent> makeArmy(const FourMatchOptions& o, int player, int army) {
+  const MatchPlayer& p = o.players[static_cast<std::size_t>(player)];
   if (p.command.empty()) return makeFourAgent(teamSpecs(p.agent)[army < 2 ? 0 : 1]);
-  const std::string log = (fs::path(options_.outDir) / (p.name + ".stderr.log")).string();
   try {
-    return std::make_unique<FourExternalAgent>(p.name, p.command, options_.hangSeconds, log);
+    return std::make_unique<FourExternalAgent>(p.name, p.command, o.hangSeconds, botStderrLog(o.outDir, p.name));
   } catch (const BotFailure& e) {
     return std::make_unique<FailedBot>(p.name, p.command, e.what());
   }
 }
 
-// Starts each external bot once before any game, so that one that cannot
-// play stops the match at once, named, instead of forfeiting every game.
-void FourMatch::checkBotsStart() const {
-  for (std::size_t i = 0; i < options_.players.size(); ++i) {
-    if (options_.players[i].command.empty()) continue;
-    try {
-      FourExternalAgent(options_.players[i].name, options_.players[i].command, options_.hangSeconds,
-                        (fs::path(options_.outDir) / (options_.players[i].name + ".stderr.log")).string());
-    } catch (const BotFailure& e) {
-      throw std::runtime_error(fmt::format("match: bot {} cannot play: {}", options_.players[i].name, e.what()));
-    }
-  }
+bool anyMixedTeam(const std::vector<MatchPlayer>& players) {
+  for (const MatchPlayer& p : players)
+    if (p.agent.find('+') != std::string::npos) return true;
+  return false;
 }
 
-FourMatchResult FourMatch::play(const FourScheduledGame& g) const {
-  const std::string record = remote_.play ? remote_.play(g) : playRecord(g);
-  writeFileAtomically(recordPath(g.index), record);
-  return resultOf(g, record, false);
-}
+}  // namespace
 
-std::string FourMatch::playRecord(const FourScheduledGame& g) const {
+std::string FourMatchGame::playRecord(const FourMatchOptions& o, const PairedGame& g, const Start& layouts,
+                                      std::uint64_t gameSeed) {
   // Each army its own agent object (a bot its own process): two of the first
   // player, two of the second.
   std::array<std::unique_ptr<FourAgent>, kArmies> agents;
   std::array<FourAgent*, kArmies> seats{};
   for (int army = 0; army < kArmies; ++army) {
-    agents[static_cast<std::size_t>(army)] = makeArmy(teamOfArmy(army) == 0 ? g.first : g.second, army);
+    agents[static_cast<std::size_t>(army)] = makeArmy(o, teamOfArmy(army) == 0 ? g.first : g.second, army);
     seats[static_cast<std::size_t>(army)] = agents[static_cast<std::size_t>(army)].get();
   }
   std::string forfeit;
-  const FourGame game = playFourGame(seats, options_.rules, fourMatchLayouts(options_.rules, options_.seed, g.pair),
-                                     matchGameSeed(options_.seed, g.index), options_.maxPlies, &forfeit);
+  const FourGame game = playFourGame(seats, o.rules, layouts, gameSeed, o.maxPlies, &forfeit);
   std::vector<std::pair<std::string, std::string>> tags = {
-      {"south-north", options_.players[static_cast<std::size_t>(g.first)].name},
-      {"east-west", options_.players[static_cast<std::size_t>(g.second)].name},
+      {"south-north", o.players[static_cast<std::size_t>(g.first)].name},
+      {"east-west", o.players[static_cast<std::size_t>(g.second)].name},
       {"south-north-agent", teamSpec(*agents[0], *agents[2])},
       {"east-west-agent", teamSpec(*agents[1], *agents[3])},
       {"game", std::to_string(g.index)},
@@ -199,40 +176,15 @@ std::string FourMatch::playRecord(const FourScheduledGame& g) const {
   return formatFourRecord(fourRecordOf(game, std::move(tags)));
 }
 
-std::vector<RatedGame> FourMatch::rated(const std::vector<FourMatchResult>& results) const {
-  std::vector<RatedGame> games;
-  for (const FourMatchResult& r : results) games.push_back(ratedPairedGame(r.game, !r.outcome.winningTeam ? 0.5 : *r.outcome.winningTeam == 0 ? 1.0 : 0.0, options_.pairs));
-  return games;
-}
-
-std::vector<std::string> FourMatch::playerNames() const {
-  std::vector<std::string> names;
-  for (const MatchPlayer& p : options_.players) names.push_back(p.name);
-  return names;
-}
-
-FourMatchSummary FourMatch::run(const std::function<void(const std::string&)>& progress) {
-  claimMatchDirectory(options_.outDir, pairedMatchConfig("four", options_.rules.toString(), options_.players,
-                                                        options_.schedule, options_.pairs, options_.seed,
-                                                        options_.maxPlies));
-  checkBotsStart();
-  FourMatchSummary summary;
-  summary.results = runPairedMatch<FourMatchResult>(
-      options_.outDir, playerNames(), schedule_, remote_.play ? remote_.places : options_.concurrency,
-      [this](const PairedGame& g) { return loadRecorded(g); }, [this](const PairedGame& g) { return play(g); },
-      [this](const std::vector<FourMatchResult>& results) { return rated(results); }, progress, summary.ratings,
-      summary.table);
-  if (anyMixedTeam(options_.players)) {
-    const std::string teams = teamTable(summary.results);
-    writeFileAtomically((fs::path(options_.outDir) / "team-ratings.txt").string(), teams);
-    summary.table += "\n" + teams;
-  }
-  return summary;
+std::pair<FourOutcome, int> FourMatchGame::readRecord(const std::string& text) {
+  const FourGame game = replayFour(parseFourRecord(text));
+  return {game.outcome(), game.position().ply()};
 }
 
 // The agents of every team rated by the team model (arena/team_ratings.h):
 // each distinct spec is one agent, a team the sum of its two armies'.
-std::string FourMatch::teamTable(const std::vector<FourMatchResult>& results) const {
+std::string FourMatchGame::extraReport(const FourMatchOptions& o, const std::vector<FourMatchResult>& results) {
+  if (!anyMixedTeam(o.players)) return "";
   std::vector<std::string> names;
   const auto agentIndex = [&](const std::string& spec) {
     const auto at = std::find(names.begin(), names.end(), spec);
@@ -243,14 +195,16 @@ std::string FourMatch::teamTable(const std::vector<FourMatchResult>& results) co
   std::vector<TeamGame> games;
   for (const FourMatchResult& r : results) {
     TeamGame game;
-    for (const std::string& s : teamSpecs(options_.players[static_cast<std::size_t>(r.game.first)].agent))
+    for (const std::string& s : teamSpecs(o.players[static_cast<std::size_t>(r.game.first)].agent))
       game.first.push_back(agentIndex(s));
-    for (const std::string& s : teamSpecs(options_.players[static_cast<std::size_t>(r.game.second)].agent))
+    for (const std::string& s : teamSpecs(o.players[static_cast<std::size_t>(r.game.second)].agent))
       game.second.push_back(agentIndex(s));
-    game.score = !r.outcome.winningTeam ? 0.5 : *r.outcome.winningTeam == 0 ? 1.0 : 0.0;
+    game.score = firstScore(r.outcome);
     games.push_back(game);
   }
-  return formatTeamElo(fitTeamElo(static_cast<int>(names.size()), games), names, games);
+  const std::string table = formatTeamElo(fitTeamElo(static_cast<int>(names.size()), games), names, games);
+  writeFileAtomically((fs::path(o.outDir) / "team-ratings.txt").string(), table);
+  return table;
 }
 
 }  // namespace junqi

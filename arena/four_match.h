@@ -1,56 +1,57 @@
-// Matches of four-player agents, team against team: in each game one
-// player's agent plays both armies of one team (south and north, or east and
-// west) and the other player's agent the other team. Each deal of four
-// layouts is played twice, the teams swapping seats (the layouts stay with
-// their seats), so both players meet the same armies from both sides. A
-// record of every game (core/four_record.h), Elo of the players from the team
-// results with intervals and the pairing table, and resumption as for every
-// match. A player may be a mixed team ("ismcts+heuristic"); then the agents
-// are also rated by the team model (arena/team_ratings.h). `junqi match
-// --rules four-worldatplay` runs one.
+// Matches of four-player agents, team against team: the game's adapter to the
+// paired match (arena/paired_match.h). In each game one player's agent plays
+// both armies of one team (south and north, or east and west) and the other
+// player's agent the other team. Each deal of four layouts is played twice,
+// the teams swapping seats (the layouts stay with their seats), so both
+// players meet the same armies from both sides. A player may be a mixed team
+// ("ismcts+heuristic"); then the agents are also rated by the team model
+// (arena/team_ratings.h, DIR/team-ratings.txt). `junqi match --rules
+// four-worldatplay` runs one.
 #pragma once
 
 #include <array>
-#include <functional>
-#include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
-#include "arena/match.h"
-#include "arena/match_runner.h"
+#include "arena/paired_match.h"
 #include "core/four_game.h"
 #include "search/four_agent.h"
 
 namespace junqi {
 
-struct FourMatchOptions {
-  FourRuleset rules;
-  // Four-player agent specs (search/four_agent.h), "A+B" (teamSpecs), or bot
-  // commands (JBP, docs/protocol.md: one process an army and game).
-  std::vector<MatchPlayer> players;
-  MatchSchedule schedule = MatchSchedule::RoundRobin;
-  int pairs = 10;  // deals per pairing: two games each, the teams swapping seats
-  int concurrency = 1;
-  std::uint64_t seed = 1;
-  int maxPlies = 3000;  // then a draw is adjudicated
-  double hangSeconds = 60;  // an external bot silent this long has hung: its team forfeits
-  std::string outDir;   // required: games/, match.json, ratings.txt
+// Four-player Junqi as the paired match sees it: records game-NNNNN.jq4, the
+// first player of a game takes south and north. A player is a four-player
+// agent spec (search/four_agent.h), "A+B" (teamSpecs), or a bot command (JBP,
+// docs/protocol.md: one process an army and game).
+struct FourMatchGame {
+  using Rules = FourRuleset;
+  using Outcome = FourOutcome;
+  using Start = std::array<Layout, kArmies>;
+  static constexpr std::string_view kVariant = "four";
+  static constexpr std::string_view kTitle = "four-player";
+  static constexpr std::string_view kExtension = "jq4";
+  static constexpr int kMaxPlies = 3000;
+
+  static void checkPlayer(const MatchPlayer& player);
+  static void checkBotStarts(const MatchPlayer& bot, double hangSeconds, const std::string& log);
+  static Start pairStart(const FourRuleset& rules, std::uint64_t matchSeed, int pair);
+  static Start gameStart(const FourRuleset& rules, std::uint64_t matchSeed, int game);
+  static std::string playRecord(const PairedMatchOptions<FourMatchGame>& o, const PairedGame& g, const Start& layouts,
+                                std::uint64_t gameSeed);
+  static std::pair<Outcome, int> readRecord(const std::string& text);
+  static double firstScore(const Outcome& o) { return !o.winningTeam ? 0.5 : *o.winningTeam == 0 ? 1.0 : 0.0; }
+  static std::string termination(const Outcome& o) { return std::string(terminationName(o.reason)); }
+  // With a mixed team: the agents rated by the team model, also written to DIR/team-ratings.txt.
+  static std::string extraReport(const PairedMatchOptions<FourMatchGame>& o,
+                                 const std::vector<PairedMatchResult<FourMatchGame>>& results);
 };
 
-using FourScheduledGame = PairedGame;  // `first` takes south and north
-
-struct FourMatchResult {
-  FourScheduledGame game;
-  FourOutcome outcome;
-  int plies = 0;
-  bool resumed = false;
-};
-
-struct FourMatchSummary {
-  std::vector<FourMatchResult> results;  // in schedule order
-  EloFit ratings;
-  std::string table;
-};
+using FourMatchOptions = PairedMatchOptions<FourMatchGame>;
+using FourMatch = PairedMatch<FourMatchGame>;
+using FourScheduledGame = PairedGame;
+using FourMatchResult = PairedMatchResult<FourMatchGame>;
+using FourMatchSummary = PairedMatchSummary<FourMatchGame>;
 
 // A player's agent spec for its team's two armies: "SPEC" plays both, and
 // "FIRST+SECOND" a mixed team (FIRST south or east, SECOND north or west).
@@ -65,33 +66,5 @@ std::array<Layout, kArmies> fourMatchLayouts(const FourRuleset& rules, std::uint
 FourGame playFourGame(const std::array<FourAgent*, kArmies>& seats, const FourRuleset& rules,
                       const std::array<Layout, kArmies>& layouts, std::uint64_t gameSeed, int maxPlies,
                       std::string* forfeitReason = nullptr);
-
-class FourMatch {
- public:
-  // Throws std::invalid_argument for a bad configuration (fewer than two
-  // players, a bad name or spec, a directory that holds another match).
-  explicit FourMatch(FourMatchOptions options);
-  const std::vector<FourScheduledGame>& schedule() const { return schedule_; }
-  FourMatchSummary run(const std::function<void(const std::string&)>& progress = {});
-  // Games played elsewhere (an MPI match): run() hands each game not yet recorded to `remote`.
-  void playElsewhere(RemotePairedGames remote) { remote_ = std::move(remote); }
-  // Plays game g and returns its record's text; writes nothing but an external bot's stderr log.
-  std::string playRecord(const FourScheduledGame& g) const;
-
- private:
-  std::string recordPath(int index) const;
-  std::optional<FourMatchResult> loadRecorded(const FourScheduledGame& g) const;
-  FourMatchResult play(const FourScheduledGame& g) const;
-  FourMatchResult resultOf(const FourScheduledGame& g, const std::string& record, bool resumed) const;
-  std::unique_ptr<FourAgent> makeArmy(int player, int army) const;
-  void checkBotsStart() const;
-  std::vector<RatedGame> rated(const std::vector<FourMatchResult>& results) const;
-  std::vector<std::string> playerNames() const;
-  std::string teamTable(const std::vector<FourMatchResult>& results) const;
-
-  FourMatchOptions options_;
-  std::vector<FourScheduledGame> schedule_;
-  RemotePairedGames remote_;
-};
 
 }  // namespace junqi

@@ -5,9 +5,7 @@
 #include <exception>
 #include <filesystem>
 #include <fstream>
-#include <mutex>
 #include <sstream>
-#include <thread>
 #include <tuple>
 
 #include <fmt/format.h>
@@ -20,11 +18,12 @@
 #include "core/stopwatch.h"
 #include "core/version.h"
 #include "search/registry.h"
+#include "arena/match_driver.h"
 #include "arena/match_game.h"
+#include "arena/match_runner.h"
 #include "arena/match_seeds.h"
 #include "jbp/protocol_agent.h"
 #include "jbp/protocol_process.h"
-#include "arena/rating_report.h"
 
 namespace junqi {
 
@@ -46,15 +45,6 @@ class FailedAgent : public Agent {
  private:
   std::string name_, why_;
 };
-
-// A player's name goes into file names (NAME.stderr.log), records and PGN tags.
-bool isPlainName(const std::string& name) {
-  const auto plain = [](char c) {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '_' ||
-           c == '.';
-  };
-  return !name.empty() && name.size() <= 64 && name[0] != '.' && std::all_of(name.begin(), name.end(), plain);
-}
 
 // The start of what a bot wrote to its log from byte `from` on, quoted on one line.
 std::string quoteStderr(const std::string& log, std::uintmax_t from) {
@@ -100,7 +90,7 @@ Match::Match(MatchOptions options) : options_(std::move(options)) {
   if (options_.pairs < 1) throw bad("needs at least one layout pair per pairing");
   for (std::size_t i = 0; i < options_.players.size(); ++i) {
     const MatchPlayer& p = options_.players[i];
-    if (!isPlainName(p.name))
+    if (!isPlainPlayerName(p.name))
       throw bad(fmt::format("'{}' is not a usable player name (up to 64 letters, digits, '-', '_' and '.', not "
                             "starting with '.')", p.name));
     for (std::size_t j = 0; j < i; ++j)
@@ -395,59 +385,33 @@ std::vector<RatedGame> Match::rated(const std::vector<MatchGameResult>& results)
   return games;
 }
 
+MatchReportSettings Match::reportSettings() const {
+  MatchReportSettings s;
+  s.outDir = options_.outDir;
+  s.ruleset = options_.ruleset.toString();
+  for (const MatchPlayer& p : options_.players) s.names.push_back(p.name);
+  s.sprt = options_.sprt;
+  s.pairedSprt = !options_.agentLayouts;  // pairs, unless the agents choose their layouts
+  return s;
+}
+
 std::string Match::progressLine(const std::vector<MatchGameResult>& results, double seconds, double cpuSeconds,
                                 int remaining) const {
-  const auto games = rated(results);
-  std::string line = fmt::format("games {}/{}", results.size(), schedule_.size());
-  if (options_.players.size() == 2) {
-    const Trinomial t = trinomialCounts(games, 0, 1);
-    line += fmt::format(" | {} vs {} +{} ={} -{}", options_.players[0].name, options_.players[1].name, t.wins, t.draws,
-                        t.losses);
-    const PairCounts pc = pentanomialCounts(games, 0, 1);
-    const Interval elo = pc.penta.pairs() > 1 ? pentanomialElo(pc.penta) : trinomialElo(t);
-    if (t.games() > 1 && std::isfinite(elo.estimate))
-      line += fmt::format(" | Elo {:+.0f} [{:+.0f}, {:+.0f}]", elo.estimate, elo.low, elo.high);
-    if (options_.sprt && pc.penta.pairs() > 0)
-      line += fmt::format(" | LLR {:.2f} ({:.2f}, {:.2f})", sprtStatus(pc.penta, *options_.sprt).llr,
-                          options_.sprt->lowerBound(), options_.sprt->upperBound());
-  } else if (!games.empty()) {
-    const EloFit fit = fitElo(static_cast<int>(options_.players.size()), games);
-    int best = 0;
-    for (int i = 1; i < static_cast<int>(fit.players.size()); ++i)
-      if (fit.players[i].games && (!fit.players[best].games || fit.players[i].elo > fit.players[best].elo)) best = i;
-    line += fmt::format(" | leader {} {:+.0f}", options_.players[best].name, fit.players[best].elo);
-  }
-  if (seconds > 0 && remaining >= 0) {
-    int playedNow = 0;
-    for (const auto& r : results) playedNow += !r.resumed;
-    if (playedNow > 0) {
-      const double eta = seconds / playedNow * remaining;
-      // Games played elsewhere spend other processes' CPU time, not this one's.
-      const double spent = remote_ ? remoteCpuSeconds_.load() : cpuSeconds;
-      const std::string cpu = fmt::format("{:.1f} a CPU-minute{}", 60.0 * playedNow / std::max(1e-9, spent),
-                                          remote_ ? fmt::format(" on {} ranks", places_) : "");
-      line += fmt::format(" | {:.1f} games/min ({}) | ETA {}:{:02}:{:02}", 60.0 * playedNow / seconds, cpu,
-                          static_cast<int>(eta / 3600), static_cast<int>(eta / 60) % 60, static_cast<int>(eta) % 60);
-    }
-  }
-  return line;
+  MatchProgress p;
+  p.total = schedule_.size();
+  p.seconds = seconds;
+  p.remaining = remaining;
+  for (const auto& r : results) p.playedNow += !r.resumed;
+  // Games played elsewhere spend other processes' CPU time, not this one's.
+  const double spent = remote_ ? remoteCpuSeconds_.load() : cpuSeconds;
+  p.cpuNote = fmt::format("{:.1f} a CPU-minute{}", 60.0 * p.playedNow / std::max(1e-9, spent),
+                          remote_ ? fmt::format(" on {} ranks", places_) : "");
+  return matchProgressLine(reportSettings(), rated(results), p);
 }
-
-namespace {
-std::vector<MatchGameResult> finishedResults(const std::vector<std::optional<MatchGameResult>>& done) {
-  std::vector<MatchGameResult> out;
-  for (const auto& r : done)
-    if (r) out.push_back(*r);
-  return out;
-}
-}  // namespace
 
 bool Match::sprtDecided(const std::vector<MatchGameResult>& results, MatchSummary& summary) const {
-  if (!options_.sprt) return false;
-  const auto games = rated(results);
-  summary.sprt = options_.agentLayouts ? sprtStatus(trinomialCounts(games, 0, 1), *options_.sprt)
-                                       : sprtStatus(pentanomialCounts(games, 0, 1).penta, *options_.sprt);
-  return summary.sprt->decision != SprtDecision::kContinue;
+  summary.sprt = matchSprtStatus(reportSettings(), rated(results));
+  return summary.sprt && summary.sprt->decision != SprtDecision::kContinue;
 }
 
 MatchSummary Match::run(const std::function<void(const std::string&)>& progress) {
@@ -458,13 +422,11 @@ MatchSummary Match::run(const std::function<void(const std::string&)>& progress)
     done[g.index] = loadRecorded(g);
     if (!done[g.index]) todo.push_back(g.index);
   }
-  std::mutex mutex;
-  std::exception_ptr failure;  // the first game that could not be played or recorded
-  std::size_t next = 0;
-  int remaining = static_cast<int>(todo.size());
   MatchSummary summary;
-  const auto finished = [&] { return finishedResults(done); };
-  if (sprtDecided(finished(), summary)) {
+  std::vector<MatchGameResult> loaded;
+  for (const auto& r : done)
+    if (r) loaded.push_back(*r);
+  if (sprtDecided(loaded, summary)) {
     stop_ = true;
     summary.stoppedEarly = true;
   }
@@ -477,90 +439,26 @@ MatchSummary Match::run(const std::function<void(const std::string&)>& progress)
     fs::create_directories(live);
     fs::permissions(live, fs::perms::owner_all);
   }
-  const auto worker = [&](int place) {
-    for (;;) {
-      int index;
-      {
-        std::lock_guard lock(mutex);
-        if (stop_ || next >= todo.size()) return;
-        index = todo[next++];
-      }
-      MatchGameResult r;
-      try {
-        r = play(schedule_[static_cast<std::size_t>(index)], place);
-      } catch (...) {
-        // E.g. a record that cannot be written (a full disk): the other games
-        // in progress finish, no new one starts, and run() throws the first error.
-        std::lock_guard lock(mutex);
-        if (!failure) failure = std::current_exception();
-        stop_ = true;
-        continue;
-      }
-      std::lock_guard lock(mutex);
-      done[static_cast<std::size_t>(index)] = std::move(r);
-      --remaining;
-      const auto results = finished();
-      if (sprtDecided(results, summary)) {
-        stop_ = true;
-        summary.stoppedEarly = true;
-      }
-      if (progress)
-        progress(progressLine(results, clock.wallSeconds(), clock.cpuSeconds(), remaining));
-    }
-  };
-  const int places = remote_ ? places_ : options_.concurrency;
-  const int threads = std::max(1, std::min<int>(places, static_cast<int>(todo.size())));
-  std::vector<std::thread> pool;
-  for (int t = 0; t < threads; ++t) pool.emplace_back(worker, t);
-  for (auto& th : pool) th.join();
-  if (failure) std::rethrow_exception(failure);
-
-  summary.results = finished();
+  summary.results = driveMatchGames<MatchGameResult>(
+      std::move(done), todo, remote_ ? places_ : options_.concurrency, stop_,
+      [&](int index, int place) { return play(schedule_[static_cast<std::size_t>(index)], place); },
+      [&](const std::vector<MatchGameResult>& results, int remaining) {
+        if (sprtDecided(results, summary)) {
+          stop_ = true;
+          summary.stoppedEarly = true;
+        }
+        if (progress) progress(progressLine(results, clock.wallSeconds(), clock.cpuSeconds(), remaining));
+      });
   writeReports(summary);
   return summary;
 }
 
 void Match::writeReports(MatchSummary& summary) const {
-  const fs::path dir(options_.outDir);
-  // The game list in PGN form: the tags rating tools read, a result per game.
-  std::string pgn;
-  for (const MatchGameResult& r : summary.results) {
-    pgn += fmt::format(
-        "[Event \"junqi match\"]\n[Site \"{}\"]\n[Round \"{}\"]\n[White \"{}\"]\n[Black \"{}\"]\n[Result \"{}\"]\n"
-        "[Termination \"{}\"]\n[Ruleset \"{}\"]\n[Pair \"{}\"]\n[PlyCount \"{}\"]\n",
-        options_.outDir, r.game.index + 1, options_.players[r.game.red].name, options_.players[r.game.blue].name,
-        resultToken(r.outcome), terminationName(r.outcome.reason), options_.ruleset.toString(), r.game.pair, r.plies);
-    // The version that played the game (a resumed game's from its record; none for older records).
-    std::string version = r.version;
-    std::erase_if(version, [](char c) { return c == '"' || c == '\\'; });
-    if (!version.empty()) pgn += fmt::format("[JunqiVersion \"{}\"]\n", version);
-    pgn += fmt::format("\n{}\n\n", resultToken(r.outcome));
-  }
-  writeFileAtomically((dir / "games.pgn").string(), pgn);
-
-  std::vector<std::string> names;
-  for (const MatchPlayer& p : options_.players) names.push_back(p.name);
-  const auto games = rated(summary.results);
-  summary.ratings = fitElo(static_cast<int>(names.size()), games);
-  const RatingTable table = makeRatingTable(names, summary.ratings);
-  summary.table = formatRatingTable(table) + formatPairingTable(names, games);
-  writeFileAtomically((dir / "ratings.txt").string(), summary.table);
-  writeFileAtomically((dir / "ratings.json").string(), ratingTableToJson(table).dump(2) + "\n");
-  writeFileAtomically((dir / "ratings.csv").string(), ratingTableToCsv(table));
-  // The picture: the table with error bars, and the first player's results as the match went on.
-  SvgOptions svg;
-  svg.title = fmt::format("junqi match, {} games", games.size());
-  if (names.size() == 2) {
-    svg.seriesTitle = fmt::format("{} against {}: Elo after each game (95% interval)", names[0], names[1]);
-    svg.seriesLabel = "Elo";
-    // The SPRT's course, counted as sprtDecided counts it (pairs unless agents choose layouts).
-    if (options_.sprt) svg.sprt = sprtTrace(games, 0, 1, *options_.sprt, !options_.agentLayouts);
-    writeFileAtomically((dir / "report.svg").string(), ratingSvg(table, headToHeadEloSeries(games, 0, 1), svg));
-  } else {
-    svg.seriesTitle = fmt::format("{}: score after each game", names[0]);
-    svg.seriesLabel = "score";
-    writeFileAtomically((dir / "report.svg").string(), ratingSvg(table, scoreSeries(games, 0), svg));
-  }
+  std::vector<PgnGame> pgn;
+  for (const MatchGameResult& r : summary.results)
+    pgn.push_back({r.game.index, r.game.red, r.game.blue, resultToken(r.outcome),
+                   std::string(terminationName(r.outcome.reason)), r.game.pair, r.plies, r.version});
+  summary.table = writeMatchReports(reportSettings(), rated(summary.results), pgn, summary.ratings);
 }
 
 }  // namespace junqi

@@ -19,6 +19,7 @@
 #include "core/outcome.h"
 #include "core/record.h"
 #include "core/ruleset.h"
+#include "arena/match_driver.h"
 #include "arena/ratings.h"
 
 namespace junqi {
@@ -85,7 +86,7 @@ struct MatchSummary {
   std::string table;          // the printed rating table
 };
 
-class Match {
+class Match : public StoppableMatch {
  public:
   // Throws std::invalid_argument for a bad configuration (no players, duplicate
   // names or names that are not plain identifiers, an agent spec that does not parse, an unreadable layout book, an
@@ -103,8 +104,8 @@ class Match {
   // handshake stops the match with a std::runtime_error naming it, saying why
   // and quoting the start of its standard error (nothing is played).
   MatchSummary run(const std::function<void(const std::string&)>& progress = {});
-  // Ask a running match to stop after the games in progress (e.g. on Ctrl-C).
-  void requestStop() { stop_ = true; }
+  // requestStop() (StoppableMatch): stop after the games in progress (e.g. on
+  // Ctrl-C); run() then writes the reports of the games finished.
 
   // Games played elsewhere (the ranks of an MPI match): run() then plays on
   // `places` threads, each handing its games to `player(place, game,
@@ -137,6 +138,7 @@ class Match {
   std::pair<std::string, MatchGameResult> playHere(const ScheduledGame& g, bool oneSeedForBoth) const;
   MatchGameResult resultOf(const ScheduledGame& g, const GameRecord& record) const;
   std::vector<RatedGame> rated(const std::vector<MatchGameResult>& results) const;
+  MatchReportSettings reportSettings() const;
   // Whether the SPRT (if any) has decided on these results; its status goes into `summary`.
   bool sprtDecided(const std::vector<MatchGameResult>& results, MatchSummary& summary) const;
   std::string progressLine(const std::vector<MatchGameResult>& results, double seconds, double cpuSeconds,
@@ -148,7 +150,6 @@ class Match {
   bool botsPlay_ = false;      // external bots play: the seed is kept from their sight (docs/match.md)
   bool freshLayouts_ = false;  // every game has layouts of its own instead of replaying its pair's
   bool legacySeeds_ = false;  // a directory begun before keyed seeds: its games keep their old seeds
-  std::atomic<bool> stop_{false};
   RemotePlayer remote_;
   int places_ = 0;
   mutable std::atomic<double> remoteCpuSeconds_{0};  // of the games played elsewhere by this run

@@ -1,23 +1,26 @@
 #include "arena/match_runner.h"
 
 #include <algorithm>
-#include <atomic>
-#include <exception>
 #include <filesystem>
 #include <fstream>
-#include <mutex>
 #include <stdexcept>
-#include <thread>
 
 #include <fmt/format.h>
 
 #include "arena/match_seeds.h"
-#include "arena/rating_report.h"
 #include "core/files.h"
 
 namespace junqi {
 
 namespace fs = std::filesystem;
+
+bool isPlainPlayerName(const std::string& name) {
+  const auto plain = [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '_' ||
+           c == '.';
+  };
+  return !name.empty() && name.size() <= 64 && name[0] != '.' && std::all_of(name.begin(), name.end(), plain);
+}
 
 std::vector<PairedGame> pairedSchedule(int players, MatchSchedule schedule, int pairs) {
   std::vector<PairedGame> games;
@@ -42,6 +45,9 @@ void checkMatchPlayers(const std::vector<MatchPlayer>& players, const std::strin
   if (players.size() < 2) throw bad("a match needs at least two players");
   if (outDir.empty()) throw bad("a match needs a directory for its records (--out)");
   for (std::size_t i = 0; i < players.size(); ++i) {
+    if (!isPlainPlayerName(players[i].name))
+      throw bad(fmt::format("'{}' is not a usable player name (up to 64 letters, digits, '-', '_' and '.', not "
+                            "starting with '.')", players[i].name));
     for (std::size_t j = 0; j < i; ++j)
       if (players[j].name == players[i].name) throw bad(fmt::format("two players are called '{}'", players[i].name));
     check(players[i]);
@@ -81,50 +87,6 @@ void claimMatchDirectory(const std::string& outDir, const nlohmann::json& config
     throw std::invalid_argument(fmt::format("match: {} is not a match's match.json", path.string()));
   }
   if (old != config) throw std::invalid_argument(fmt::format("match: {} holds another match (use a new directory)", outDir));
-}
-
-std::string matchProgressLine(const std::vector<std::string>& names, const std::vector<RatedGame>& games,
-                              std::size_t total, int playedNow, double seconds, int remaining) {
-  std::string line = fmt::format("games {}/{}", games.size(), total);
-  if (names.size() == 2) {
-    const Trinomial t = trinomialCounts(games, 0, 1);
-    line += fmt::format(" | {} vs {} +{} ={} -{}", names[0], names[1], t.wins, t.draws, t.losses);
-  }
-  if (seconds > 0 && playedNow > 0) {
-    const double eta = seconds / playedNow * remaining;
-    line += fmt::format(" | {:.1f} games/min | ETA {}:{:02}:{:02}", 60.0 * playedNow / seconds,
-                        static_cast<int>(eta / 3600), static_cast<int>(eta / 60) % 60, static_cast<int>(eta) % 60);
-  }
-  return line;
-}
-
-void runMatchTasks(std::size_t count, int concurrency, const std::function<void(std::size_t)>& task) {
-  std::mutex mutex;
-  std::atomic<std::size_t> next{0};
-  std::exception_ptr failure;
-  const auto worker = [&] {
-    for (std::size_t k; (k = next++) < count;) {
-      try {
-        task(k);
-      } catch (...) {
-        std::lock_guard lock(mutex);
-        if (!failure) failure = std::current_exception();
-        next = count;
-      }
-    }
-  };
-  std::vector<std::thread> pool;
-  for (int t = 0; t < std::max(1, std::min<int>(concurrency, static_cast<int>(count))); ++t) pool.emplace_back(worker);
-  for (auto& th : pool) th.join();
-  if (failure) std::rethrow_exception(failure);
-}
-
-std::string writeMatchRatings(const std::string& outDir, const std::vector<std::string>& names,
-                              const std::vector<RatedGame>& games, EloFit& fit) {
-  fit = fitElo(static_cast<int>(names.size()), games);
-  const std::string table = formatRatingTable(makeRatingTable(names, fit)) + formatPairingTable(names, games);
-  writeFileAtomically((fs::path(outDir) / "ratings.txt").string(), table);
-  return table;
 }
 
 }  // namespace junqi

@@ -26,9 +26,24 @@
 namespace junqi::tools {
 
 namespace {
-Match* running = nullptr;
-void onInterrupt(int) {
+// The match Ctrl-C (or SIGTERM) stops after the games in progress: it keeps
+// every finished game and prints its table; a second Ctrl-C ends at once.
+StoppableMatch* running = nullptr;
+void onInterrupt(int signal) {
   if (running) running->requestStop();
+  std::signal(signal, SIG_DFL);
+}
+// Runs `run` with Ctrl-C stopping `match` instead of the program.
+template <class Run>
+auto whileInterruptible(StoppableMatch& match, const Run& run) {
+  running = &match;
+  std::signal(SIGINT, onInterrupt);
+  std::signal(SIGTERM, onInterrupt);
+  auto summary = run();
+  std::signal(SIGINT, SIG_DFL);
+  std::signal(SIGTERM, SIG_DFL);
+  running = nullptr;
+  return summary;
 }
 
 // "elo0,elo1" or "elo0,elo1,alpha,beta": elo0 below elo1, alpha and beta between 0 and 0.5.
@@ -53,16 +68,16 @@ SprtConfig parseSprt(const std::string& text) {
     if (!(p > 0 && p < 0.5)) throw bad(fmt::format("alpha and beta must be between 0 and 0.5, not {:g}", p));
   return s;
 }
-// The options only a classic match has, refused by name in a match of `game`.
-void refuseClassicOnlyOptions(const MatchOptions& o, bool hasBook, bool hasSprt, std::string_view game) {
-  const auto refuse = [game](const char* option) {
-    return std::invalid_argument(fmt::format("{} is not available in a {} match yet", option, game));
+// The options of a classic match that a match of `game` (its title) lacks, refused in one line each.
+void refuseClassicOnlyOptions(const MatchOptions& o, bool hasBook, std::string_view game, std::string_view starts) {
+  const auto refuse = [&](const char* option, const std::string& why) {
+    return std::invalid_argument(fmt::format("{} is not available in a {} match yet: {}", option, game, why));
   };
-  if (hasBook) throw refuse("--layout-book");
-  if (o.agentLayouts) throw refuse("--agent-layouts");
-  if (o.live) throw refuse("--live");
-  if (hasSprt) throw refuse("--sprt");
-  if (o.moveSeconds > 0 || o.rulesetClock) throw refuse("a move clock");
+  if (hasBook) throw refuse("--layout-book", fmt::format("its games start from {}", starts));
+  if (o.agentLayouts) throw refuse("--agent-layouts", fmt::format("its games start from {}", starts));
+  if (o.live) throw refuse("--live", "junqi serve --match shows classic games only");
+  if (o.moveSeconds > 0 || o.rulesetClock)
+    throw refuse(o.moveSeconds > 0 ? "--move-seconds" : "--ruleset-clock", "its games are played without a clock");
 }
 
 // External bots run as this user's children, and could read the seed and work
@@ -117,7 +132,7 @@ auto runPairedMatchOverMpi(PairedMatch& match, const MatchOptions& o) -> std::op
   }
   match.playElsewhere(pairedGamesOnRanks(world));
   try {
-    auto summary = match.run(printProgress);
+    auto summary = whileInterruptible(match, [&] { return match.run(printProgress); });
     endMpiMatch(world);
     return summary;
   } catch (...) {
@@ -127,13 +142,26 @@ auto runPairedMatchOverMpi(PairedMatch& match, const MatchOptions& o) -> std::op
 }
 #endif
 
-// A Flip Junqi or four-player match, here or over MPI; prints its table and
-// where its `records` are.
-template <class PairedMatch>
-int runPairedMatchCommand(PairedMatch& match, const MatchOptions& o, bool mpi, const std::string& records) {
-  std::optional<decltype(match.run())> summary;
+// The table, the SPRT's verdict, whether the schedule is done, and where the files are.
+template <class Summary>
+void printSummary(const Summary& summary, std::size_t scheduled, const std::string& records, const std::string& out) {
+  fmt::print("\n{}", summary.table);
+  if (summary.sprt)
+    fmt::print("SPRT: LLR {:.2f} in ({:.2f}, {:.2f}): {}\n", summary.sprt->llr, summary.sprt->lower,
+               summary.sprt->upper, toString(summary.sprt->decision));
+  if (summary.results.size() < scheduled && !summary.stoppedEarly)
+    fmt::print("stopped after {} of {} games: the same command resumes the match\n", summary.results.size(),
+               scheduled);
+  fmt::print("records ({}), games.pgn, ratings.txt/json/csv and report.svg are in {}\n", records, out);
+}
+
+// A Flip Junqi or four-player match, here or over MPI (Ctrl-C stops it after
+// the games in progress, as a classic match); prints its table.
+template <class Game>
+int runPairedMatchCommand(PairedMatch<Game>& match, const MatchOptions& o, bool mpi) {
+  std::optional<PairedMatchSummary<Game>> summary;
   if (!mpi) {
-    summary = match.run(printProgress);
+    summary = whileInterruptible(match, [&] { return match.run(printProgress); });
   } else {
 #ifdef JUNQI_WITH_MPI
     if (!(summary = runPairedMatchOverMpi(match, o))) return 0;  // a rank that played
@@ -141,48 +169,27 @@ int runPairedMatchCommand(PairedMatch& match, const MatchOptions& o, bool mpi, c
     throw std::invalid_argument("--mpi: this junqi was built without MPI (install libopenmpi-dev and build again)");
 #endif
   }
-  fmt::print("\n{}", summary->table);
-  fmt::print("records ({}) and ratings.txt are in {}\n", records, o.outDir);
+  printSummary(*summary, match.schedule().size(), fmt::format("games/*.{}", Game::kExtension), o.outDir);
   return 0;
 }
 
-// Flip Junqi (--rules flip-...): built-in agents of search/flip_agent.h over
-// paired deals; the options a flip match does not have yet are refused.
-int runFlipMatch(const MatchOptions& o, const std::string& rules, bool hasBook, bool hasSprt, bool mpi) {
-  refuseClassicOnlyOptions(o, hasBook, hasSprt, "Flip Junqi");
-  FlipMatchOptions f;
-  f.rules = FlipRuleset::parse(rules);
-  f.players = o.players;
-  f.schedule = o.schedule;
-  f.pairs = o.pairs, f.concurrency = o.concurrency, f.seed = o.seed, f.maxPlies = o.maxPlies;
-  f.hangSeconds = o.hangSeconds;
-  f.outDir = o.outDir;
-  FlipMatch match(f);
-  return runPairedMatchCommand(match, o, mpi, "games/*.jqf");
-}
-// Four-player Junqi (--rules four-...): built-in agents of search/four_agent.h
-// or JBP bots, each player a team of two armies, over paired deals of four layouts.
-int runFourMatch(const MatchOptions& o, const std::string& rules, bool hasBook, bool hasSprt, bool mpi) {
-  refuseClassicOnlyOptions(o, hasBook, hasSprt, "four-player");
-  FourMatchOptions f;
-  f.rules = FourRuleset::parse(rules);
-  f.players = o.players;
-  f.schedule = o.schedule;
-  f.pairs = o.pairs, f.concurrency = o.concurrency, f.seed = o.seed, f.maxPlies = o.maxPlies;
-  f.hangSeconds = o.hangSeconds;
-  f.outDir = o.outDir;
-  FourMatch match(f);
-  return runPairedMatchCommand(match, o, mpi, "games/*.jq4");
+// A match of Flip Junqi (--rules flip-...: agents of search/flip_agent.h) or
+// four-player Junqi (four-...: agents of search/four_agent.h, each player a
+// team of two armies), or JBP bots, over paired starts.
+template <class Game>
+int runGameMatch(const MatchOptions& o, const std::string& rules, const std::optional<SprtConfig>& sprt, bool mpi) {
+  PairedMatchOptions<Game> p;
+  p.rules = Game::Rules::parse(rules);
+  p.players = o.players;
+  p.schedule = o.schedule;
+  p.pairs = o.pairs, p.concurrency = o.concurrency, p.seed = o.seed, p.maxPlies = o.maxPlies;
+  p.hangSeconds = o.hangSeconds;
+  p.outDir = o.outDir;
+  p.sprt = sprt;
+  PairedMatch<Game> match(p);
+  return runPairedMatchCommand(match, o, mpi);
 }
 }  // namespace
-
-void printSummary(const MatchSummary& summary, const std::string& out) {
-  fmt::print("\n{}", summary.table);
-  if (summary.sprt)
-    fmt::print("SPRT: LLR {:.2f} in ({:.2f}, {:.2f}): {}\n", summary.sprt->llr, summary.sprt->lower,
-               summary.sprt->upper, toString(summary.sprt->decision));
-  fmt::print("records, games.pgn, ratings.txt/json/csv and report.svg are in {}\n", out);
-}
 
 #ifdef JUNQI_WITH_MPI
 // `mpirun -n N junqi match ... --mpi` (distributed/mpi_match.h): rank 0 keeps
@@ -211,12 +218,8 @@ int runMatchOverMpi(MatchOptions o) {
     endMpiMatch(world);
     throw;
   }
-  running = &*match;
-  std::signal(SIGINT, onInterrupt);
-  std::signal(SIGTERM, onInterrupt);
-  const MatchSummary summary = runMpiMatch(world, *match, printProgress);
-  running = nullptr;
-  printSummary(summary, o.outDir);
+  const MatchSummary summary = whileInterruptible(*match, [&] { return runMpiMatch(world, *match, printProgress); });
+  printSummary(summary, match->schedule().size(), "games/*.jqr", o.outDir);
   return 0;
 }
 #else
@@ -283,17 +286,20 @@ void registerMatch(CLI::App& app) {
       if (eq == std::string::npos) throw std::invalid_argument(fmt::format("--bot needs NAME=COMMAND, not '{}'", b));
       o.players.push_back({b.substr(0, eq), "", b.substr(eq + 1)});
     }
-    if (flip) return runFlipMatch(o, rules, !book.empty(), !sprt.empty(), mpi);
-    if (four) return runFourMatch(o, rules, !book.empty(), !sprt.empty(), mpi);
+    o.sprt.reset();
     if (!sprt.empty()) o.sprt = parseSprt(sprt);
+    if (flip) {
+      refuseClassicOnlyOptions(o, !book.empty(), "Flip Junqi", "random deals of face-down pieces");
+      return runGameMatch<FlipMatchGame>(o, rules, o.sprt, mpi);
+    }
+    if (four) {
+      refuseClassicOnlyOptions(o, !book.empty(), "four-player", "four random layouts");
+      return runGameMatch<FourMatchGame>(o, rules, o.sprt, mpi);
+    }
     if (mpi) return runMatchOverMpi(o);
     Match match(o);
-    running = &match;
-    std::signal(SIGINT, onInterrupt);
-    std::signal(SIGTERM, onInterrupt);
-    const MatchSummary summary = match.run(printProgress);
-    running = nullptr;
-    printSummary(summary, out);
+    const MatchSummary summary = whileInterruptible(match, [&] { return match.run(printProgress); });
+    printSummary(summary, match.schedule().size(), "games/*.jqr", out);
     return 0;
   });
 }
