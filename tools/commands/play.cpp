@@ -15,6 +15,7 @@
 #include "tools/commands/commands.h"
 #include "tools/commands/common.h"
 #include "tools/terminal_board.h"
+#include "tools/terminal_play.h"
 
 namespace junqi::tools {
 
@@ -175,10 +176,15 @@ void registerPlay(CLI::App& app) {
       ->capture_default_str();
   cmd->add_option("--layout", o.layout, "Your layout: a layout text or a style (random, aggressive, defensive, balanced)")
       ->capture_default_str();
-  cmd->add_option("--seat", o.seat, "Your seat: red (moves first) or blue")->capture_default_str();
+  cmd->add_option("--seat", o.seat, "Your seat: red (moves first) or blue; 1 or 2 (Flip Junqi); south, east, north or west")
+      ->capture_default_str();
   cmd->add_option("--seed", o.seed, "Seed of the agent and of a styled layout")->capture_default_str();
   cmd->add_option("--record", o.record, "Write the game's record here at the end");
-  setAction(cmd, [] {
+  setAction(cmd, [cmd] {
+    const auto given = [cmd](const std::string& v, const char* flag) { return cmd->count(flag) ? std::optional(v) : std::nullopt; };
+    if (const auto other = playOtherGame({o.agent, o.rules, given(o.layout, "--layout"), given(o.seat, "--seat"), o.seed,
+                                          o.record}))
+      return *other;  // Flip Junqi or four-player (tools/terminal_play.h)
     const auto seat = parseSeat(o.seat);
     if (!seat) throw std::invalid_argument(fmt::format("--seat must be red or blue, not '{}'", o.seat));
     TerminalGame game(o, Ruleset::parse(o.rules), *seat);
