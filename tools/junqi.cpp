@@ -95,6 +95,7 @@ int main(int argc, char** argv) {
   registerTactics(app);
   registerAgents(app);
   registerMatch(app);
+  registerGauntlet(app);
   registerBot(app);
   registerServe(app);
   registerPlay(app);

@@ -15,6 +15,7 @@ void registerBot(CLI::App& app);
 void addBotOptions(CLI::App* command);
 int runBot();
 void registerMatch(CLI::App& app);
+void registerGauntlet(CLI::App& app);  // the style panel (search/styles/)
 void registerBeliefsCheck(CLI::App& app);
 void registerMoves(CLI::App& app);
 void registerPerft(CLI::App& app);

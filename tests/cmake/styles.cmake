@@ -1,0 +1,20 @@
+# junqi gauntlet (the style panel, docs/panel.md): a profile with every member,
+# the whole panel and the worst member, a plot, and one-line refusals.
+if(TARGET junqi)
+  set(JUNQI_GAUNTLET_DIR ${CMAKE_CURRENT_BINARY_DIR}/gauntlet)
+  add_test(NAME gauntlet_prints_a_profile_and_a_plot
+           COMMAND sh -c [[rm -rf "$1" && out=$("$0" gauntlet random --panel rush --panel deployer --panel rush:drive=2 --pairs 1 --max-plies 150 --out "$1" 2>/dev/null) || exit 1
+                           printf '%s\n' "$out"
+                           for row in '^rush +2 ' '^deployer +2 .*own layouts' '^rush-2 +2 ' '^panel +6 ' '^worst member: (rush|deployer|rush-2) '; do
+                             printf '%s\n' "$out" | grep -Eq -- "$row" || { echo "no line $row"; exit 1; }
+                           done
+                           grep -q '<svg' "$1/gauntlet.svg" && grep -q 'deployer' "$1/gauntlet.svg" && test -f "$1/rush/games.pgn"]]
+                   $<TARGET_FILE:junqi> ${JUNQI_GAUNTLET_DIR}/profile)
+  junqi_refuses(gauntlet_refuses_a_bad_agent_spec "^junqi gauntlet: error: agent 'nosuch:x=1': unknown agent 'nosuch'"
+                gauntlet nosuch:x=1 --out ${JUNQI_GAUNTLET_DIR}/bad-agent)
+  junqi_refuses(gauntlet_refuses_a_bad_panel_member "panel member 'rush:drive=-1': agent 'rush': drive=-1 must be"
+                gauntlet random --panel rush:drive=-1 --out ${JUNQI_GAUNTLET_DIR}/bad-member)
+  junqi_refuses(gauntlet_refuses_another_game "--rules flip-kawu: the style panel plays the classic game only"
+                gauntlet random --rules flip-kawu --out ${JUNQI_GAUNTLET_DIR}/flip)
+  junqi_refuses(gauntlet_refuses_zero_pairs "--pairs" gauntlet random --pairs 0 --out ${JUNQI_GAUNTLET_DIR}/zero)
+endif()

@@ -1,0 +1,233 @@
+// junqi gauntlet AGENT: plays an agent against the whole style panel
+// (search/styles/, docs/panel.md) and prints its profile: the score against
+// each member with a 95% interval, the panel as a whole, the worst member,
+// and a plot (DIR/gauntlet.svg). Each member is a head-to-head match of the
+// arena (arena/match.h) in DIR/MEMBER/, paired layouts with seats swapped,
+// and resumes like one; a member whose style is its deployment (deploy=decoy,
+// as the deployer) plays with both sides deploying their own layouts, for
+// with the match's layouts its style would not show.
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <map>
+
+#include <fmt/format.h>
+
+#include "arena/match.h"
+#include "arena/svg_plot.h"
+#include "core/flip_ruleset.h"
+#include "core/four_ruleset.h"
+#include "search/registry.h"
+#include "search/styles/style_agent.h"
+#include "tools/commands/commands.h"
+#include "tools/commands/common.h"
+
+namespace junqi::tools {
+
+namespace {
+
+struct GauntletOptions {
+  std::string agent, rules, out;
+  std::vector<std::string> panel;
+  int pairs = 10, concurrency = 1, maxPlies = 2000;
+  std::uint64_t seed = 1;
+};
+
+// One member's result: the agent's score with its 95% interval.
+struct MemberScore {
+  std::string name, spec;
+  bool ownLayouts = false;
+  Trinomial counts;
+  double score = 0, stdError = 0;
+  double low() const { return interval().first; }
+  double high() const { return interval().second; }
+  // Score +- 1.96 standard errors; where every game had one result (no
+  // spread to measure) Wilson's interval for the games instead, not a point.
+  std::pair<double, double> interval() const {
+    if (stdError > 0) return {std::max(0.0, score - kZ95 * stdError), std::min(1.0, score + kZ95 * stdError)};
+    const double n = static_cast<double>(counts.games()), z2 = kZ95 * kZ95;
+    const double centre = (score + z2 / (2 * n)) / (1 + z2 / n);
+    const double half = kZ95 * std::sqrt(score * (1 - score) / n + z2 / (4 * n * n)) / (1 + z2 / n);
+    return {std::max(0.0, centre - half), std::min(1.0, centre + half)};
+  }
+};
+
+// The canonical spec of `spec`, or a one-line error naming it.
+std::string checkedSpec(const std::string& spec, const std::string& what) {
+  try {
+    return makeAgent(spec)->spec();
+  } catch (const AgentSpecError& e) {
+    throw std::invalid_argument(fmt::format("{} '{}': {}", what, spec, e.what()));
+  }
+}
+
+// Names the members by their kinds ("rush", then "rush-2" for a second rush).
+std::vector<std::pair<std::string, std::string>> panelMembers(const std::vector<std::string>& specs) {
+  std::vector<std::pair<std::string, std::string>> members;
+  std::map<std::string, int> seen;
+  for (const std::string& spec : specs) {
+    checkedSpec(spec, "panel member");
+    const std::string kind = AgentParams::parse(spec).name();
+    const int n = ++seen[kind];
+    members.emplace_back(n == 1 ? kind : fmt::format("{}-{}", kind, n), spec);
+  }
+  return members;
+}
+
+// The agent's score in one finished game (it is player 0).
+double agentScore(const MatchGameResult& r) {
+  if (!r.outcome.winner) return 0.5;
+  const Seat agentSeat = r.game.red == 0 ? Seat::Red : Seat::Blue;
+  return *r.outcome.winner == agentSeat ? 1.0 : 0.0;
+}
+
+// The agent's score over a member's games: per layout pair (pentanomial) when
+// the layouts were paired, else per game.
+void scoreMember(MemberScore& m, const std::vector<MatchGameResult>& results) {
+  std::vector<RatedGame> games;
+  for (const MatchGameResult& r : results) {
+    m.counts.add(agentScore(r));
+    games.push_back({r.game.red, r.game.blue, r.outcome.winner ? (*r.outcome.winner == Seat::Red ? 1.0 : 0.0) : 0.5,
+                     m.ownLayouts ? -1 : r.game.pair});
+  }
+  m.score = m.counts.score();
+  const PairCounts pairs = pentanomialCounts(games, 0, 1);
+  m.stdError = !m.ownLayouts && pairs.penta.pairs() > 1 ? pentanomialScoreStdError(pairs.penta)
+                                                        : trinomialScoreStdError(m.counts);
+  if (std::isnan(m.stdError)) m.stdError = 0;  // too few games to measure a spread: Wilson's interval
+}
+
+MemberScore playMember(const GauntletOptions& o, const Ruleset& ruleset, const std::string& agentName,
+                       const std::pair<std::string, std::string>& member) {
+  MemberScore m;
+  m.name = member.first, m.spec = member.second;
+  m.ownLayouts = checkedSpec(member.second, "panel member").find("deploy=decoy") != std::string::npos;
+  MatchOptions mo;
+  mo.ruleset = ruleset;
+  mo.players = {{agentName, o.agent, ""}, {member.first, member.second, ""}};
+  mo.schedule = MatchSchedule::Gauntlet;
+  mo.pairs = o.pairs, mo.concurrency = o.concurrency, mo.seed = o.seed, mo.maxPlies = o.maxPlies;
+  mo.agentLayouts = m.ownLayouts;
+  mo.outDir = (std::filesystem::path(o.out) / member.first).string();
+  Match match(mo);
+  const MatchSummary summary = match.run([&](const std::string& line) { fmt::print(stderr, "{}: {}\n", m.name, line); });
+  scoreMember(m, summary.results);
+  return m;
+}
+
+// The panel as a whole: the mean of the member scores (each member weighs the same).
+MemberScore wholePanel(const std::vector<MemberScore>& members) {
+  MemberScore all;
+  all.name = "panel";
+  double variance = 0;
+  for (const MemberScore& m : members) {
+    all.score += m.score / static_cast<double>(members.size());
+    variance += m.stdError * m.stdError;
+    all.counts.wins += m.counts.wins, all.counts.draws += m.counts.draws, all.counts.losses += m.counts.losses;
+  }
+  all.stdError = std::sqrt(variance) / static_cast<double>(members.size());
+  return all;
+}
+
+std::string percent(double v) { return fmt::format("{:.1f}%", 100 * v); }
+
+std::string profileTable(const std::string& agent, const GauntletOptions& o, const std::vector<MemberScore>& members,
+                         const MemberScore& all, const MemberScore& worst) {
+  std::string t = fmt::format("gauntlet of {} against the style panel ({} layout pair{} a member, seed {})\n", agent,
+                              o.pairs, o.pairs == 1 ? "" : "s", o.seed);
+  t += fmt::format("{:<12} {:>5}  {:>11}  {:>6}  {}\n", "member", "games", "W-D-L", "score", "95% interval");
+  for (const MemberScore* m : [&] {
+         std::vector<const MemberScore*> rows;
+         for (const MemberScore& x : members) rows.push_back(&x);
+         rows.push_back(&all);
+         return rows;
+       }())
+    t += fmt::format("{:<12} {:>5}  {:>11}  {:>6}  [{}, {}]{}\n", m->name, m->counts.games(),
+                     fmt::format("{}-{}-{}", m->counts.wins, m->counts.draws, m->counts.losses), percent(m->score),
+                     percent(m->low()), percent(m->high()), m->ownLayouts ? "  (own layouts, unpaired)" : "");
+  t += fmt::format("worst member: {} ({} [{}, {}])\n", worst.name, percent(worst.score), percent(worst.low()),
+                   percent(worst.high()));
+  return t;
+}
+
+// The profile as a picture: the score against each member and the panel,
+// with its interval, the 50% line, the worst member in red.
+std::string profileSvg(const std::string& agent, const std::vector<MemberScore>& members, const MemberScore& all,
+                       const std::string& worst) {
+  std::vector<const MemberScore*> rows;
+  for (const MemberScore& m : members) rows.push_back(&m);
+  rows.push_back(&all);
+  const double width = 120 + 80.0 * static_cast<double>(rows.size()), height = 340;
+  svg::Panel p{svg::kYAxisMargin + 10, 40, width - svg::kYAxisMargin - 30, height - 40 - svg::kXAxisMargin - 10,
+               0, static_cast<double>(rows.size()), 0, 100};
+  std::string out = fmt::format(
+      "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{0:.0f}\" height=\"{1:.0f}\" viewBox=\"0 0 {0:.0f} {1:.0f}\" "
+      "font-family=\"sans-serif\">\n<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n",
+      width, height);
+  const std::string title = "Gauntlet of " + agent + " against the style panel";
+  out += svg::text(width / 2, 22, title, svg::fittedSize(title, width - 20, 14));
+  svg::yAxis(out, p, "score (%, 95% interval)");
+  out += svg::line(p.left, p.y(50), p.right(), p.y(50), "#999", "stroke-dasharray=\"4 3\"");
+  std::vector<std::string> names;
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    const MemberScore& m = *rows[i];
+    names.push_back(m.name);
+    const double x = p.x(static_cast<double>(i) + 0.5);
+    const std::string colour = m.name == worst ? "#c0392b" : m.name == "panel" ? "#333333" : "#1f5fa8";
+    out += fmt::format("<g class=\"member\"><title>{}: {} [{}, {}]</title>", xmlEscape(m.name), percent(m.score),
+                       percent(m.low()), percent(m.high()));
+    out += svg::line(x, p.y(100 * m.low()), x, p.y(100 * m.high()), colour, "stroke-width=\"2\"");
+    for (const double v : {m.low(), m.high()}) out += svg::line(x - 6, p.y(100 * v), x + 6, p.y(100 * v), colour, "stroke-width=\"2\"");
+    out += fmt::format("<circle cx=\"{:.1f}\" cy=\"{:.1f}\" r=\"4\" fill=\"{}\"/></g>\n", x, p.y(100 * m.score), colour);
+  }
+  svg::categoryAxis(out, p, names, "panel member");
+  return out + "</svg>\n";
+}
+
+int runGauntlet(const GauntletOptions& o) {
+  if (FlipRuleset::namesFlip(o.rules) || FourRuleset::namesFour(o.rules))
+    throw std::invalid_argument(fmt::format("--rules {}: the style panel plays the classic game only", o.rules));
+  const Ruleset ruleset = Ruleset::parse(o.rules);
+  checkedSpec(o.agent, "agent");
+  const auto members = panelMembers(o.panel.empty() ? panelSpecs() : o.panel);
+  std::string agentName = AgentParams::parse(o.agent).name();
+  for (const auto& [name, spec] : members)
+    if (name == agentName) agentName = "tested-" + agentName;
+  std::vector<MemberScore> scores;
+  for (const auto& member : members) scores.push_back(playMember(o, ruleset, agentName, member));
+  const MemberScore all = wholePanel(scores);
+  const MemberScore& worst = *std::min_element(scores.begin(), scores.end(),
+                                               [](const MemberScore& a, const MemberScore& b) { return a.score < b.score; });
+  const std::string table = profileTable(o.agent, o, scores, all, worst);
+  const std::filesystem::path dir(o.out);
+  std::ofstream(dir / "gauntlet.txt") << table;
+  std::ofstream(dir / "gauntlet.svg") << profileSvg(o.agent, scores, all, worst.name);
+  fmt::print("\n{}profile: {}, plot: {}\n", table, (dir / "gauntlet.txt").string(), (dir / "gauntlet.svg").string());
+  return 0;
+}
+
+}  // namespace
+
+void registerGauntlet(CLI::App& app) {
+  auto* cmd = app.add_subcommand("gauntlet", "Play an agent against the style panel and print its profile");
+  static GauntletOptions o;
+  cmd->add_option("agent", o.agent, "The agent spec to profile (e.g. ismcts:sims=400)")->required();
+  addRulesOption(cmd, o.rules);
+  cmd->add_option("--panel", o.panel,
+                  "A panel member's spec (repeat; default: rush, turtle, bluffer, raider, bomber, deployer)");
+  cmd->add_option("--pairs", o.pairs, "Layout pairs per member (each played twice, seats swapped)")
+      ->check(atLeast(1))
+      ->capture_default_str();
+  cmd->add_option("--concurrency", o.concurrency, "Games at once")->check(atLeast(1))->capture_default_str();
+  cmd->add_option("--seed", o.seed, "Seed of the layouts and the agents' game seeds")->capture_default_str();
+  cmd->add_option("--max-plies", o.maxPlies, "Adjudicate a draw after this many moves")
+      ->check(atLeast(1))
+      ->capture_default_str();
+  cmd->add_option("--out", o.out, "Directory: a match per member (DIR/MEMBER/), gauntlet.txt and gauntlet.svg; "
+                                  "rerun to resume")
+      ->required();
+  setAction(cmd, [] { return runGauntlet(o); });
+}
+
+}  // namespace junqi::tools
