@@ -85,6 +85,24 @@ TEST_F(AgentsOnThePage, ResigningLetsTheAgentGoAndTheNextGameDoesNotWait) {
   EXPECT_LT(secondsSince(start), 0.5) << "the new game waited for the ended game's agent";
 }
 
+// Searches of ended games run out their budget: past twice the table's games
+// of them, a new game waits (503) until they are done.
+TEST_F(AgentsOnThePage, AgentsLetGoAreCappedUntilTheirSearchesEnd) {
+  server::ServerOptions options = options_;
+  options.maxGames = 1;
+  start(options);
+  for (int i = 0; i < 2; ++i) {
+    const Answer created = newGame("slow1500", "blue");
+    ASSERT_EQ(created.status, 201) << created.raw;
+    post("/api/games/" + created.body["id"].get<std::string>() + "/resign", nlohmann::json::object());
+  }
+  const Answer refused = newGame("random");
+  EXPECT_EQ(refused.status, 503);
+  EXPECT_NE(refused.body.value("error", "").find("still finishing their moves"), std::string::npos) << refused.raw;
+  std::this_thread::sleep_for(std::chrono::milliseconds(1700));
+  EXPECT_EQ(newGame("random").status, 201);
+}
+
 TEST_F(AgentsOnThePage, AnAgentPastItsTimeForAMoveLoses) {
   server::ServerOptions options = options_;
   options.agentSeconds = 0.3;
