@@ -17,6 +17,7 @@ struct PlayedGame {
   std::vector<PositionSample> positions;
   std::vector<Seat> movers;  // of each position
   Outcome outcome;
+  long long moves = 0;
 };
 
 // The policy target: root visits over every legal action (0 for those the
@@ -57,13 +58,25 @@ PlayedGame playGame(const std::shared_ptr<nets::FlipNetEvaluator>& evaluator, co
   search.rootNoiseAlpha = o.rootNoise;
   nets::FlipNetAgent agent(search, "nn(self-play)");
   agent.newGame(o.rules, Seat::Red, seed);  // one agent plays both seats: it searches afresh each turn
+  // Playout cap randomization: the actions not searched in full, by a cheaper search without noise.
+  const std::uint64_t fastSeed = Rng::mix(seed, 0xfa57);
+  FlipMctsParams cheap = nets::flipNetSearch(evaluator, std::max(1, o.fastSims), o.cpuct, fastSeed);
+  cheap.staticMix = o.staticMix;
+  nets::FlipNetAgent fast(cheap, "nn(self-play, fast)");
+  fast.newGame(o.rules, Seat::Red, fastSeed);
   PlayedGame out;
   while (!game.isOver() && game.position().ply() < o.maxPlies) {
     const FlipPosition& pos = game.position();
-    const Move best = agent.chooseAction(pos);
-    const auto visits = agent.rootVisits();
-    out.positions.push_back({quantizedFlipInput(pos), policyTarget(pos, visits, best), {}, {}});
-    out.movers.push_back(pos.toMove());
+    // (no draw without a cap: the games of runs without one stay as they were)
+    const bool full = o.fastSims <= 0 || rng.uniform() < o.fullSearchShare;
+    nets::FlipNetAgent& searcher = full ? agent : fast;
+    const Move best = searcher.chooseAction(pos);
+    const auto visits = searcher.rootVisits();
+    ++out.moves;
+    if (full) {
+      out.positions.push_back({quantizedFlipInput(pos), policyTarget(pos, visits, best), {}, {}});
+      out.movers.push_back(pos.toMove());
+    }
     const Move played = pos.ply() < o.temperaturePlies ? drawByVisits(visits, best, rng) : best;
     game.apply(Action::makeMove(pos.toMove(), played));
   }

@@ -38,11 +38,17 @@ struct FlipSelfPlayOptions {
   int temperaturePlies = 30;  // actions drawn in proportion to root visits, then the most visited
   int maxPlies = 400;         // then a draw is adjudicated
   std::uint64_t seed = 1;
+  // Playout cap randomization (KataGo), as in classic self-play: with
+  // fastSims > 0 this share of the actions is searched with `sims` and kept
+  // as samples, the rest with fastSims (no root noise) and not kept.
+  int fastSims = 0;
+  double fullSearchShare = 1.0;
 };
 
 struct FlipSelfPlayStats {
   int games = 0, firstWins = 0, secondWins = 0, draws = 0;  // first: seat 0, which moves first
   long long positions = 0;
+  long long moves = 0;  // actions played (more than positions under a playout cap)
   double seconds = 0;
 
   void addGame(const Outcome& outcome, long long gamePositions) {
@@ -116,6 +122,7 @@ Shard samplesShardOf(std::vector<std::optional<Game>>& played, FlipSelfPlayStats
     if (!g) continue;
     ++shard.games;
     stats.addGame(g->outcome, static_cast<long long>(g->positions.size()));
+    stats.moves += g->moves;
     for (std::size_t k = 0; k < g->positions.size(); ++k) {
       g->positions[k].wdl = resultFor(g->outcome, g->movers[k]);
       shard.positions.push_back(std::move(g->positions[k]));

@@ -16,6 +16,7 @@ struct TeacherGame {
   std::vector<PositionSample> positions;
   std::vector<Seat> movers;
   Outcome outcome;
+  long long moves = 0;
 };
 
 // The teacher's view of the mover's legal actions: a probability for each.
@@ -76,6 +77,7 @@ TeacherGame playOne(const FlipTeacherOptions& o, std::uint64_t seed) {
     }
     if (!opening) action = teachers[index(pos.toMove())].chooseAction(pos);
     game.apply(Action::makeMove(pos.toMove(), action));
+    ++g.moves;
   }
   g.outcome = game.outcome();
   return g;

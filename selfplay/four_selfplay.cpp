@@ -16,6 +16,7 @@ struct PlayedGame {
   std::vector<PositionSample> positions;
   std::vector<Seat> movers;  // the mover's team of each position, as a seat (Red: south-north)
   Outcome outcome;
+  long long moves = 0;
 };
 
 Seat teamSeat(int army) { return teamOfArmy(army) == 0 ? Seat::Red : Seat::Blue; }
@@ -83,6 +84,7 @@ PlayedGame playTeacherGame(const FourSelfPlayOptions& o, std::uint64_t seed) {
       g.movers[static_cast<std::size_t>(slot)] = teamSeat(army);
     }
     game.play(teacher.chooseMove(obs));
+    ++g.moves;
   }
   g.outcome = outcomeOf(game.outcome());
   return g;
@@ -108,6 +110,10 @@ PlayedGame playSelfPlayGame(const std::shared_ptr<nets::FourNetEvaluator>& evalu
   FourSearchParams search = nets::fourNetSearch(evaluator, o.sims, o.exploration, o.cpuct);
   search.rootNoiseAlpha = o.rootNoise;
   nets::FourNetAgent agent(search, seed, "nn(self-play)");
+  // Playout cap randomization: the moves not searched in full, by a cheaper search without noise.
+  FourSearchParams cheap = nets::fourNetSearch(evaluator, std::max(1, o.fastSims), o.exploration, o.cpuct);
+  const std::uint64_t fastSeed = Rng::mix(seed, 0xfa57);
+  nets::FourNetAgent fast(cheap, fastSeed, "nn(self-play, fast)");
   PlayedGame g;
   while (!game.isOver()) {
     if (game.position().ply() >= o.maxPlies) {
@@ -116,13 +122,19 @@ PlayedGame playSelfPlayGame(const std::shared_ptr<nets::FourNetEvaluator>& evalu
     }
     const int army = game.position().toMove();
     const FourObservation obs = FourObservation::of(game, army);
-    agent.newGame(o.rules, army, seed);  // one agent plays every army: it searches afresh each turn
-    const Move best = agent.chooseMove(obs);
-    const FourSearchResult& result = agent.lastSearch();
-    MoveList legal;
-    obs.legalMoves(legal);
-    g.positions.push_back(sampleOf(obs, legal, visitTarget(result, legal, best)));
-    g.movers.push_back(teamSeat(army));
+    // (no draw without a cap: the games of runs without one stay as they were)
+    const bool full = o.fastSims <= 0 || rng.uniform() < o.fullSearchShare;
+    nets::FourNetAgent& searcher = full ? agent : fast;
+    searcher.newGame(o.rules, army, full ? seed : fastSeed);  // one agent plays every army: it searches afresh each turn
+    const Move best = searcher.chooseMove(obs);
+    const FourSearchResult& result = searcher.lastSearch();
+    if (full) {
+      MoveList legal;
+      obs.legalMoves(legal);
+      g.positions.push_back(sampleOf(obs, legal, visitTarget(result, legal, best)));
+      g.movers.push_back(teamSeat(army));
+    }
+    ++g.moves;
     game.play(obs.ply() < o.temperaturePlies ? drawByVisits(result, rng) : best);
   }
   g.outcome = outcomeOf(game.outcome());

@@ -34,6 +34,9 @@ struct FourSelfPlayOptions {
   int temperaturePlies = 40;  // moves drawn in proportion to root visits, then the most visited
   int maxPlies = 600;         // then a draw is adjudicated
   std::uint64_t seed = 1;
+  // Playout cap randomization, as FlipSelfPlayOptions (self-play only).
+  int fastSims = 0;
+  double fullSearchShare = 1.0;
   // Teacher games instead (no network): the heuristic plays, this many sampled decisions a game.
   bool teacher = false;
   int teacherPositions = 16;

@@ -59,6 +59,8 @@ FourSelfPlayOptions fourSelfPlayOptions(const TrainingConfig& c, std::uint64_t s
   o.seed = seed;
   o.teacher = teacher;
   o.teacherPositions = c.teacherPositions;
+  o.fastSims = c.fastSims;
+  o.fullSearchShare = c.fullSearchShare;
   return o;
 }
 
@@ -74,6 +76,8 @@ FlipSelfPlayOptions flipSelfPlayOptions(const TrainingConfig& c, std::uint64_t s
   o.temperaturePlies = c.temperaturePlies;
   o.maxPlies = c.maxPlies;
   o.seed = seed;
+  o.fastSims = c.fastSims;
+  o.fullSearchShare = c.fullSearchShare;
   return o;
 }
 

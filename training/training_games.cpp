@@ -221,7 +221,7 @@ void ClassicGame::playRatingMatch(const std::string& dir, int g, const TrainingC
 // ---- Flip Junqi and four-player Junqi ----
 
 json seatFigures(const FlipSelfPlayStats& s) {
-  return {{"games", s.games},         {"positions", s.positions},     {"seconds", s.seconds},
+  return {{"games", s.games},         {"positions", s.positions},     {"moves", s.moves},  {"seconds", s.seconds},
           {"first_wins", s.firstWins}, {"second_wins", s.secondWins}, {"draws", s.draws}};
 }
 
@@ -296,7 +296,6 @@ void SeatGame<Traits>::check(const TrainingConfig& c) const {
     throw std::invalid_argument(fmt::format("--rollout-mix: must be between 0 and 1, not '{}'", c.rolloutMix));
   if (!(c.rootNoise >= 0)) throw std::invalid_argument(fmt::format("--root-noise: must be 0 or more, not '{}'", c.rootNoise));
   if (c.gumbel) throw lacks("--gumbel", "its search has no Gumbel root");
-  if (c.fastSims > 0) throw lacks("--fast-sims", "its self-play has no playout cap");
   if (c.identityLoss != 0) throw lacks("--identity-loss", "its self-play records no hidden identities");
   if (c.selfPlayBackend != "eigen") throw lacks("--selfplay-backend", "its self-play plays with eigen");
   if (c.dataParallelSize > 1) throw lacks("--trainers", "it trains on one rank");

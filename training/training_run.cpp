@@ -298,9 +298,11 @@ void TrainingRun::keepGames(int g, const Shard& shard, const json& figures) cons
 std::vector<std::string> TrainingRun::ownShard(int g, json& record) {
   const fs::path shardPath = dir_ / "shards" / (gen(g) + ".jqs");
   const fs::path figuresPath = dir_ / "shards" / (gen(g) + ".json");
-  // A finished generation (its log line written) is never played again: a
-  // run's committed state may leave out the shards older than its window.
-  const bool finished = fs::exists(dir_ / "log" / (gen(g) + ".json"));
+  // A finished generation (its log line written, its checkpoint there) is
+  // never played again: a run's committed state may leave out the shards
+  // older than its window. One whose checkpoint is gone is trained again, on
+  // its games played again.
+  const bool finished = fs::exists(dir_ / "log" / (gen(g) + ".json")) && fs::exists(checkpoint(g));
   if (!fs::exists(shardPath) && !finished) {
     json figures = json::object();
     Shard shard = keptGames(g, figures);

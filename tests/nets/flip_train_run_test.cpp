@@ -171,6 +171,64 @@ TEST(FlipTrainRun, OptionsAFlipRunDoesNotHaveAreRefusedByName) {
   } catch (const std::invalid_argument& e) {
     EXPECT_STREQ(e.what(), "--value-target: not available in a Flip Junqi run");
   }
+  EXPECT_THAT([&] { configOfGame(trainingDefaults("flip"), classic, {{"gumbel", "--gumbel"}}); },
+              testing::ThrowsMessage<std::invalid_argument>(HasSubstr("--gumbel: not available in a Flip Junqi run")));
+  classic.anchorGenerations = {1};
+  EXPECT_EQ(configOfGame(trainingDefaults("flip"), classic, {{"anchor_generations", "--anchor-generations"}})
+                .anchorGenerations,
+            std::vector<int>{1});
+}
+
+// The learning curve of a flip run, as of a classic one: a fixed panel (the
+// anchor generation 1 and the baselines, not also the previous generation),
+// each generation's CPU time, held-out losses, learning-curve.csv.
+TEST(FlipTrainRun, AFlipRunHasALearningCurveAgainstAFixedPanel) {
+  nets::registerNetAgent();
+  TempDir tmp("flip-train-curve");
+  const fs::path dir = tmp.path() / "run";
+  TrainingConfig c = tinyFlipConfig();
+  c.generations = 3;
+  c.anchorGenerations = {1};
+  c.ratePrevious = false;
+  runQuietly(dir, c);
+  const auto match = nlohmann::json::parse(readBytes((dir / "matches/gen-0003/match.json").string()));
+  EXPECT_THAT(match.dump(), HasSubstr("gen-0001"));
+  EXPECT_THAT(match.dump(), ::testing::Not(HasSubstr("gen-0002"))) << "the previous generation played";
+  const auto config = nlohmann::json::parse(readBytes((dir / "config.json").string()));
+  EXPECT_EQ(config.at("anchor_generations"), nlohmann::json::array({1}));
+  EXPECT_EQ(config.at("rate_previous"), false);
+  const auto record = nlohmann::json::parse(readBytes((dir / "log/gen-0002.json").string()));
+  EXPECT_GT(record.at("cpu_seconds").get<double>(), 0);
+  EXPECT_GT(record.at("held_out_previous").at("positions").get<int>(), 0) << "generation 1 on generation 2's games";
+  std::istringstream csv(readBytes((dir / "learning-curve.csv").string()));
+  std::vector<std::string> rows;
+  for (std::string row; std::getline(csv, row);) rows.push_back(row);
+  ASSERT_EQ(rows.size(), 4u) << "a header and generations 1-3 (generation 0 plays no one)";
+  EXPECT_THAT(rows[1], ::testing::MatchesRegex("1,[-0-9.]+,[-0-9.]+,[-0-9.]+,[0-9.]+,[0-9.]+,[0-9.]+,[0-9.]+"))
+      << "generation 1: Elo, interval, CPU hours and its held-out losses";
+}
+
+// Playout cap randomization in flip self-play: most actions searched with
+// --fast-sims and not kept, so fewer positions than actions; without a cap
+// every action is a position.
+TEST(FlipTrainRun, UnderAPlayoutCapOnlyFullSearchesBecomeSamples) {
+  nets::registerNetAgent();
+  TempDir tmp("flip-train-cap");
+  TrainingConfig c = tinyFlipConfig();
+  c.generations = 1;
+  runQuietly(tmp.path() / "full", c);
+  const auto full = nlohmann::json::parse(readBytes((tmp.path() / "full/shards/gen-0001.json").string()));
+  EXPECT_EQ(full.at("moves"), full.at("positions"));
+  c.fastSims = 2;
+  c.fullSearchShare = 0.25;
+  runQuietly(tmp.path() / "capped", c);
+  const auto capped = nlohmann::json::parse(readBytes((tmp.path() / "capped/shards/gen-0001.json").string()));
+  EXPECT_GT(capped.at("positions").get<long long>(), 0);
+  EXPECT_LT(capped.at("positions").get<long long>() * 2, capped.at("moves").get<long long>())
+      << "about a quarter of the actions kept";
+  const auto config = nlohmann::json::parse(readBytes((tmp.path() / "capped/config.json").string()));
+  EXPECT_EQ(config.at("fast_sims"), 2);
+  EXPECT_FALSE(nlohmann::json::parse(readBytes((tmp.path() / "full/config.json").string())).contains("fast_sims"));
 }
 
 TEST(FlipTrainRun, TeacherGamesMakeTheFirstGeneration) {

@@ -45,7 +45,7 @@ TEST(FourTrainRun, TeacherThenSelfPlayGenerationsCompleteAndResume) {
   runQuietly(dir, c);
   for (const char* f : {"config.json", "weights/gen-0000.jqw", "weights/gen-0002.jqw", "shards/gen-0001.jqs",
                         "shards/gen-0002.jqs", "checkpoints/gen-0002/state.txt", "matches/gen-0002/match.json",
-                        "ratings.txt", "report.html"})
+                        "ratings.txt", "report.html", "learning-curve.csv"})
     EXPECT_TRUE(fs::exists(dir / f)) << f;
   EXPECT_TRUE(runVariant(dir.string()) == "four");
   const nets::WeightsFile w = nets::loadFourWeights((dir / "weights/gen-0002.jqw").string());
@@ -63,6 +63,8 @@ TEST(FourTrainRun, TeacherThenSelfPlayGenerationsCompleteAndResume) {
   EXPECT_EQ(teacher.positions.size(), 40u);
   EXPECT_EQ(selfPlay.games, 2u);
   EXPECT_GE(selfPlay.positions.size(), 40u);
+  const auto figures = nlohmann::json::parse(readBytes((dir / "shards/gen-0002.json").string()));
+  EXPECT_EQ(figures.at("moves"), figures.at("positions")) << "without a playout cap every move is a sample";
   for (const Shard* s : {&teacher, &selfPlay}) {
     float target = 0;
     for (const auto& [index, p] : s->positions.front().policy) target += p;
@@ -88,6 +90,20 @@ TEST(FourTrainRun, TeacherThenSelfPlayGenerationsCompleteAndResume) {
   runQuietly(dir, c);
   EXPECT_EQ(readBytes((dir / "shards/gen-0002.jqs").string()), shardBytes);
   EXPECT_EQ(readBytes((dir / "weights/gen-0002.jqw").string()), weightsBytes);
+}
+
+// Playout cap randomization in four-player self-play: only full searches become samples.
+TEST(FourTrainRun, UnderAPlayoutCapOnlyFullSearchesBecomeSamples) {
+  nets::registerNetAgent();
+  TempDir tmp("four-train-cap");
+  const fs::path dir = tmp.path() / "run";
+  TrainingConfig c = tinyFourConfig();
+  c.generations = 1, c.teacherGames = 0, c.gamesPerGeneration = 1, c.maxPlies = 40;
+  c.fastSims = 2, c.fullSearchShare = 0.25;
+  runQuietly(dir, c);
+  const auto figures = nlohmann::json::parse(readBytes((dir / "shards/gen-0001.json").string()));
+  EXPECT_GT(figures.at("positions").get<long long>(), 0);
+  EXPECT_LT(figures.at("positions").get<long long>() * 2, figures.at("moves").get<long long>());
 }
 
 TEST(FourTrainRun, SettingsItCannotUseAreRefusedByOption) {
