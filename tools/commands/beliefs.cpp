@@ -3,7 +3,9 @@
 // an SVG board. junqi beliefs-check: over many random games, checks that the
 // truth is always among the possible and prints the calibration figure.
 #include <atomic>
+#include <algorithm>
 #include <cmath>
+#include <functional>
 #include <fstream>
 #include <thread>
 #include <vector>
@@ -12,6 +14,9 @@
 
 #include "core/auto_layout.h"
 #include "core/cross_board.h"
+#include "core/flip_game.h"
+#include "core/flip_record.h"
+#include "core/four_movegen.h"
 #include "core/four_beliefs.h"
 #include "core/four_notation.h"
 #include "core/four_record.h"
@@ -102,6 +107,33 @@ std::string fourTable(const std::string& text, const std::string& seatName, int 
   return out + "\n(percent; E P C J R I D G M = ranks 1-9, B bomb, L landmine, F flag)\n";
 }
 
+// A Flip Junqi record: both seats know the same, so the beliefs are the
+// pools: every face-down piece is each identity left in them with the same chance.
+std::string flipTable(const std::string& text, const std::string& seat, int ply) {
+  if (!seat.empty() && seat != "1" && seat != "2")
+    throw std::invalid_argument(fmt::format("--seat must be 1 or 2 in a Flip Junqi record, not '{}'", seat));
+  FlipRecord record = parseFlipRecord(text);
+  if (ply < static_cast<int>(record.actions.size())) {
+    record.actions.resize(static_cast<std::size_t>(std::max(ply, 0)));
+    record.outcome = {};
+  }
+  const FlipPosition& pos = replayFlip(record).position();
+  std::string out = fmt::format("at move {}, seat {} to move: {} face-down pieces, each of them any identity left in "
+                                "the pools with these chances (both seats know the same)\n\n",
+                                pos.ply() + 1, seatNumber(pos.toMove()), pos.poolSize());
+  out += fmt::format("{:<7}", "colour");
+  for (int t = 0; t < kPieceTypes; ++t) out += fmt::format("{:>5}", typeSymbol(typeFromIndex(t)));
+  out += '\n';
+  for (const Colour c : {Colour::Red, Colour::Blue}) {
+    IdentityMarginals q{};
+    for (int t = 0; t < kPieceTypes; ++t) q[static_cast<std::size_t>(t)] = pos.flipProbability({c, typeFromIndex(t)});
+    const auto player = pos.seatOf(c);
+    out += fmt::format("{:<7}{}{}\n", c == Colour::Red ? "red" : "blue", percentColumns(q),
+                       player ? fmt::format("  (seat {})", seatNumber(*player)) : "");
+  }
+  return out + "\n(percent; E P C J R I D G M = ranks 1-9, B bomb, L landmine, F flag)\n";
+}
+
 // What checking one game found: the calibration sums, or the first violation.
 struct CheckTally {
   double bitsBelief = 0, bitsPrior = 0;
@@ -159,21 +191,109 @@ CheckTally checkGame(const Ruleset& ruleset, int g, const std::string& agent, st
   return tally;
 }
 
+// Adds one piece's figures: the belief's and the count-only prior's bits for
+// its true identity, and whether the belief's most likely identity is it.
+void tallyPiece(CheckTally& tally, double belief, double prior, bool top) {
+  tally.bitsBelief -= std::log2(belief);
+  tally.bitsPrior -= std::log2(prior);
+  tally.top1 += top;
+  ++tally.samples;
+}
+
+// Four-player Junqi: after every move, each seat still in the game holds
+// beliefs (core/four_beliefs.h) that allow every unseen piece's identity.
+CheckTally checkFourGame(const FourRuleset& rules, int g, std::uint64_t seed, int maxPlies) {
+  CheckTally tally;
+  Rng rng(Rng::mix(seed, static_cast<std::uint64_t>(g)));
+  const auto style = static_cast<LayoutStyle>(rng.below(4));
+  std::array<Layout, kArmies> layouts;
+  for (Layout& l : layouts) l = styledLayout(style, rules.army, rng);
+  FourGame game(rules, layouts);
+  const double total = totalPieces(rules.army.counts);
+  MoveList moves;
+  while (!game.isOver() && game.position().ply() < maxPlies) {
+    generateFourMoves(game.position(), moves);
+    game.play(moves[static_cast<int>(rng.below(moves.size()))]);
+    for (int seat = 0; seat < kArmies; ++seat) {
+      if (!game.position().armyIn(seat)) continue;
+      const FourBeliefs beliefs = FourBeliefs::of(FourObservation::of(game, seat), rules);
+      for (Square p{}; p < kCrossPoints; ++p) {
+        if (game.position().isEmpty(p) || beliefs.sees(game.position().armyAt(p))) continue;
+        const PieceType truth = game.position().typeAt(p);
+        const IdentityMarginals q = beliefs.marginalsAt(p);
+        if (!(beliefs.possibleAt(p) & identityBit(truth)) || q[typeIndex(truth)] <= 0) {
+          tally.error = fmt::format("game {} move {}: {}'s piece on {} is a {} but {} rules it out", g,
+                                    game.position().ply(), armyName(game.position().armyAt(p)),
+                                    crossBoard().pointName(p), typeName(truth), armyName(seat));
+          return tally;
+        }
+        const auto best = std::max_element(q.begin(), q.end()) - q.begin();
+        tallyPiece(tally, q[typeIndex(truth)], rules.army.counts[typeIndex(truth)] / total, best == typeIndex(truth));
+      }
+    }
+  }
+  return tally;
+}
+
+// Flip Junqi: both seats know the same, the pools of the face-down pieces;
+// after every action each face-down piece's identity must have a chance in
+// them (FlipPosition::flipProbability), the prior being the full sets'.
+CheckTally checkFlipGame(const FlipRuleset& rules, int g, std::uint64_t seed, int maxPlies) {
+  CheckTally tally;
+  Rng rng(Rng::mix(seed, static_cast<std::uint64_t>(g)));
+  FlipGame game(rules, randomFlipDeal(rng));
+  const FlipPosition start = game.position();
+  MoveList actions;
+  while (!game.isOver() && game.position().ply() < maxPlies) {
+    generateFlipActions(game.position(), actions);
+    game.apply(Action::makeMove(game.position().toMove(), actions[static_cast<int>(rng.below(actions.size()))]));
+    const FlipPosition& pos = game.position();
+    Identity best;
+    for (const Colour c : {Colour::Red, Colour::Blue})
+      for (int t = 0; t < kPieceTypes; ++t)
+        if (pos.flipProbability({c, typeFromIndex(t)}) > pos.flipProbability(best)) best = {c, typeFromIndex(t)};
+    for (Bitboard down = pos.faceDown(); down; down &= down - 1) {
+      const auto p = Square(lsb(down));
+      const Identity truth = *game.deal().under[p];
+      const double q = pos.flipProbability(truth);
+      if (q <= 0) {
+        tally.error = fmt::format("game {} move {}: the face-down piece on {} is {} {} but the pools rule it out", g,
+                                  pos.ply(), squareName(p), truth.colour == Colour::Red ? "a red" : "a blue",
+                                  typeName(truth.type));
+        return tally;
+      }
+      tallyPiece(tally, q, start.flipProbability(truth), best == truth);
+    }
+  }
+  return tally;
+}
+
 }  // namespace
 
 void registerBeliefs(CLI::App& app) {
   auto* cmd = app.add_subcommand("beliefs", "Show one seat's notes and exact beliefs about every enemy piece");
-  static std::string path, seat, svg;
+  static std::string path, seat, svg, rules;
   static int ply = 1 << 30;
   cmd->add_option("record", path, "Game record (docs/records.md)")->required();
+  static const CLI::Option* rulesOption =
+      addRulesOption(cmd, rules, Games::all())
+          ->description("The game the record must be of, by one of its presets (default: the record's own game)");
   cmd->add_option("--seat", seat,
-                  "Whose view: red (the default) or blue; south (the default), east, north or west in a four-player record");
+                  "Whose view: red (the default) or blue; south (the default), east, north or west in a four-player record; "
+                  "1 or 2 in a Flip Junqi record (both see the same)");
   cmd->add_option("--ply", ply, "Show the view before this move number (default: the end)");
   cmd->add_option("--svg", svg, "Also draw the board with the beliefs into this SVG file");
   setAction(cmd, [] {
     const std::string text = readFile(path);
-    if (isFourRecordText(text)) {
-      if (!svg.empty()) throw std::invalid_argument("--svg draws two-player boards only");
+    const std::string recordGame = gameOfRecord(text);
+    requireRecordGame(*rulesOption, rules, path, recordGame);
+    if (recordGame == "flip") {
+      if (!svg.empty()) throw std::invalid_argument("--svg draws classic boards only");
+      fmt::print("{}", flipTable(text, seat, ply - 1));
+      return 0;
+    }
+    if (recordGame == "four") {
+      if (!svg.empty()) throw std::invalid_argument("--svg draws classic boards only");
       fmt::print("{}", fourTable(text, seat, ply - 1));
       return 0;
     }
@@ -191,6 +311,60 @@ void registerBeliefs(CLI::App& app) {
   });
 }
 
+namespace {
+
+// The check of one game of the ruleset's game, and what its pieces are called.
+struct GameCheck {
+  std::function<CheckTally(int)> check;
+  std::string pieces;
+};
+
+GameCheck gameCheck(const std::string& rules, const std::string& agent, std::uint64_t seed, int maxPlies) {
+  const std::string game = gameOfRules(rules);
+  if (game != "classic" && !agent.empty())
+    throw std::invalid_argument(fmt::format("--agent: the check plays random moves in {}", gameTitle(game)));
+  if (game == "flip")
+    return {[r = FlipRuleset::parse(rules), seed, maxPlies](int g) { return checkFlipGame(r, g, seed, maxPlies); },
+            "face-down piece"};
+  if (game == "four")
+    return {[r = FourRuleset::parse(rules), seed, maxPlies](int g) { return checkFourGame(r, g, seed, maxPlies); },
+            "unseen piece on the board"};
+  return {[r = Ruleset::parse(rules), agent, seed, maxPlies](int g) { return checkGame(r, g, agent, seed, maxPlies); },
+          "enemy piece on the board"};
+}
+
+// Each game is checked on its own; the tallies are summed in game order so
+// that the printed figures are the same on any number of threads.
+CheckTally checkGames(const GameCheck& check, int games, int threads) {
+  std::vector<CheckTally> tallies(static_cast<std::size_t>(games));
+  std::atomic<int> next{0};
+  const auto work = [&] {
+    for (int g; (g = next.fetch_add(1)) < games;) {
+      CheckTally& tally = tallies[static_cast<std::size_t>(g)];
+      try {
+        tally = check.check(g);
+      } catch (const std::exception& e) {  // reported like a violation, not thrown out of the thread
+        tally.error = fmt::format("game {}: {}", g, e.what());
+      }
+    }
+  };
+  std::vector<std::thread> pool;
+  for (int t = 1; t < std::min(threads, games); ++t) pool.emplace_back(work);
+  work();
+  for (std::thread& t : pool) t.join();
+  CheckTally total;
+  for (const CheckTally& t : tallies) {
+    if (!t.error.empty()) throw std::runtime_error(t.error);  // the first failing game
+    total.bitsBelief += t.bitsBelief;
+    total.bitsPrior += t.bitsPrior;
+    total.samples += t.samples;
+    total.top1 += t.top1;
+  }
+  return total;
+}
+
+}  // namespace
+
 void registerBeliefsCheck(CLI::App& app) {
   auto* cmd = app.add_subcommand(
       "beliefs-check", "Play random games, check the truth is always possible, and print the calibration figure");
@@ -198,9 +372,9 @@ void registerBeliefsCheck(CLI::App& app) {
   static int games = 200, maxPlies = 1000, threads = 1;
   static std::uint64_t seed = 1;
   static std::string agent;
-  addRulesOption(cmd, rules);
+  addRulesOption(cmd, rules, Games::all());
   cmd->add_option("--games", games, "Number of games")->check(atLeast(1))->capture_default_str();
-  cmd->add_option("--agent", agent, "Moves chosen by this agent for both seats (default: uniformly random)");
+  cmd->add_option("--agent", agent, "Moves chosen by this agent for both seats (default: uniformly random; classic only)");
   cmd->add_option("--seed", seed, "Random seed")->capture_default_str();
   cmd->add_option("--max-plies", maxPlies, "Stop a game after this many moves")
       ->check(atLeast(1))
@@ -209,39 +383,14 @@ void registerBeliefsCheck(CLI::App& app) {
       ->check(CLI::Range(1, 256))
       ->capture_default_str();
   setAction(cmd, [] {
-    const Ruleset ruleset = Ruleset::parse(rules);
-    // Each game is checked on its own; the tallies are summed in game order so
-    // that the printed figures are the same on any number of threads.
-    std::vector<CheckTally> tallies(static_cast<std::size_t>(games));
-    std::atomic<int> next{0};
-    const auto work = [&] {
-      for (int g; (g = next.fetch_add(1)) < games;) {
-        CheckTally& tally = tallies[static_cast<std::size_t>(g)];
-        try {
-          tally = checkGame(ruleset, g, agent, seed, maxPlies);
-        } catch (const std::exception& e) {  // reported like a violation, not thrown out of the thread
-          tally.error = fmt::format("game {}: {}", g, e.what());
-        }
-      }
-    };
-    std::vector<std::thread> pool;
-    for (int t = 1; t < std::min(threads, games); ++t) pool.emplace_back(work);
-    work();
-    for (std::thread& t : pool) t.join();
-
-    CheckTally total;
-    for (const CheckTally& t : tallies) {
-      if (!t.error.empty()) throw std::runtime_error(t.error);  // the first failing game
-      total.bitsBelief += t.bitsBelief;
-      total.bitsPrior += t.bitsPrior;
-      total.samples += t.samples;
-      total.top1 += t.top1;
-    }
+    const GameCheck check = gameCheck(rules, agent, seed, maxPlies);
+    const CheckTally total = checkGames(check, games, threads);
     fmt::print("{} games ({}), {} piece-positions: the truth was always possible\n", games,
                agent.empty() ? "random moves" : agent, total.samples);
-    fmt::print("bits per enemy piece on the board: exact beliefs {:.3f}, count-only prior {:.3f}\n",
-               total.bitsBelief / total.samples, total.bitsPrior / total.samples);
-    fmt::print("top-1 accuracy of the exact beliefs: {:.1f}%\n", 100.0 * total.top1 / total.samples);
+    fmt::print("bits per {}: exact beliefs {:.3f}, count-only prior {:.3f}\n", check.pieces,
+               total.bitsBelief / std::max<long long>(1, total.samples),
+               total.bitsPrior / std::max<long long>(1, total.samples));
+    fmt::print("top-1 accuracy of the exact beliefs: {:.1f}%\n", 100.0 * total.top1 / std::max<long long>(1, total.samples));
     return 0;
   });
 }

@@ -1,5 +1,6 @@
 #include "tools/commands/common.h"
 
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
@@ -8,14 +9,30 @@
 #include <sstream>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
+#include "core/flip_ruleset.h"
+#include "core/four_record.h"
+#include "core/four_ruleset.h"
 #include "core/notation.h"
+#include "core/text.h"
+#include "core/variant.h"
 
 namespace junqi::tools {
 
 namespace {
 std::map<const CLI::App*, std::function<int()>>& actions() {
   static std::map<const CLI::App*, std::function<int()>> all;
+  return all;
+}
+
+// The --rules check of each command that said which games it takes.
+struct RulesCheck {
+  Games games;
+  const std::string* text;
+};
+std::map<const CLI::App*, RulesCheck>& rulesChecks() {
+  static std::map<const CLI::App*, RulesCheck> all;
   return all;
 }
 }  // namespace
@@ -49,7 +66,12 @@ int runAction(const CLI::App& app) {
     const auto it = actions().find(sub);
     if (it == actions().end()) continue;
     try {
+      if (const auto check = rulesChecks().find(sub); check != rulesChecks().end())
+        check->second.games.check(sub->get_name(), *check->second.text);
       return it->second();
+    } catch (const RulesRefused& e) {
+      fmt::print(stderr, "junqi {}: {}\n", sub->get_name(), e.what());
+      return 2;
     } catch (const std::exception& e) {
       fmt::print(stderr, "junqi {}: error: {}\n", sub->get_name(), e.what());
       return 1;
@@ -58,14 +80,107 @@ int runAction(const CLI::App& app) {
   return 1;
 }
 
+std::string gameTitle(const std::string& game) {
+  return game == "flip" ? "Flip Junqi" : game == "four" ? "four-player Junqi" : game + " Junqi";
+}
+
+std::string gameOfRules(const std::string& rulesText) {
+  // A preset that begins with a game's name is that game's, even when it is
+  // none of its presets: the game's parser then names its presets.
+  if (FlipRuleset::namesFlip(rulesText)) return "flip";
+  if (FourRuleset::namesFour(rulesText)) return "four";
+  const std::string preset = rulesText.substr(0, rulesText.find(':'));
+  try {
+    return Variant::ofPreset(preset).name();
+  } catch (const VariantError& e) {
+    throw RulesRefused(e.what());
+  }
+}
+
+Games Games::all() { return {}; }
+
+Games Games::without(const std::string& game, std::string lacks) const {
+  Games fewer = *this;
+  fewer.lacking_[game] = std::move(lacks);
+  return fewer;
+}
+
+std::vector<std::string> Games::presets() const {
+  std::vector<std::string> out;
+  for (const std::string& game : Variant::names())
+    if (takes(game))
+      for (const std::string& preset : Variant::byName(game).presets()) out.push_back(preset);
+  return out;
+}
+
+void Games::check(const std::string& command, const std::string& rulesText) const {
+  const std::string takes = fmt::format("{} takes {}", command, fmt::join(presets(), ", "));
+  std::string game;
+  try {
+    game = gameOfRules(rulesText);
+  } catch (const RulesRefused&) {
+    throw RulesRefused(
+        fmt::format("--rules: no game has a preset '{}'; {}", rulesText.substr(0, rulesText.find(':')), takes));
+  }
+  if (const auto lack = lacking_.find(game); lack != lacking_.end()) {
+    std::string title = gameTitle(game);
+    title[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(title[0])));
+    throw RulesRefused(fmt::format("{} {}; {}", title, lack->second, takes));
+  }
+}
+
+namespace {
+// "classic Junqi (hiddenfront, worldatplay, refereed) or Flip Junqi (...)".
+std::string presetList(const Games& games) {
+  std::vector<std::string> parts;
+  for (const std::string& game : Variant::names())
+    if (games.takes(game))
+      parts.push_back(fmt::format("{} ({})", gameTitle(game), fmt::join(Variant::byName(game).presets(), ", ")));
+  if (parts.size() == 1) return parts.front();
+  const std::string last = parts.back();
+  parts.pop_back();
+  return fmt::format("{} or {}", fmt::join(parts, ", "), last);
+}
+}  // namespace
+
 CLI::Option* addRulesOption(CLI::App* command, std::string& text) {
   text = "hiddenfront";
-  return command->add_option("--rules", text,
-                      "Ruleset: a preset (hiddenfront, worldatplay, refereed; flip-worldatplay, flip-kawu for "
-                      "Flip Junqi in perft, match, train and rules; four-worldatplay for four-player Junqi in "
-                      "perft, match, play-random and rules) with optional overrides, e.g. 'refereed:quiet-moves=200' "
-                      "(see `junqi rules`)")
+  return command
+      ->add_option("--rules", text,
+                   fmt::format("Ruleset: a preset of {}, with optional overrides, e.g. 'refereed:quiet-moves=200' "
+                               "(see `junqi rules`)",
+                               presetList(Games::all())))
       ->capture_default_str();
+}
+
+CLI::Option* addRulesOption(CLI::App* command, std::string& text, const Games& games) {
+  text = games.presets().front();
+  rulesChecks().insert_or_assign(command, RulesCheck{games, &text});
+  return command
+      ->add_option("--rules", text,
+                   fmt::format("Ruleset: a preset of {}, with optional overrides, e.g. '{}:quiet-moves=200' "
+                               "(see `junqi rules`)",
+                               presetList(games), games.presets().front()))
+      ->capture_default_str();
+}
+
+std::string gameOfRecord(const std::string& text) {
+  if (isFourRecordText(text)) return "four";
+  for (const std::string_view line : split(text, '\n')) {
+    const auto w = words(line);
+    if (w.empty() || w[0].starts_with('#')) continue;
+    return w.size() == 2 && w[0] == "variant" && w[1] == "flip" ? "flip" : "classic";
+  }
+  return "classic";
+}
+
+void requireRecordGame(const CLI::Option& rules, const std::string& rulesText, const std::string& path,
+                       const std::string& recordGame) {
+  if (rules.count() == 0) return;
+  const std::string game = gameOfRules(rulesText);
+  if (game != recordGame)
+    throw RulesRefused(fmt::format("{} is a {} record, not a {} one (--rules {})", path, gameTitle(recordGame),
+                                   gameTitle(game), rulesText));
 }
 
 Position positionFromArgument(const std::string& text, const Rules& rules) { return parsePositionOrStart(text, rules); }

@@ -2,7 +2,10 @@
 #pragma once
 
 #include <functional>
+#include <map>
+#include <stdexcept>
 #include <string>
+#include <vector>
 
 #include <CLI/CLI.hpp>
 
@@ -18,8 +21,56 @@ void setAction(CLI::App* command, std::function<int()> action);
 // Runs the action of the subcommand the user chose; returns the exit status.
 int runAction(const CLI::App& app);
 
-// Adds "--rules" (a ruleset text, default: the default preset) bound to `text`.
+// The games whose presets a command takes with --rules (Variant names:
+// classic, flip, four), and for each game it does not take, what it lacks
+// for it. The refusal names the game, that, and the presets it takes:
+// "junqi setup: Flip Junqi has no deployment (its pieces are dealt face
+// down); setup takes hiddenfront, worldatplay, refereed, four-worldatplay".
+class Games {
+ public:
+  static Games all();
+  // These games without `game`, for which the command lacks what `lacks`
+  // says after the game's title ("has no deployment (...)").
+  Games without(const std::string& game, std::string lacks) const;
+  bool takes(const std::string& game) const { return !lacking_.contains(game); }
+  // The presets of the games taken, each game's in its own order.
+  std::vector<std::string> presets() const;
+  // Throws RulesRefused when the preset of `rulesText` ("preset:key=value,...")
+  // is of a game not taken, or of no game.
+  void check(const std::string& command, const std::string& rulesText) const;
+
+ private:
+  std::map<std::string, std::string> lacking_;  // game -> what the command lacks for it
+};
+
+// A command's refusal of a game (or of a ruleset of none): printed as
+// "junqi CMD: WHAT", one line, exit status 2.
+struct RulesRefused : std::invalid_argument {
+  using std::invalid_argument::invalid_argument;
+};
+
+// "classic Junqi", "Flip Junqi", "four-player Junqi" for a Variant name.
+std::string gameTitle(const std::string& game);
+// The Variant name of a ruleset text's preset ("flip-..." and "four-..." name their
+// games even when no preset of theirs); throws RulesRefused for none.
+std::string gameOfRules(const std::string& rulesText);
+
+// Adds "--rules" (a ruleset text, default: the classic default preset) bound
+// to `text`; its help lists the presets of `games`. Before the command's
+// action runs, runAction refuses a preset of a game not in `games`. Without
+// `games` every game's presets are listed and the command checks the text itself.
 CLI::Option* addRulesOption(CLI::App* command, std::string& text);
+CLI::Option* addRulesOption(CLI::App* command, std::string& text, const Games& games);
+
+// The game of a record's text (docs/records.md): "flip" for a record whose
+// first line that is not a comment is "variant flip", "four" for a
+// four-player record, else "classic".
+std::string gameOfRecord(const std::string& text);
+// For a command that reads a record: when --rules was given (`rules` counted),
+// the record at `path` must be of that preset's game; throws RulesRefused
+// naming both games otherwise.
+void requireRecordGame(const CLI::Option& rules, const std::string& rulesText, const std::string& path,
+                       const std::string& recordGame);
 
 // "start" (both sides deploy kExampleLayout) or a position text.
 Position positionFromArgument(const std::string& text, const Rules& rules);

@@ -82,7 +82,7 @@ int fourMoves(const std::string& rules, const std::string& position) {
 void registerMoves(CLI::App& app) {
   auto* cmd = app.add_subcommand("moves", "List the legal moves of a position (classic, flip or four-player)");
   static std::string rules, position = "start";
-  addRulesOption(cmd, rules);
+  addRulesOption(cmd, rules, Games::all());
   cmd->add_option("--position", position, "Position text (docs/notation.md) or 'start'")->capture_default_str();
   setAction(cmd, [] {
     const bool flip = FlipRuleset::namesFlip(rules) || isFlipPositionText(position);

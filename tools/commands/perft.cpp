@@ -62,7 +62,7 @@ std::vector<PerftDivide> classicCounts(const PerftArguments& a, std::uint64_t& t
 void registerPerft(CLI::App& app) {
   auto* cmd = app.add_subcommand("perft", "Count the move sequences of a given length (a flag capture ends a line)");
   static PerftArguments a;
-  addRulesOption(cmd, a.rules);
+  addRulesOption(cmd, a.rules, Games::all());
   cmd->add_option("--position", a.position, "Position text (docs/notation.md) or 'start'")->capture_default_str();
   cmd->add_option("--depth", a.depth, "Plies")->capture_default_str()->check(CLI::Range(0, 12));
   cmd->add_flag("--divide", a.divide, "Also print the count under each first move");

@@ -172,8 +172,8 @@ void registerPlay(CLI::App& app) {
   auto* cmd = app.add_subcommand("play", "Play a game against an agent in the terminal");
   static PlayOptions o;
   cmd->add_option("--agent", o.agent, "The opponent: an agent spec (see `junqi agents`)")->capture_default_str();
-  cmd->add_option("--preset,--rules", o.rules, "Ruleset: a preset (hiddenfront, worldatplay, refereed) with overrides")
-      ->capture_default_str();
+  auto* rules = addRulesOption(cmd, o.rules, Games::all());
+  cmd->add_option("--preset", o.rules, "Deprecated: the same as --rules")->excludes(rules);
   cmd->add_option("--layout", o.layout, "Your layout: a layout text or a style (random, aggressive, defensive, balanced)")
       ->capture_default_str();
   cmd->add_option("--seat", o.seat, "Your seat: red (moves first) or blue; 1 or 2 (Flip Junqi); south, east, north or west")

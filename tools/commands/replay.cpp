@@ -7,7 +7,6 @@
 #include "core/four_record.h"
 #include "core/notation.h"
 #include "core/record.h"
-#include "core/text.h"
 #include "tools/commands/commands.h"
 #include "tools/commands/common.h"
 
@@ -18,16 +17,6 @@ namespace {
 std::string ending(const Outcome& o, const std::string& winner) {
   if (!o.isOver()) return "game not finished";
   return fmt::format("{} ({})", o.winner ? winner + " wins" : "draw", terminationName(o.reason));
-}
-
-// A record whose first line that is not a comment is "variant flip".
-bool isFlipRecord(const std::string& text) {
-  for (const std::string_view line : split(text, '\n')) {
-    const auto w = words(line);
-    if (w.empty() || w[0].starts_with('#')) continue;
-    return w.size() == 2 && w[0] == "variant" && w[1] == "flip";
-  }
-  return false;
 }
 
 int replayFlipRecord(const std::string& text) {
@@ -54,12 +43,17 @@ int replayFourRecord(const std::string& text) {
 
 void registerReplay(CLI::App& app) {
   auto* cmd = app.add_subcommand("replay", "Validate a game record and show where it ends");
-  static std::string path;
+  static std::string path, rules;
   cmd->add_option("record", path, "Record file (docs/records.md; a Flip Junqi or four-player record too)")->required();
+  static const CLI::Option* rulesOption =
+      addRulesOption(cmd, rules, Games::all())
+          ->description("The game the record must be of, by one of its presets (default: the record's own game)");
   setAction(cmd, [] {
     const std::string text = readFile(path);
-    if (isFlipRecord(text)) return replayFlipRecord(text);
-    if (isFourRecordText(text)) return replayFourRecord(text);
+    const std::string recordGame = gameOfRecord(text);
+    requireRecordGame(*rulesOption, rules, path, recordGame);
+    if (recordGame == "flip") return replayFlipRecord(text);
+    if (recordGame == "four") return replayFourRecord(text);
     const GameRecord record = parseRecord(text);
     const Game game = replay(record);
     fmt::print("{}\n", boardDiagram(game.position()));

@@ -61,7 +61,7 @@ void writeBoardPicture(const std::string& rules, const std::string& path) {
 void registerRules(CLI::App& app) {
   auto* cmd = app.add_subcommand("rules", "Print every field of a ruleset, its variant, and the presets");
   static std::string rules, boardSvg;
-  addRulesOption(cmd, rules);
+  addRulesOption(cmd, rules, Games::all());
   cmd->add_option("--board-svg", boardSvg, "Also write a picture of the ruleset's board, every point named, to FILE");
   setAction(cmd, [] {
     if (!boardSvg.empty()) writeBoardPicture(rules, boardSvg);

@@ -94,9 +94,16 @@ int checkRecords(const std::string& dir, bool showExamples) {
 
 void registerTactics(CLI::App& app) {
   auto* cmd = app.add_subcommand("tactics", "Measure an agent on the tactics suite, mine a new suite, or count flag blunders in game records");
-  static std::string suite, agent = "tactical", out, records;
+  static std::string suite, agent = "tactical", out, records, rules;
   static bool failures = false;
   static TacticsMining mining;
+  static const CLI::Option* rulesOption =
+      addRulesOption(cmd, rules,
+                     Games::all()
+                         .without("flip", "has no tactics suite or flag-blunder checker yet")
+                         .without("four", "has no tactics suite or flag-blunder checker yet"))
+          ->description("The game (classic Junqi: hiddenfront, worldatplay, refereed); when mining, the one "
+                        "ruleset to mine in (default: all three)");
   cmd->add_option("--suite", suite, "The suite file to measure on (tests/data/tactics-suite.jqs)");
   cmd->add_option("--agent", agent, "Agent spec to measure")->capture_default_str();
   cmd->add_flag("--failures", failures, "List every missed position (or blunder, with --check-records)");
@@ -114,6 +121,7 @@ void registerTactics(CLI::App& app) {
   setAction(cmd, [] {
     if (out.empty() + suite.empty() + records.empty() != 2)
       throw std::invalid_argument("give one of --suite FILE, --mine FILE or --check-records DIR");
+    if (rulesOption->count() > 0) mining.rulesets = {rules};
     if (!records.empty()) return checkRecords(records, failures);
     return out.empty() ? measure(suite, agent, failures) : mine(out, mining);
   });
