@@ -78,12 +78,31 @@ FlipDeal FlipMatchGame::gameStart(const FlipRuleset&, std::uint64_t matchSeed, i
 
 namespace {
 
+// A bot that did not start for this game: it forfeits when it should begin,
+// as in a classic or four-player match (the match goes on).
+class FailedFlipBot : public FlipAgent {
+ public:
+  FailedFlipBot(std::string name, std::string command, std::string why)
+      : name_(std::move(name)), command_(std::move(command)), why_(std::move(why)) {}
+  std::string name() const override { return name_; }
+  std::string spec() const override { return command_; }
+  void newGame(const FlipRuleset&, Seat, std::uint64_t) override { throw BotFailure(why_); }
+  Move chooseAction(const FlipPosition&) override { throw BotFailure(why_); }
+
+ private:
+  std::string name_, command_, why_;
+};
+
 // A built-in agent, or an external bot started for this game (a bot that
 // does not start forfeits the game: playFlipGame sees it fail).
 std::unique_ptr<FlipAgent> makePlayer(const FlipMatchOptions& o, int player) {
   const MatchPlayer& p = o.players[static_cast<std::size_t>(player)];
   if (p.command.empty()) return makeFlipAgent(p.agent);
-  return std::make_unique<FlipExternalAgent>(p.name, p.command, o.hangSeconds, botStderrLog(o.outDir, p.name));
+  try {
+    return std::make_unique<FlipExternalAgent>(p.name, p.command, o.hangSeconds, botStderrLog(o.outDir, p.name));
+  } catch (const BotFailure& e) {
+    return std::make_unique<FailedFlipBot>(p.name, p.command, e.what());
+  }
 }
 
 }  // namespace

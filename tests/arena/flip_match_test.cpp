@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 
 #include "arena/flip_match.h"
+#include "core/files.h"
 #include "core/flip_record.h"
 
 namespace junqi {
@@ -90,6 +91,28 @@ TEST(FlipMatch, RefusesAnotherMatchsDirectory) {
     EXPECT_STREQ(e.what(), "match: bot old cannot play: does not play Flip Junqi (its variants: classic)");
   }
   fs::remove_all(bots.outDir);
+  fs::remove_all(dir);
+}
+
+// A bot that starts for the check before the match but not for its games
+// forfeits each game, as in a classic or four-player match: the match goes on.
+TEST(FlipMatch, ABotThatDoesNotStartForAGameForfeitsIt) {
+  const std::string dir = freshDir("no-start");
+  FlipMatchOptions o = smallMatch(dir);
+  fs::create_directories(dir);
+  const std::string once = (fs::path(dir) / "started-once").string();
+  o.players = {{"random", "random", ""},
+               {"flaky", "", fmt::format("sh -c 'if [ -e {0} ]; then exit 3; fi; touch {0}; read l; "
+                                         "echo variants flip; echo jbpok; read l'", once)}};
+  o.pairs = 1;
+  const FlipMatchSummary summary = FlipMatch(o).run();
+  ASSERT_EQ(summary.results.size(), 2u);
+  for (const FlipMatchResult& r : summary.results) {
+    ASSERT_TRUE(r.outcome.winner.has_value());
+    EXPECT_EQ(*r.outcome.winner, r.game.first == 0 ? Seat::Red : Seat::Blue) << "the bot forfeits";
+    const FlipRecord record = parseFlipRecord(readFile(fmt::format("{}/games/game-{:05}.jqf", dir, r.game.index)));
+    EXPECT_TRUE(record.tag("forfeit").has_value());
+  }
   fs::remove_all(dir);
 }
 
