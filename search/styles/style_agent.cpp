@@ -138,7 +138,7 @@ std::vector<AgentParamHelp> styleCommonHelp(bool decoyByDefault) {
   return {{"noise", "0.05", "up to this much random noise added to each move's score (0: always the best)"},
           {"deploy", decoyByDefault ? "decoy" : "usual",
            "usual: the layout style's fortress; decoy: the flag swaps places with the piece in the other "
-           "headquarters, so the landmines guard an empty one"},
+           "headquarters and no landmine stays beside it, so the landmines guard an empty one"},
           {"seed", "1", "seed of the agent's choices (mixed with each game's seed)"},
           {"layout", "balanced",
            "layout style, when the agent chooses its layout: random, aggressive, defensive or balanced"}};
