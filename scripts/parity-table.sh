@@ -127,7 +127,9 @@ done
   echo "command ran once per game, with the preset named in the column, as the"
   echo "script's invoke_<command> says; a cell is \"works\" or the command's"
   echo "refusal, one line on standard error that names the game and what the"
-  echo "command lacks for it."
+  echo "command lacks for it. Every command that runs a game takes \`--rules PRESET\`"
+  echo "(the preset names the game; \`junqi play --preset\` is its deprecated"
+  echo "alias), and its help lists only the presets it takes."
   echo
   printf '| command |'
   for game in $games; do printf ' %s (`%s`) |' "$game" "$(preset "$game")"; done
