@@ -117,7 +117,8 @@ std::string flipTable(const std::string& text, const std::string& seat, int ply)
     record.actions.resize(static_cast<std::size_t>(std::max(ply, 0)));
     record.outcome = {};
   }
-  const FlipPosition& pos = replayFlip(record).position();
+  const FlipGame game = replayFlip(record);
+  const FlipPosition& pos = game.position();
   std::string out = fmt::format("at move {}, seat {} to move: {} face-down pieces, each of them any identity left in "
                                 "the pools with these chances (both seats know the same)\n\n",
                                 pos.ply() + 1, seatNumber(pos.toMove()), pos.poolSize());
