@@ -134,7 +134,10 @@ bool FlipTerminalGame::tryPersonInput(const std::string& line) {
     fmt::print(fmt::runtime(kFlipHelp), colourRule(rules_), rules_.quietMoveLimit);
     return false;
   }
-  if (line == "board") return showBoard(), false;
+  if (line == "board") {
+    showBoard();
+    return false;
+  }
   if (line == "moves") {
     MoveList actions;
     generateFlipActions(game_->position(), actions);
@@ -143,13 +146,13 @@ bool FlipTerminalGame::tryPersonInput(const std::string& line) {
     fmt::print("\n");
     return false;
   }
-  if (line == "draw") return fmt::print("Flip Junqi has no draw offers (neither text has them)\n"), false;
+  if (line == "draw") return answerOnly("Flip Junqi has no draw offers (neither text has them)");
   Action action;
   if (line == "resign") action = Action::resign(seat_);
   else if (const auto point = parseSquare(line)) action = Action::makeMove(seat_, flipAt(*point));
   else if (const auto move = parseMove(line)) action = Action::makeMove(seat_, *move);
-  else return fmt::print("'{}' is not an action (a point to flip, e.g. C12, or a move, e.g. C4-C5)\n", line), false;
-  if (const auto why = game_->whyIllegal(action)) return fmt::print("illegal: {}\n", *why), false;
+  else return answerOnly("'{}' is not an action (a point to flip, e.g. C12, or a move, e.g. C4-C5)", line);
+  if (const auto why = game_->whyIllegal(action)) return answerOnly("illegal: {}", *why);
   game_->apply(action);
   return true;
 }

@@ -183,7 +183,10 @@ bool FourTerminalGame::tryPersonInput(const std::string& line) {
     fmt::print(fmt::runtime(kFourHelp), visibilityWords(rules_.visibility), rules_.quietMoveLimit);
     return false;
   }
-  if (line == "board") return showBoard(), false;
+  if (line == "board") {
+    showBoard();
+    return false;
+  }
   if (line == "moves") {
     MoveList moves;
     view.legalMoves(moves);
@@ -192,7 +195,7 @@ bool FourTerminalGame::tryPersonInput(const std::string& line) {
     fmt::print("\n");
     return false;
   }
-  if (line == "draw") return fmt::print("four-player Junqi has no draw offers (text 001 has none)\n"), false;
+  if (line == "draw") return answerOnly("four-player Junqi has no draw offers (text 001 has none)");
   if (line == "resign") {
     fmt::print("you resign: your team loses\n");
     resigned_ = true;
@@ -200,8 +203,8 @@ bool FourTerminalGame::tryPersonInput(const std::string& line) {
     return true;
   }
   const auto move = parseFourMove(line);
-  if (!move) return fmt::print("'{}' is not a move (write it as H3-H4; 'help' lists the commands)\n", line), false;
-  if (!isLegalFourMove(game_->position(), *move)) return fmt::print("illegal: {}\n", whyIllegal(view, *move)), false;
+  if (!move) return answerOnly("'{}' is not a move (write it as H3-H4; 'help' lists the commands)", line);
+  if (!isLegalFourMove(game_->position(), *move)) return answerOnly("illegal: {}", whyIllegal(view, *move));
   game_->play(*move);
   return true;
 }

@@ -7,6 +7,9 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
+
+#include <fmt/format.h>
 
 namespace junqi::tools {
 
@@ -27,5 +30,13 @@ std::optional<int> playOtherGame(const TerminalPlayOptions& options);
 // Prints the prompt and reads the person's next line, trimmed; nullopt when
 // the input ended. Empty lines are skipped.
 std::optional<std::string> readPersonLine(const std::string& prompt);
+
+// Answers the person's line with one line of text: nothing was played (false).
+template <typename... Args>
+bool answerOnly(fmt::format_string<Args...> text, Args&&... args) {
+  fmt::print(text, std::forward<Args>(args)...);
+  fmt::print("\n");
+  return false;
+}
 
 }  // namespace junqi::tools
