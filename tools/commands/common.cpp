@@ -11,7 +11,10 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "core/flip_notation.h"
 #include "core/flip_ruleset.h"
+#include "core/four_notation.h"
+#include "core/layout.h"
 #include "core/four_record.h"
 #include "core/four_ruleset.h"
 #include "core/notation.h"
@@ -184,6 +187,27 @@ void requireRecordGame(const CLI::Option& rules, const std::string& rulesText, c
 }
 
 Position positionFromArgument(const std::string& text, const Rules& rules) { return parsePositionOrStart(text, rules); }
+
+FlipPosition flipPositionFromArgument(const std::string& text, const FlipRuleset& rules) {
+  return text == "start" ? FlipPosition(rules) : parseFlipPosition(text, rules);
+}
+
+FourPosition fourPositionFromArgument(const std::string& text, const FourRuleset& rules) {
+  const Layout example = parseLayout(kExampleLayout);
+  return text == "start" ? FourPosition(rules, {example, example, example, example}) : parseFourPosition(text, rules);
+}
+
+PositionGame positionGame(const std::string& rules, const std::string& position) {
+  const bool flip = FlipRuleset::namesFlip(rules) || isFlipPositionText(position);
+  if (flip && !FlipRuleset::namesFlip(rules))
+    throw std::invalid_argument(fmt::format("a flip position needs a flip ruleset (--rules {}), not '{}'",
+                                            FlipRuleset::presetNames().front(), rules));
+  const bool four = FourRuleset::namesFour(rules) || isFourPositionText(position);
+  if (four && !FourRuleset::namesFour(rules))
+    throw std::invalid_argument(fmt::format("a four-player position needs a four-player ruleset (--rules {}), not '{}'",
+                                            FourRuleset::presetNames().front(), rules));
+  return flip ? PositionGame::Flip : four ? PositionGame::Four : PositionGame::Classic;
+}
 
 namespace {
 CLI::Validator numberCheck(std::function<bool(double)> holds, const std::string& rule) {

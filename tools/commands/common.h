@@ -13,6 +13,13 @@
 #include "core/position.h"
 #include "core/ruleset.h"
 
+namespace junqi {
+class FlipPosition;
+struct FlipRuleset;
+class FourPosition;
+struct FourRuleset;
+}  // namespace junqi
+
 namespace junqi::tools {
 
 // Each command's action, stored by register* and called by runAction. It
@@ -74,6 +81,16 @@ void requireRecordGame(const CLI::Option& rules, const std::string& rulesText, c
 
 // "start" (both sides deploy kExampleLayout) or a position text.
 Position positionFromArgument(const std::string& text, const Rules& rules);
+// The same for Flip Junqi ("start": every piece face down) and four-player
+// Junqi ("start": every army deploys kExampleLayout).
+FlipPosition flipPositionFromArgument(const std::string& text, const FlipRuleset& rules);
+FourPosition fourPositionFromArgument(const std::string& text, const FourRuleset& rules);
+
+// The game of a command that takes any game's position: the --rules preset's,
+// or the position text's. A position of one game under another game's preset
+// is refused (std::invalid_argument naming the preset it needs).
+enum class PositionGame { Classic, Flip, Four };
+PositionGame positionGame(const std::string& rules, const std::string& position);
 
 // Checks of numeric options, with plain messages such as
 // "--games: must be a number of at least 1, not '0'" (NaN and infinities refused).

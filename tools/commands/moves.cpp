@@ -6,7 +6,6 @@
 #include "core/flip_notation.h"
 #include "core/four_movegen.h"
 #include "core/four_notation.h"
-#include "core/layout.h"
 #include "core/movegen.h"
 #include "core/notation.h"
 #include "core/outcome.h"
@@ -40,7 +39,7 @@ int classicMoves(const std::string& rules, const std::string& position) {
 // Flip Junqi: a flip is named by its point, a move as in the classic game.
 int flipMoves(const std::string& rules, const std::string& position) {
   const FlipRuleset r = FlipRuleset::parse(rules);
-  const FlipPosition pos = position == "start" ? FlipPosition(r) : parseFlipPosition(position, r);
+  const FlipPosition pos = flipPositionFromArgument(position, r);
   fmt::print("{}\n{} to move\n", formatFlipPosition(pos), seatName(pos.toMove()));
   if (const Outcome over = flipBoardOutcome(pos); over.isOver()) {
     fmt::print("the game is over ({}, {}): 0 legal actions\n", terminationName(over.reason),
@@ -55,13 +54,11 @@ int flipMoves(const std::string& rules, const std::string& position) {
   return 0;
 }
 
-// Four-player Junqi: from a position or the start with every army deploying
-// the example layout, as `junqi perft` does.
+// Four-player Junqi: from a position or the start (fourPositionFromArgument,
+// as `junqi perft` takes it).
 int fourMoves(const std::string& rules, const std::string& position) {
   const FourRuleset r = FourRuleset::parse(rules);
-  const Layout example = parseLayout(kExampleLayout);
-  FourPosition pos = position == "start" ? FourPosition(r, {example, example, example, example})
-                                         : parseFourPosition(position, r);
+  FourPosition pos = fourPositionFromArgument(position, r);
   pos.settleTurn();  // an army to move without a move leaves first, as in play
   fmt::print("{}\n{} to move\n", formatFourPosition(pos), armyName(pos.toMove()));
   if (const FourOutcome over = fourOutcome(pos); over.isOver()) {
@@ -85,15 +82,12 @@ void registerMoves(CLI::App& app) {
   addRulesOption(cmd, rules, Games::all());
   cmd->add_option("--position", position, "Position text (docs/notation.md) or 'start'")->capture_default_str();
   setAction(cmd, [] {
-    const bool flip = FlipRuleset::namesFlip(rules) || isFlipPositionText(position);
-    const bool four = FourRuleset::namesFour(rules) || isFourPositionText(position);
-    if (flip && !FlipRuleset::namesFlip(rules))
-      throw std::invalid_argument(fmt::format("a flip position needs a flip ruleset (--rules {}), not '{}'",
-                                              FlipRuleset::presetNames().front(), rules));
-    if (four && !FourRuleset::namesFour(rules))
-      throw std::invalid_argument(fmt::format("a four-player position needs a four-player ruleset (--rules {}), not '{}'",
-                                              FourRuleset::presetNames().front(), rules));
-    return flip ? flipMoves(rules, position) : four ? fourMoves(rules, position) : classicMoves(rules, position);
+    switch (positionGame(rules, position)) {
+      case PositionGame::Flip: return flipMoves(rules, position);
+      case PositionGame::Four: return fourMoves(rules, position);
+      case PositionGame::Classic: break;
+    }
+    return classicMoves(rules, position);
   });
 }
 

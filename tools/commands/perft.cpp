@@ -28,7 +28,7 @@ struct PerftArguments {
 // flip is expanded into every identity it can reveal (docs/perft.md).
 std::vector<PerftDivide> flipCounts(const PerftArguments& a, std::uint64_t& total) {
   const FlipRuleset rules = FlipRuleset::parse(a.rules);
-  const FlipPosition pos = a.position == "start" ? FlipPosition(rules) : parseFlipPosition(a.position, rules);
+  const FlipPosition pos = flipPositionFromArgument(a.position, rules);
   Rng rng(a.seed);
   const FlipDeal deal = randomFlipDeal(pos, rng);
   if (a.divide) return flipPerftDivide(pos, deal, a.depth, a.expandChance);
@@ -41,9 +41,7 @@ std::vector<PerftDivide> flipCounts(const PerftArguments& a, std::uint64_t& tota
 std::vector<PerftDivide> fourCounts(const PerftArguments& a, std::uint64_t& total) {
   if (a.expandChance) throw std::invalid_argument("--expand-chance: four-player Junqi has no chance events");
   const FourRuleset rules = FourRuleset::parse(a.rules);
-  const Layout example = parseLayout(kExampleLayout);
-  const FourPosition pos = a.position == "start" ? FourPosition(rules, {example, example, example, example})
-                                                 : parseFourPosition(a.position, rules);
+  const FourPosition pos = fourPositionFromArgument(a.position, rules);
   if (a.divide) return fourPerftDivide(pos, a.depth);
   total = fourPerft(pos, a.depth);
   return {};
@@ -72,14 +70,8 @@ void registerPerft(CLI::App& app) {
   setAction(cmd, [] {
     const Stopwatch clock;
     std::uint64_t total = 0;
-    const bool flip = FlipRuleset::namesFlip(a.rules) || isFlipPositionText(a.position);
-    if (flip && !FlipRuleset::namesFlip(a.rules))
-      throw std::invalid_argument(fmt::format("a flip position needs a flip ruleset (--rules {}), not '{}'",
-                                              FlipRuleset::presetNames().front(), a.rules));
-    const bool four = FourRuleset::namesFour(a.rules) || isFourPositionText(a.position);
-    if (four && !FourRuleset::namesFour(a.rules))
-      throw std::invalid_argument(fmt::format("a four-player position needs a four-player ruleset (--rules {}), not '{}'",
-                                              FourRuleset::presetNames().front(), a.rules));
+    const PositionGame game = positionGame(a.rules, a.position);
+    const bool flip = game == PositionGame::Flip, four = game == PositionGame::Four;
     for (const auto& [move, leaves] : flip ? flipCounts(a, total) : four ? fourCounts(a, total) : classicCounts(a, total)) {
       fmt::print("{} {}\n", flip ? flipActionName(move) : four ? fourMoveName(move) : moveName(move), leaves);
       total += leaves;
