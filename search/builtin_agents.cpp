@@ -2,6 +2,7 @@
 
 #include <initializer_list>
 
+#include "search/exploit/exploit_agent.h"
 #include "search/heuristic_agent.h"
 #include "search/mcts_agent.h"
 #include "search/random_agent.h"
@@ -79,6 +80,7 @@ std::vector<AgentKind> builtinAgentKinds() {
                commonParams("balanced")})},
   };
   for (AgentKind& k : styleAgentKinds()) kinds.push_back(std::move(k));  // the style panel (search/styles/)
+  kinds.push_back(exploitAgentKind());  // the exploiter (search/exploit/)
   return kinds;
 }
 

@@ -96,6 +96,7 @@ int main(int argc, char** argv) {
   registerAgents(app);
   registerMatch(app);
   registerGauntlet(app);
+  registerExploit(app);
   registerBot(app);
   registerServe(app);
   registerPlay(app);

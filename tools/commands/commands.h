@@ -16,6 +16,7 @@ void addBotOptions(CLI::App* command);
 int runBot();
 void registerMatch(CLI::App& app);
 void registerGauntlet(CLI::App& app);  // the style panel (search/styles/)
+void registerExploit(CLI::App& app);   // the search-based exploiter (search/exploit/)
 void registerBeliefsCheck(CLI::App& app);
 void registerMoves(CLI::App& app);
 void registerPerft(CLI::App& app);
