@@ -55,6 +55,9 @@ invoke_agents() { "$junqi" agents --rules "$2"; }
 invoke_gauntlet() {
   "$junqi" gauntlet random --rules "$2" --panel random --pairs 1 --max-plies 100 --out "gauntlet-$1"
 }
+invoke_exploit() {
+  "$junqi" exploit --target random --rules "$2" --budget sims=5,worlds=2 --games 2 --max-plies 100 --out "exploit-$1"
+}
 invoke_match() {
   "$junqi" match --rules "$2" --agent a=random --agent b=random --pairs 1 --max-plies 100 --out "match-$1"
 }
