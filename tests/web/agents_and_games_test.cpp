@@ -92,8 +92,13 @@ TEST_F(AgentsOnThePage, AgentsLetGoAreCappedUntilTheirSearchesEnd) {
   options.maxGames = 1;
   start(options);
   for (int i = 0; i < 2; ++i) {
+    const int begun = slowSearchesBegun();
     const Answer created = newGame("slow1500", "blue");
     ASSERT_EQ(created.status, 201) << created.raw;
+    const auto started = Clock::now() + std::chrono::seconds(5);  // resigned earlier, the agent would never search
+    while (slowSearchesBegun() == begun && Clock::now() < started)
+      std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    ASSERT_GT(slowSearchesBegun(), begun) << "the agent never began its search";
     post("/api/games/" + created.body["id"].get<std::string>() + "/resign", nlohmann::json::object());
   }
   const Answer refused = newGame("random");

@@ -1,5 +1,6 @@
 #include "tests/web/server_fixture.h"
 
+#include <atomic>
 #include <chrono>
 #include <random>
 
@@ -10,6 +11,8 @@
 namespace junqi::webtest {
 
 namespace {
+
+std::atomic<int> slowSearches{0};
 
 class SlowAgent : public Agent {
  public:
@@ -22,6 +25,7 @@ class SlowAgent : public Agent {
     return styledLayout(LayoutStyle::Balanced, ruleset, rng);
   }
   Action chooseAction(const InfoState& state) override {
+    ++slowSearches;
     std::this_thread::sleep_for(std::chrono::milliseconds(ms_));
     MoveList moves;
     state.legalMoves(moves);
@@ -33,6 +37,8 @@ class SlowAgent : public Agent {
 };
 
 }  // namespace
+
+int slowSearchesBegun() { return slowSearches.load(); }
 
 void registerSlowAgent() {
   static const bool once = [] {

@@ -19,6 +19,11 @@ namespace junqi::webtest {
 // "slow": waits `ms` milliseconds (default 400), then plays its first legal move.
 void registerSlowAgent();
 
+// How many searches of "slow" agents have begun in this process: a test that
+// needs an agent to be thinking waits for it (a game resigned before its
+// agent's thread runs never starts the search).
+int slowSearchesBegun();
+
 // A layout legal under every preset.
 inline constexpr const char* kLayout = "IPDEC/G.J.R/DM.BC/R.B.I/CLEJP/LFLPE";
 
