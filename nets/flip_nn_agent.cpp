@@ -41,6 +41,19 @@ FlipMctsParams flipNetSearch(std::shared_ptr<FlipLeafEvaluator> evaluator, int s
 
 namespace {
 
+// gumbel=1: Gumbel AlphaZero's root (search/gumbel_root.h) without noise, as
+// the classic nn agent has it: the policy's top `actions` candidates, halved
+// by their searched values.
+void readGumbel(const AgentParams& p, const AgentParams& stored, FlipMctsParams& m) {
+  const int gumbel = p.has("gumbel") ? p.getInt("gumbel", 0) : stored.getInt("gumbel", 0);
+  if (gumbel != 0 && gumbel != 1) throw AgentSpecError("agent 'nn': gumbel must be 0 or 1");
+  m.gumbel = gumbel == 1;
+  m.gumbelRoot.actions = p.has("actions") ? p.getInt("actions", 16) : stored.getInt("actions", 16);
+  m.gumbelRoot.noise = false;
+  if (m.gumbelRoot.actions < 2) throw AgentSpecError("agent 'nn': actions must be at least 2");
+  if (m.gumbel && m.seconds > 0) throw AgentSpecError("agent 'nn': gumbel=1 needs sims (not seconds)");
+}
+
 // The spec's settings, else the weights file's (those it was rated with), else the defaults.
 FlipMctsParams searchOf(const AgentParams& p, const WeightsFile& w, std::shared_ptr<FlipLeafEvaluator> evaluator) {
   AgentParams stored = AgentParams::parse(w.search.empty() ? "nn" : "nn:" + w.search);
@@ -53,6 +66,7 @@ FlipMctsParams searchOf(const AgentParams& p, const WeightsFile& w, std::shared_
   if (!(m.staticMix >= 0 && m.staticMix <= 1)) throw AgentSpecError("agent 'nn': mix must be between 0 and 1");
   m.seconds = p.getDouble("seconds", 0);
   if (!(m.seconds >= 0)) throw AgentSpecError("agent 'nn': seconds must be 0 or more");
+  readGumbel(p, stored, m);
   return m;
 }
 
@@ -72,7 +86,9 @@ std::pair<FlipMctsParams, std::string> fromSpec(const AgentParams& p) {
   const std::string budget = m.seconds > 0 ? fmt::format("seconds={}", m.seconds) : fmt::format("sims={}", m.simulations);
   // mix appears only when used, so the specs of networks without it read as before.
   const std::string mix = m.staticMix > 0 ? fmt::format(",mix={}", m.staticMix) : "";
-  std::string spec = fmt::format("nn:weights={},{},c={}{},seed={}", weights, budget, m.priorWeight, mix, m.seed);
+  const std::string gumbel = m.gumbel ? fmt::format(",gumbel=1,actions={}", m.gumbelRoot.actions) : "";
+  std::string spec =
+      fmt::format("nn:weights={},{},c={}{}{},seed={}", weights, budget, m.priorWeight, mix, gumbel, m.seed);
   return {std::move(m), std::move(spec)};
 }
 
@@ -90,6 +106,8 @@ void registerFlipNetAgent() {
         {"seconds", "0", "search each action this long instead (0: count sims; games then not reproducible)"},
         {"c", "1.5*", "PUCT exploration constant"},
         {"mix", "0*", "share of the static material value (mcts's leaf value) in leaf values, the rest the value head's"},
+        {"gumbel", "0*", "1: Gumbel AlphaZero's root (sequential halving over the policy's top candidates), no noise"},
+        {"actions", "16*", "candidates of that root"},
         {"seed", "1", "random seed"}}});
 }
 

@@ -3,9 +3,10 @@
 // for the side to move) and its edges given the policy head's priors over
 // its flips and moves (a flip at s is the move s -> s), chosen by PUCT;
 // flips' outcomes still sampled from the pools. Eigen inference.
-//   nn:weights=FILE[,sims=200,c=1.5,mix=0,seed=1]
+//   nn:weights=FILE[,sims=200,c=1.5,mix=0,gumbel=0,actions=16,seed=1]
 // (mix: the share of the static material value, search/flip_evaluation.h,
-// in leaf values; the rest the value head's)
+// in leaf values; the rest the value head's; gumbel=1: Gumbel AlphaZero's
+// root without noise over `actions` candidates, search/gumbel_root.h)
 // Parameters not in the spec come from the weights file's search settings
 // (those its run rated it with), then these defaults. A classic network is
 // refused, as the classic nn agent refuses a flip one.

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <stdexcept>
 
 #include <fmt/format.h>
 
@@ -124,10 +125,11 @@ double FlipMctsAgent::leafValue(int node, const FlipPosition& pos, const FlipDea
   params_.evaluator->evaluate(pos, actions, r);
   for (int i = 0; i < n.edgeCount && i < static_cast<int>(r.priors.size()); ++i)
     edges_[n.firstEdge + i].prior = r.priors[i];
-  if (node == 0 && params_.rootNoiseAlpha > 0) addRootNoise();
+  if (node == 0 && params_.rootNoiseAlpha > 0 && !params_.gumbel) addRootNoise();
   const double value = params_.staticMix > 0
                            ? (1 - params_.staticMix) * r.value + params_.staticMix * flipStaticValue(pos)
                            : r.value;
+  if (node == 0) rootValue_ = value;
   return forMover(value, pos.toMove());  // the mover's value as seat 0's (the same sign flip)
 }
 
@@ -161,7 +163,9 @@ double FlipMctsAgent::iterate(const FlipPosition& root, const FlipDeal& world) {
       value = o.isOver() ? valueForSeatZero(pos, o) : leafValue(node, pos, world);
       break;
     }
-    const int e = usesPriors(node) ? selectWithPriors(nodes_[node]) : select(nodes_[node]);
+    const int e = node == 0 && forcedRootEdge_ >= 0 ? forcedRootEdge_
+                  : usesPriors(node)                 ? selectWithPriors(nodes_[node])
+                                                     : select(nodes_[node]);
     ++nodes_[node].visits;
     path.push_back({e, pos.toMove()});
     node = childAfter(e, world, pos);
@@ -191,8 +195,16 @@ Move FlipMctsAgent::chooseAction(const FlipPosition& pos) {
   nodes_.assign(1, Node{});
   edges_.clear();
   outcomes_.clear();
+  improved_.clear();
   if (const auto win = flagCaptureInOne(pos)) return *win;  // decisive: no search needed
   iterations_ = 0;
+  if (params_.gumbel) {
+    const int e = searchGumbel(pos);
+    report(0);
+    report_.principalLine = {edges_[e].action};
+    report_.value = edges_[e].visits ? edges_[e].valueSum / edges_[e].visits : rootValue_;
+    return edges_[e].action;
+  }
   if (params_.worlds > 0) {
     searchPimc(pos);
   } else if (params_.seconds > 0) {
@@ -213,6 +225,39 @@ std::vector<std::pair<Move, int>> FlipMctsAgent::rootVisits() const {
   const Node& root = nodes_.front();
   for (int e = root.firstEdge; e < root.firstEdge + root.edgeCount; ++e) out.push_back({edges_[e].action, edges_[e].visits});
   return out;
+}
+
+// Gumbel AlphaZero's root: one simulation expands and values the root, then
+// sequential halving names the root edge of each of the others.
+int FlipMctsAgent::searchGumbel(const FlipPosition& pos) {
+  if (!params_.evaluator || params_.seconds > 0 || params_.worlds > 0)
+    throw std::invalid_argument("flip search: the Gumbel root needs an evaluator and a simulation count, not PIMC");
+  iterate(pos, randomFlipDeal(pos, rng_));
+  iterations_ = 1;
+  const int first = nodes_[0].firstEdge;  // (nodes_ grows: no reference into it)
+  const auto moves = static_cast<std::size_t>(nodes_[0].edgeCount);
+  std::vector<double> priors(moves), values(moves);
+  std::vector<long long> visits(moves);
+  const RootEstimates estimates{priors, visits, values, rootValue_};
+  const auto refresh = [&] {
+    for (std::size_t i = 0; i < moves; ++i) {
+      const Edge& edge = edges_[static_cast<std::size_t>(first) + i];
+      priors[i] = edge.prior, visits[i] = edge.visits;
+      values[i] = edge.visits ? edge.valueSum / edge.visits : 0.0;
+    }
+  };
+  refresh();
+  const long long budget = std::max(0, params_.simulations - 1);
+  const SequentialHalving halving(static_cast<int>(moves), budget, params_.gumbelRoot, rng_);
+  for (long long k = 0; k < budget; ++k, ++iterations_) {
+    forcedRootEdge_ = first + halving.next(k, estimates);
+    iterate(pos, randomFlipDeal(pos, rng_));
+    refresh();
+  }
+  forcedRootEdge_ = -1;
+  const std::vector<double> policy = junqi::improvedPolicy(estimates, params_.gumbelRoot);
+  for (std::size_t i = 0; i < moves; ++i) improved_.push_back({edges_[static_cast<std::size_t>(first) + i].action, policy[i]});
+  return first + halving.chosen(estimates);
 }
 
 // One tree per world; the root's edges (the same actions in every world) sum

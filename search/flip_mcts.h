@@ -27,7 +27,11 @@
 // With a leaf evaluator (a network: nets/flip_nn_agent.h) every new node is
 // valued by it instead of a playout, and its edges get the evaluator's priors
 // and are chosen by PUCT (constant `priorWeight`) at every node; chance is
-// still sampled from the worlds.
+// still sampled from the worlds. With `gumbel` the root is Gumbel AlphaZero's
+// instead (search/gumbel_root.h, as the classic ISMCTS has it): the first
+// simulation evaluates the root, sequential halving spends the others on
+// Gumbel-top-k candidates, the survivor is played, and improvedPolicy() gives
+// the completed-Q policy over the root's actions (self-play's target).
 #pragma once
 
 #include <memory>
@@ -38,6 +42,7 @@
 #include "core/random.h"
 #include "search/evaluator.h"
 #include "search/flip_agent.h"
+#include "search/gumbel_root.h"
 
 namespace junqi {
 
@@ -72,6 +77,10 @@ struct FlipMctsParams {
   // Self-play exploration: the root's priors mixed with Dirichlet(alpha) noise.
   double rootNoiseAlpha = 0;  // 0: none
   double rootNoiseFraction = 0.25;
+  // Gumbel AlphaZero's root instead of PUCT there (needs an evaluator and a
+  // simulation count; root Dirichlet noise is then not used).
+  bool gumbel = false;
+  GumbelParams gumbelRoot;
 };
 
 class FlipMctsAgent : public FlipAgent {
@@ -84,6 +93,9 @@ class FlipMctsAgent : public FlipAgent {
   // The last search's root actions with their visits (empty when a flag
   // capture in one was played without a search). Training targets read them.
   std::vector<std::pair<Move, int>> rootVisits() const;
+  // With the Gumbel root: the last search's improved policy over the root
+  // actions (summing to 1); empty otherwise, or when no search was made.
+  const std::vector<std::pair<Move, double>>& improvedPolicy() const { return improved_; }
 
  private:
   struct Edge {
@@ -106,6 +118,8 @@ class FlipMctsAgent : public FlipAgent {
   // One iteration in `world` (a fresh deal per iteration, or one world's throughout).
   double iterate(const FlipPosition& root, const FlipDeal& world);
   void searchPimc(const FlipPosition& root);
+  // Gumbel's root: returns the root edge to play, and fills improved_.
+  int searchGumbel(const FlipPosition& root);
   void expand(int node, const FlipPosition& pos, bool atRoot);
   int select(const Node& node) const;
   int selectWithPriors(const Node& node) const;
@@ -123,6 +137,9 @@ class FlipMctsAgent : public FlipAgent {
   FlipMctsParams params_;
   Rng rng_;
   int iterations_ = 0;  // of the last search
+  int forcedRootEdge_ = -1;  // Gumbel: the root edge the next iteration takes (-1: selection decides)
+  double rootValue_ = 0;     // the evaluator's value of the root, for its mover
+  std::vector<std::pair<Move, double>> improved_;
   std::vector<Node> nodes_;
   std::vector<Edge> edges_;
   std::vector<OutcomeChild> outcomes_;
