@@ -1,6 +1,8 @@
 #include "selfplay/flip_selfplay.h"
 
+#include <algorithm>
 #include <chrono>
+#include <cmath>
 
 #include "core/flip_game.h"
 #include "core/flip_movegen.h"
@@ -15,17 +17,21 @@ namespace {
 
 struct PlayedGame {
   std::vector<PositionSample> positions;
-  std::vector<Seat> movers;  // of each position
+  std::vector<Seat> movers;   // of each position
+  std::vector<float> searched;  // the search's value of each position's action, for its mover
   Outcome outcome;
   long long moves = 0;
 };
 
-// The policy target: root visits over every legal action (0 for those the
-// search dropped, so the list is also the mask); all on `played` without a search.
-std::vector<std::pair<std::uint16_t, float>> policyTarget(const FlipPosition& pos,
-                                                         const std::vector<std::pair<Move, int>>& visits, Move played) {
+// The policy target over every legal action (0 for those the search dropped,
+// so the list is also the mask): the Gumbel root's improved policy, else the
+// root visits' shares; all on `played` without a search (a flag taken in one).
+std::vector<std::pair<std::uint16_t, float>> policyTarget(const FlipPosition& pos, const nets::FlipNetAgent& agent,
+                                                         Move played) {
   MoveList legal;
   generateFlipActions(pos, legal);
+  const auto visits = agent.rootVisits();
+  const auto& improved = agent.improvedPolicy();
   int total = 0;
   for (const auto& v : visits) total += v.second;
   std::vector<std::pair<std::uint16_t, float>> target;
@@ -33,13 +39,23 @@ std::vector<std::pair<std::uint16_t, float>> policyTarget(const FlipPosition& po
     float p = total == 0 ? (a == played ? 1.0f : 0.0f) : 0.0f;
     for (const auto& [m, n] : visits)
       if (m == a && total > 0) p = static_cast<float>(n) / total;
+    for (const auto& [m, share] : improved)
+      if (m == a) p = static_cast<float>(share);
     target.push_back({static_cast<std::uint16_t>(nets::flipPolicyIndex(pos.toMove(), a)), p});
   }
   return target;
 }
 
-// Early on, an action drawn in proportion to its visits (variety); later the search's choice.
-Move drawByVisits(const std::vector<std::pair<Move, int>>& visits, Move best, Rng& rng) {
+// Early on, an action drawn in proportion to its visits, or from the Gumbel
+// root's improved policy (variety); later the search's choice.
+Move drawAction(const nets::FlipNetAgent& agent, Move best, Rng& rng) {
+  if (!agent.improvedPolicy().empty()) {
+    double pick = rng.uniform();
+    for (const auto& [m, share] : agent.improvedPolicy())
+      if ((pick -= share) < 0) return m;
+    return best;
+  }
+  const auto visits = agent.rootVisits();
   int total = 0;
   for (const auto& v : visits) total += v.second;
   if (total == 0) return best;
@@ -49,20 +65,26 @@ Move drawByVisits(const std::vector<std::pair<Move, int>>& visits, Move best, Rn
   return best;
 }
 
+FlipMctsParams searchOf(const std::shared_ptr<nets::FlipNetEvaluator>& evaluator, const FlipSelfPlayOptions& o,
+                        int sims, std::uint64_t seed, bool full) {
+  FlipMctsParams search = nets::flipNetSearch(evaluator, sims, o.cpuct, seed);
+  search.staticMix = o.staticMix;
+  search.rootNoiseAlpha = full ? o.rootNoise : 0;
+  search.gumbel = o.gumbel;
+  search.gumbelRoot.actions = o.gumbelActions;
+  search.gumbelRoot.noise = full;
+  return search;
+}
+
 PlayedGame playGame(const std::shared_ptr<nets::FlipNetEvaluator>& evaluator, const FlipSelfPlayOptions& o, int n) {
   const std::uint64_t seed = Rng::mix(o.seed, 0xf11b + static_cast<std::uint64_t>(n));
   Rng rng(seed);
   FlipGame game(o.rules, randomFlipDeal(rng));
-  FlipMctsParams search = nets::flipNetSearch(evaluator, o.sims, o.cpuct, seed);
-  search.staticMix = o.staticMix;
-  search.rootNoiseAlpha = o.rootNoise;
-  nets::FlipNetAgent agent(search, "nn(self-play)");
+  nets::FlipNetAgent agent(searchOf(evaluator, o, o.sims, seed, true), "nn(self-play)");
   agent.newGame(o.rules, Seat::Red, seed);  // one agent plays both seats: it searches afresh each turn
   // Playout cap randomization: the actions not searched in full, by a cheaper search without noise.
   const std::uint64_t fastSeed = Rng::mix(seed, 0xfa57);
-  FlipMctsParams cheap = nets::flipNetSearch(evaluator, std::max(1, o.fastSims), o.cpuct, fastSeed);
-  cheap.staticMix = o.staticMix;
-  nets::FlipNetAgent fast(cheap, "nn(self-play, fast)");
+  nets::FlipNetAgent fast(searchOf(evaluator, o, std::max(1, o.fastSims), fastSeed, false), "nn(self-play, fast)");
   fast.newGame(o.rules, Seat::Red, fastSeed);
   PlayedGame out;
   while (!game.isOver() && game.position().ply() < o.maxPlies) {
@@ -71,13 +93,15 @@ PlayedGame playGame(const std::shared_ptr<nets::FlipNetEvaluator>& evaluator, co
     const bool full = o.fastSims <= 0 || rng.uniform() < o.fullSearchShare;
     nets::FlipNetAgent& searcher = full ? agent : fast;
     const Move best = searcher.chooseAction(pos);
-    const auto visits = searcher.rootVisits();
     ++out.moves;
     if (full) {
-      out.positions.push_back({quantizedFlipInput(pos), policyTarget(pos, visits, best), {}, {}});
+      out.positions.push_back({quantizedFlipInput(pos), policyTarget(pos, searcher, best), {}, {}});
       out.movers.push_back(pos.toMove());
+      // Without a search the action took the flag: a win.
+      const bool searched = !searcher.rootVisits().empty();
+      out.searched.push_back(searched ? static_cast<float>(searcher.lastReport().value) : 1.0f);
     }
-    const Move played = pos.ply() < o.temperaturePlies ? drawByVisits(visits, best, rng) : best;
+    const Move played = pos.ply() < o.temperaturePlies ? drawAction(searcher, best, rng) : best;
     game.apply(Action::makeMove(pos.toMove(), played));
   }
   if (!game.isOver()) game.adjudicateDraw();
@@ -87,13 +111,22 @@ PlayedGame playGame(const std::shared_ptr<nets::FlipNetEvaluator>& evaluator, co
 
 }  // namespace
 
+std::array<float, 3> mixedValueTarget(const std::array<float, 3>& result, float q, double outcomeShare) {
+  q = std::clamp(q, -1.0f, 1.0f);
+  const std::array<float, 3> searched{std::max(0.0f, q), 1 - std::abs(q), std::max(0.0f, -q)};
+  const auto share = static_cast<float>(outcomeShare);
+  std::array<float, 3> mixed{};
+  for (int i = 0; i < 3; ++i) mixed[i] = share * result[i] + (1 - share) * searched[i];
+  return mixed;
+}
+
 Shard playFlipSelfPlay(std::shared_ptr<nets::Backend> network, const FlipSelfPlayOptions& o, FlipSelfPlayStats& stats,
                        const std::atomic<bool>* stop, const FlipProgress& progress) {
   const auto start = std::chrono::steady_clock::now();
   const auto evaluator = std::make_shared<nets::FlipNetEvaluator>(std::move(network));
   auto played = playFlipGames<PlayedGame>(
       o.games - o.firstGame, o.threads, stop, [&](int n) { return playGame(evaluator, o, o.firstGame + n); }, progress);
-  Shard shard = flipShardOf(o.rules, played, stats);
+  Shard shard = flipShardOf(o.rules, played, stats, o.outcomeShare);
   stats.seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return shard;
 }

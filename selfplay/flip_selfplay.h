@@ -6,6 +6,7 @@
 // depends on the seed and n alone, so a shard does not depend on timing.
 #pragma once
 
+#include <array>
 #include <atomic>
 #include <functional>
 #include <memory>
@@ -43,6 +44,14 @@ struct FlipSelfPlayOptions {
   // as samples, the rest with fastSims (no root noise) and not kept.
   int fastSims = 0;
   double fullSearchShare = 1.0;
+  // Gumbel AlphaZero's root (search/gumbel_root.h) instead of PUCT and root
+  // noise there: the policy target is its improved policy over every root
+  // action, and the early actions are drawn from it.
+  bool gumbel = false;
+  int gumbelActions = 16;
+  // Value target: this share the game's result, the rest the search's value
+  // of the action played (as win - loss, the rest a draw).
+  double outcomeShare = 1.0;
 };
 
 struct FlipSelfPlayStats {
@@ -75,12 +84,19 @@ std::vector<std::optional<Game>> playFlipGames(int n, int threads, const std::at
 
 // The played games' samples, each position's value target the game's result
 // for its mover (four-player games: its team, as a seat), in one shard
-// without its encoding's header; the games counted into `stats`.
+// without its encoding's header; the games counted into `stats`. A game
+// with searched values (Game::searched, one per position) mixes them in:
+// `outcomeShare` the result, the rest the searched value.
 template <class Game>
-Shard samplesShardOf(std::vector<std::optional<Game>>& played, FlipSelfPlayStats& stats);
+Shard samplesShardOf(std::vector<std::optional<Game>>& played, FlipSelfPlayStats& stats, double outcomeShare = 1.0);
 // The same as a flip shard.
 template <class Game>
-Shard flipShardOf(const FlipRuleset& rules, std::vector<std::optional<Game>>& played, FlipSelfPlayStats& stats);
+Shard flipShardOf(const FlipRuleset& rules, std::vector<std::optional<Game>>& played, FlipSelfPlayStats& stats,
+                  double outcomeShare = 1.0);
+
+// A value target: `outcomeShare` of the result, the rest the searched value
+// q (for the mover, in [-1, 1]) as win - loss with the rest a draw.
+std::array<float, 3> mixedValueTarget(const std::array<float, 3>& result, float q, double outcomeShare);
 
 template <class Game, class Play>
 std::vector<std::optional<Game>> playFlipGames(int n, int threads, const std::atomic<bool>* stop, const Play& play,
@@ -107,8 +123,9 @@ std::vector<std::optional<Game>> playFlipGames(int n, int threads, const std::at
 }
 
 template <class Game>
-Shard flipShardOf(const FlipRuleset& rules, std::vector<std::optional<Game>>& played, FlipSelfPlayStats& stats) {
-  Shard shard = samplesShardOf(played, stats);
+Shard flipShardOf(const FlipRuleset& rules, std::vector<std::optional<Game>>& played, FlipSelfPlayStats& stats,
+                  double outcomeShare) {
+  Shard shard = samplesShardOf(played, stats, outcomeShare);
   shard.encodingVersion = nets::kFlipEncodingVersion;
   shard.inputSize = nets::kFlipInputSize;
   shard.ruleset = rules.toString();
@@ -116,7 +133,7 @@ Shard flipShardOf(const FlipRuleset& rules, std::vector<std::optional<Game>>& pl
 }
 
 template <class Game>
-Shard samplesShardOf(std::vector<std::optional<Game>>& played, FlipSelfPlayStats& stats) {
+Shard samplesShardOf(std::vector<std::optional<Game>>& played, FlipSelfPlayStats& stats, double outcomeShare) {
   Shard shard;
   for (auto& g : played) {  // in game order, whichever thread played them
     if (!g) continue;
@@ -125,6 +142,8 @@ Shard samplesShardOf(std::vector<std::optional<Game>>& played, FlipSelfPlayStats
     stats.moves += g->moves;
     for (std::size_t k = 0; k < g->positions.size(); ++k) {
       g->positions[k].wdl = resultFor(g->outcome, g->movers[k]);
+      if constexpr (requires { g->searched; })
+        if (outcomeShare < 1) g->positions[k].wdl = mixedValueTarget(g->positions[k].wdl, g->searched[k], outcomeShare);
       shard.positions.push_back(std::move(g->positions[k]));
     }
   }

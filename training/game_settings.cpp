@@ -78,6 +78,9 @@ FlipSelfPlayOptions flipSelfPlayOptions(const TrainingConfig& c, std::uint64_t s
   o.seed = seed;
   o.fastSims = c.fastSims;
   o.fullSearchShare = c.fullSearchShare;
+  o.gumbel = c.gumbel;
+  o.gumbelActions = c.gumbelActions;
+  o.outcomeShare = c.valueOutcomeShare;
   return o;
 }
 

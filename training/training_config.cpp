@@ -78,6 +78,12 @@ const std::set<std::string> kGameAlways = {
     "rating_pairs", "rating_sims", "baselines", "seed", "external_selfplay"};
 const std::set<std::string> kGameWhenUsed = {"anchor_generations", "rate_previous", "init_weights",
                                               "fast_sims", "full_search_share"};
+// Flip Junqi's alone: its search has the Gumbel root and its self-play the searched values.
+const std::set<std::string> kFlipWhenUsed = {"gumbel", "gumbel_actions", "value_outcome_share"};
+
+bool keptWhenUsed(const std::string& variant, const std::string& key) {
+  return kGameWhenUsed.contains(key) || (variant == "flip" && kFlipWhenUsed.contains(key));
+}
 
 // Is a setting other than the runs made before it did (then it is written)?
 bool used(const TrainingConfig& c, const std::string& key) {
@@ -88,6 +94,7 @@ bool used(const TrainingConfig& c, const std::string& key) {
   if (key == "rate_previous") return !c.ratePrevious;
   if (key == "init_weights") return !c.initWeights.empty();
   if (key == "identity_loss") return c.identityLoss != 0;
+  if (key == "value_outcome_share") return c.valueOutcomeShare != 1;  // flip and four-player: the result alone before
   return false;
 }
 
@@ -127,7 +134,7 @@ TrainingConfig trainingDefaults(const std::string& variant) {
   if (variant == "classic") return c;
   c.generations = 2, c.gamesPerGeneration = 8, c.parallelGames = 2, c.sims = 32, c.rolloutMix = 0.25;
   c.temperaturePlies = 30, c.maxPlies = 400, c.teacherGames = 400, c.stepsPerGeneration = 60, c.batchSize = 64;
-  c.replayWindow = 20000, c.ratingPairs = 2, c.ratingSims = 32, c.identityLoss = 0;
+  c.replayWindow = 20000, c.ratingPairs = 2, c.ratingSims = 32, c.identityLoss = 0, c.valueOutcomeShare = 1;
   if (variant == "four") {
     c.rolloutMix = 0, c.maxPlies = 600, c.temperaturePlies = 40, c.teacherGames = 100, c.teacherPositions = 24;
     c.replayWindow = 6000;
@@ -138,7 +145,7 @@ TrainingConfig trainingDefaults(const std::string& variant) {
 bool gameHasSetting(const std::string& variant, const std::string& key) {
   static const json kClassic = allSettingsJson(trainingDefaults("classic"));
   if (variant == "classic") return kClassic.contains(key);
-  return kGameAlways.contains(key) || kGameWhenUsed.contains(key);
+  return kGameAlways.contains(key) || keptWhenUsed(variant, key);
 }
 
 json trainingConfigJson(const TrainingConfig& c) {
@@ -147,7 +154,7 @@ json trainingConfigJson(const TrainingConfig& c) {
   const json all = allSettingsJson(c);  // (items() would not keep a temporary alive)
   for (const auto& [key, value] : all.items()) {
     const bool always = classic ? kClassicAlways.contains(key) : kGameAlways.contains(key);
-    if (always || ((classic || kGameWhenUsed.contains(key)) && used(c, key))) j[key] = value;
+    if (always || ((classic || keptWhenUsed(c.variant, key)) && used(c, key))) j[key] = value;
   }
   if (!classic) j["variant"] = c.variant;
   return j;
@@ -187,9 +194,9 @@ TrainingConfig trainingConfigOf(const json& j) {
   c.teacherGames = j.value("teacher_games", 0);
   c.teacherPositions = j.value("teacher_positions", 8);
   c.teacherSteps = j.value("teacher_steps", 0);
+  c.valueOutcomeShare = j.value("value_outcome_share", classic ? 0.5 : 1.0);
   if (classic) {
     c.rolloutDepth = j.at("rollout_depth");
-    c.valueOutcomeShare = j.value("value_outcome_share", 0.5);
     c.selfPlayBackend = j.value("selfplay_backend", "eigen");
   }
   c.gumbel = j.value("gumbel", false);

@@ -295,7 +295,9 @@ void SeatGame<Traits>::check(const TrainingConfig& c) const {
   if (!(c.rolloutMix >= 0 && c.rolloutMix <= 1))
     throw std::invalid_argument(fmt::format("--rollout-mix: must be between 0 and 1, not '{}'", c.rolloutMix));
   if (!(c.rootNoise >= 0)) throw std::invalid_argument(fmt::format("--root-noise: must be 0 or more, not '{}'", c.rootNoise));
-  if (c.gumbel) throw lacks("--gumbel", "its search has no Gumbel root");
+  if (c.gumbel && c.gumbelActions < 2) throw std::invalid_argument("--gumbel-actions: must be at least 2");
+  if (!(c.valueOutcomeShare >= 0 && c.valueOutcomeShare <= 1))
+    throw std::invalid_argument(fmt::format("--value-target: must be between 0 and 1, not '{}'", c.valueOutcomeShare));
   if (c.identityLoss != 0) throw lacks("--identity-loss", "its self-play records no hidden identities");
   if (c.selfPlayBackend != "eigen") throw lacks("--selfplay-backend", "its self-play plays with eigen");
   if (c.dataParallelSize > 1) throw lacks("--trainers", "it trains on one rank");
@@ -354,6 +356,9 @@ struct FourTraits {
   // A four-player run trains where it plays: no workers, no rating on MPI ranks.
   static void checkMore(const TrainingConfig& c) {
     if (c.rolloutMix != 0) throw std::invalid_argument("--rollout-mix: not available in a four-player run");
+    if (c.gumbel) throw std::invalid_argument("--gumbel: not available in a four-player run (its search has no Gumbel root)");
+    if (c.valueOutcomeShare != 1)
+      throw std::invalid_argument("--value-target: not available in a four-player run (its self-play keeps no searched values)");
     if (c.externalSelfPlay || c.externalRating)
       throw std::invalid_argument("--external-selfplay, --mpi: not available in a four-player run yet");
   }

@@ -166,13 +166,17 @@ TEST(FlipTrainRun, OptionsAFlipRunDoesNotHaveAreRefusedByName) {
   classic.externalSelfPlay = true;
   EXPECT_TRUE(configOfGame(trainingDefaults("flip"), classic, {{"external_selfplay", "--external-selfplay"}}).externalSelfPlay);
   try {
-    configOfGame(trainingDefaults("flip"), classic, {{"value_outcome_share", "--value-target"}});
-    ADD_FAILURE() << "--value-target was accepted";
+    configOfGame(trainingDefaults("flip"), classic, {{"rollout_depth", "--rollout-depth"}});
+    ADD_FAILURE() << "--rollout-depth was accepted";
   } catch (const std::invalid_argument& e) {
-    EXPECT_STREQ(e.what(), "--value-target: not available in a Flip Junqi run");
+    EXPECT_STREQ(e.what(), "--rollout-depth: not available in a Flip Junqi run");
   }
-  EXPECT_THAT([&] { configOfGame(trainingDefaults("flip"), classic, {{"gumbel", "--gumbel"}}); },
-              testing::ThrowsMessage<std::invalid_argument>(HasSubstr("--gumbel: not available in a Flip Junqi run")));
+  EXPECT_THAT([&] { configOfGame(trainingDefaults("flip"), classic, {{"identity_loss", "--identity-loss"}}); },
+              testing::ThrowsMessage<std::invalid_argument>(HasSubstr("--identity-loss: not available in a Flip Junqi run")));
+  classic.gumbel = true;
+  EXPECT_TRUE(configOfGame(trainingDefaults("flip"), classic, {{"gumbel", "--gumbel"}}).gumbel) << "flip has it now";
+  EXPECT_EQ(configOfGame(trainingDefaults("flip"), classic, {{"value_outcome_share", "--value-target"}}).valueOutcomeShare,
+            0.5);
   classic.anchorGenerations = {1};
   EXPECT_EQ(configOfGame(trainingDefaults("flip"), classic, {{"anchor_generations", "--anchor-generations"}})
                 .anchorGenerations,
