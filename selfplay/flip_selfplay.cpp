@@ -113,7 +113,8 @@ PlayedGame playGame(const std::shared_ptr<nets::FlipNetEvaluator>& evaluator, co
 
 std::array<float, 3> mixedValueTarget(const std::array<float, 3>& result, float q, double outcomeShare) {
   q = std::clamp(q, -1.0f, 1.0f);
-  const std::array<float, 3> searched{std::max(0.0f, q), 1 - std::abs(q), std::max(0.0f, -q)};
+  // Draws are rare in Flip Junqi: an uncertain q is a win or a loss, not a draw.
+  const std::array<float, 3> searched{(1 + q) / 2, 0.0f, (1 - q) / 2};
   const auto share = static_cast<float>(outcomeShare);
   std::array<float, 3> mixed{};
   for (int i = 0; i < 3; ++i) mixed[i] = share * result[i] + (1 - share) * searched[i];

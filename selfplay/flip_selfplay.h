@@ -50,7 +50,7 @@ struct FlipSelfPlayOptions {
   bool gumbel = false;
   int gumbelActions = 16;
   // Value target: this share the game's result, the rest the search's value
-  // of the action played (as win - loss, the rest a draw).
+  // of the action played (mixedValueTarget).
   double outcomeShare = 1.0;
 };
 
@@ -95,7 +95,9 @@ Shard flipShardOf(const FlipRuleset& rules, std::vector<std::optional<Game>>& pl
                   double outcomeShare = 1.0);
 
 // A value target: `outcomeShare` of the result, the rest the searched value
-// q (for the mover, in [-1, 1]) as win - loss with the rest a draw.
+// q (for the mover, in [-1, 1]) as P(win) = (1 + q) / 2, P(loss) = (1 - q) / 2
+// (draws are rare in Flip Junqi: the classic target's draw share for an
+// uncertain q would teach the value head draws that do not happen).
 std::array<float, 3> mixedValueTarget(const std::array<float, 3>& result, float q, double outcomeShare);
 
 template <class Game, class Play>

@@ -82,7 +82,7 @@ TEST(FlipGumbelRun, ValueTargetsMixTheSearchedValueIn) {
   c.valueOutcomeShare = 0.5;
   const Shard mixed = runShard(tmp.path() / "mixed", c);
   EXPECT_TRUE(std::any_of(mixed.positions.begin(), mixed.positions.end(),
-                          [](const PositionSample& p) { return !oneHot(p.wdl); }));
+                          [](const PositionSample& p) { return !oneHot(p.wdl) && p.wdl[1] == 0.0f; }));
   for (const PositionSample& p : mixed.positions) EXPECT_NEAR(p.wdl[0] + p.wdl[1] + p.wdl[2], 1.0f, 1e-5);
   const auto config = nlohmann::json::parse(readBytes((tmp.path() / "mixed/config.json").string()));
   EXPECT_EQ(config.at("value_outcome_share"), 0.5);
@@ -93,9 +93,11 @@ TEST(FlipGumbelRun, ValueTargetsMixTheSearchedValueIn) {
 
 TEST(FlipGumbelRun, MixedValueTargetIsTheShareOfEach) {
   const auto t = mixedValueTarget({1, 0, 0}, -0.5f, 0.25);
-  EXPECT_FLOAT_EQ(t[0], 0.25f);
-  EXPECT_FLOAT_EQ(t[1], 0.375f);
-  EXPECT_FLOAT_EQ(t[2], 0.375f);
+  EXPECT_FLOAT_EQ(t[0], 0.25f + 0.75f * 0.25f);
+  EXPECT_FLOAT_EQ(t[1], 0.0f) << "no draw share: an uncertain value is a win or a loss";
+  EXPECT_FLOAT_EQ(t[2], 0.75f * 0.75f);
+  const auto draw = mixedValueTarget({0, 1, 0}, 0.0f, 0.5);
+  EXPECT_FLOAT_EQ(draw[1], 0.5f);
 }
 
 TEST(FlipGumbelRun, FourPlayerRunsAndBadValuesAreRefusedByName) {
