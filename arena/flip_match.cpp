@@ -1,13 +1,16 @@
 #include "arena/flip_match.h"
 
+#include <array>
 #include <memory>
+#include <optional>
 #include <stdexcept>
 
 #include <fmt/format.h>
 
+#include "arena/live_record.h"
 #include "arena/match_seeds.h"
-#include "core/files.h"
 #include "core/flip_record.h"
+#include "core/version.h"
 #include "jbp/flip_bot_agent.h"
 
 namespace junqi {
@@ -18,7 +21,8 @@ FlipDeal flipMatchDeal(std::uint64_t matchSeed, int pair) {
 }
 
 FlipGame playFlipGame(FlipAgent& first, FlipAgent& second, const FlipRuleset& rules, const FlipDeal& deal,
-                      std::uint64_t gameSeed, int maxPlies, std::string* forfeitReason) {
+                      std::uint64_t gameSeed, int maxPlies, std::string* forfeitReason,
+                      const std::function<void(const FlipGame&)>& onAction) {
   FlipGame game(rules, deal);
   FlipAgent* seats[2] = {&first, &second};
   const auto forfeit = [&](Seat loser, const std::string& why) {
@@ -53,26 +57,35 @@ FlipGame playFlipGame(FlipAgent& first, FlipAgent& second, const FlipRuleset& ru
       break;
     }
     game.apply(Action::makeMove(mover, m));
+    if (onAction) onAction(game);
   }
   for (FlipAgent* a : seats)
     if (auto* bot = dynamic_cast<FlipExternalAgent*>(a)) bot->gameOver(game.outcome());
   return game;
 }
 
+// What a Flip Junqi match lacks, refused by name.
+void FlipMatchGame::checkOptions(const Options& o) {
+  const auto lacks = [](const char* option, const char* why) {
+    return std::invalid_argument(fmt::format("{} is not available in a Flip Junqi match: {}", option, why));
+  };
+  if (!o.layoutBook.empty()) throw lacks("--layout-book", "Flip Junqi has no layouts (its pieces are dealt face down)");
+  if (o.moveSeconds > 0) throw lacks("--move-seconds", "Flip Junqi has no move clock yet (its bots are told none)");
+  if (o.rulesetClock) throw lacks("--ruleset-clock", "Flip Junqi's rules have no clock rules");
+}
+
 void FlipMatchGame::checkPlayer(const MatchPlayer& player) { makeFlipAgent(player.agent); }
 
-void FlipMatchGame::checkBotStarts(const MatchPlayer& bot, double hangSeconds, const std::string& log) {
-  FlipExternalAgent(bot.name, bot.command, hangSeconds, log);
+void FlipMatchGame::startBot(const Options& o, const MatchPlayer& bot, const std::string& log) {
+  FlipExternalAgent(bot.name, bot.command, o.hangSeconds, log);
 }
 
-FlipDeal FlipMatchGame::pairStart(const FlipRuleset&, std::uint64_t matchSeed, int pair) {
-  return flipMatchDeal(matchSeed, pair);
-}
+FlipDeal FlipMatchGame::pairStart(const Options& o, int pair) { return flipMatchDeal(o.seed, pair); }
 
 // A deal of game `game` alone, keyed as a classic game's own layouts are
 // (match_seeds.h): a bot that saw it from one seat learns nothing of another game's.
-FlipDeal FlipMatchGame::gameStart(const FlipRuleset&, std::uint64_t matchSeed, int game) {
-  Rng rng(gameLayoutSeed(matchSeed, game, Seat::Red));
+FlipDeal FlipMatchGame::gameStart(const Options& o, int game) {
+  Rng rng(gameLayoutSeed(o.seed, game, Seat::Red));
   return randomFlipDeal(rng);
 }
 
@@ -107,25 +120,35 @@ std::unique_ptr<FlipAgent> makePlayer(const FlipMatchOptions& o, int player) {
 
 }  // namespace
 
-std::string FlipMatchGame::playRecord(const FlipMatchOptions& o, const PairedGame& g, const FlipDeal& deal,
-                                      std::uint64_t gameSeed) {
+PlayedRecord<Outcome> FlipMatchGame::playRecord(const FlipMatchOptions& o, const PairedGame& g, const FlipDeal& deal,
+                                                const std::string& livePath) {
   const auto first = makePlayer(o, g.first);
   const auto second = makePlayer(o, g.second);
+  const std::array<std::string, 2> names = {o.players[static_cast<std::size_t>(g.first)].name,
+                                            o.players[static_cast<std::size_t>(g.second)].name};
+  LiveRecordWriter::Tags tags = {{"seat1", names[0]},          {"seat2", names[1]},
+                                 {"seat1-agent", first->spec()}, {"seat2-agent", second->spec()},
+                                 {"game", std::to_string(g.index)}, {"pair", std::to_string(g.pair)}};
+  std::optional<LiveRecordWriter> live;  // removes the live file when the game is recorded
+  if (!livePath.empty()) live.emplace(livePath, tags);
+  const auto onAction = [&live](const FlipGame& game) {
+    live->write([&] { return formatFlipRecord(flipRecordOf(game, live->tags())); });
+  };
   std::string forfeit;
-  const FlipGame game = playFlipGame(*first, *second, o.rules, deal, gameSeed, o.maxPlies, &forfeit);
-  std::vector<std::pair<std::string, std::string>> tags = {{"seat1", o.players[static_cast<std::size_t>(g.first)].name},
-                                                           {"seat2", o.players[static_cast<std::size_t>(g.second)].name},
-                                                           {"seat1-agent", first->spec()},
-                                                           {"seat2-agent", second->spec()},
-                                                           {"game", std::to_string(g.index)},
-                                                           {"pair", std::to_string(g.pair)}};
+  const FlipGame game = playFlipGame(*first, *second, o.rules, deal, g.seed, o.maxPlies, &forfeit,
+                                     live ? std::function<void(const FlipGame&)>(onAction) : nullptr);
   if (!forfeit.empty()) tags.push_back({"forfeit", forfeit});
-  return formatFlipRecord(flipRecordOf(game, std::move(tags)));
+  tags.push_back({"junqi-version", versionString()});
+  return {formatFlipRecord(flipRecordOf(game, std::move(tags))),
+          {game.outcome(), game.position().ply(), forfeit, versionString(), names}};
 }
 
-std::pair<Outcome, int> FlipMatchGame::readRecord(const std::string& text) {
-  const FlipGame game = replayFlip(parseFlipRecord(text));
-  return {game.outcome(), game.position().ply()};
+RecordedGame<Outcome> FlipMatchGame::readRecord(const std::string& text) {
+  const FlipRecord record = parseFlipRecord(text);
+  const FlipGame game = replayFlip(record);
+  return {game.outcome(), game.position().ply(), record.tag("forfeit").value_or(""),
+          record.tag("junqi-version").value_or(""),
+          {record.tag("seat1").value_or(""), record.tag("seat2").value_or("")}};
 }
 
 }  // namespace junqi

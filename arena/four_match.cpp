@@ -3,10 +3,13 @@
 #include <algorithm>
 #include <filesystem>
 #include <memory>
+#include <optional>
+#include <sstream>
 #include <stdexcept>
 
 #include <fmt/format.h>
 
+#include "arena/live_record.h"
 #include "arena/match_seeds.h"
 #include "arena/team_ratings.h"
 #include "core/four_movegen.h"
@@ -15,6 +18,8 @@
 #include "core/auto_layout.h"
 #include "core/files.h"
 #include "core/four_record.h"
+#include "core/notation.h"
+#include "core/version.h"
 
 namespace junqi {
 
@@ -60,7 +65,7 @@ void startArmies(const std::array<FourAgent*, kArmies>& seats, const FourRuleset
 
 FourGame playFourGame(const std::array<FourAgent*, kArmies>& seats, const FourRuleset& rules,
                       const std::array<Layout, kArmies>& layouts, std::uint64_t gameSeed, int maxPlies,
-                      std::string* forfeitReason) {
+                      std::string* forfeitReason, const std::function<void(const FourGame&)>& onAction) {
   FourGame game(rules, layouts);
   const auto forfeit = [&](int army, const std::string& why) {
     game.forfeit(army);
@@ -89,6 +94,7 @@ FourGame playFourGame(const std::array<FourAgent*, kArmies>& seats, const FourRu
       break;
     }
     game.play(m);
+    if (onAction) onAction(game);
   }
   for (FourAgent* a : seats)
     if (auto* bot = dynamic_cast<FourExternalAgent*>(a)) bot->gameOver(game.outcome());
@@ -101,26 +107,49 @@ std::array<std::string, 2> teamSpecs(const std::string& agent) {
   return {agent.substr(0, plus), agent.substr(plus + 1)};
 }
 
+// What a four-player match lacks, refused by name.
+void FourMatchGame::checkOptions(const Options& o) {
+  const auto lacks = [](const char* option, const char* why) {
+    return std::invalid_argument(fmt::format("{} is not available in a four-player match: {}", option, why));
+  };
+  if (o.moveSeconds > 0) throw lacks("--move-seconds", "four-player Junqi has no move clock yet (its bots are told none)");
+  if (o.rulesetClock) throw lacks("--ruleset-clock", "four-player Junqi has no move clock yet");
+}
+
 void FourMatchGame::checkPlayer(const MatchPlayer& player) {
   for (const std::string& spec : teamSpecs(player.agent)) makeFourAgent(spec);
 }
 
-void FourMatchGame::checkBotStarts(const MatchPlayer& bot, double hangSeconds, const std::string& log) {
-  FourExternalAgent(bot.name, bot.command, hangSeconds, log);
+void FourMatchGame::startBot(const Options& o, const MatchPlayer& bot, const std::string& log) {
+  FourExternalAgent(bot.name, bot.command, o.hangSeconds, log);
 }
 
-FourMatchGame::Start FourMatchGame::pairStart(const FourRuleset& rules, std::uint64_t matchSeed, int pair) {
-  return fourMatchLayouts(rules, matchSeed, pair);
+FourMatchGame::Start FourMatchGame::pairStart(const Options& o, int pair) {
+  return fourMatchLayouts(o.rules, o.seed, pair);
 }
 
 // The layouts of game `game` alone, each army's keyed as a classic game's own
 // layouts are (match_seeds.h): a bot that played one army in a game learns
 // nothing of the layouts of another game.
-FourMatchGame::Start FourMatchGame::gameStart(const FourRuleset& rules, std::uint64_t matchSeed, int game) {
+FourMatchGame::Start FourMatchGame::gameStart(const Options& o, int game) {
   Start layouts;
   for (int army = 0; army < kArmies; ++army) {
-    Rng rng(gameLayoutSeed(matchSeed, game * 2 + army / 2, army % 2 == 0 ? Seat::Red : Seat::Blue));
-    layouts[static_cast<std::size_t>(army)] = randomLayout(rules.army, rng);
+    Rng rng(gameLayoutSeed(o.seed, game * 2 + army / 2, army % 2 == 0 ? Seat::Red : Seat::Blue));
+    layouts[static_cast<std::size_t>(army)] = randomLayout(o.rules.army, rng);
+  }
+  return layouts;
+}
+
+FourMatchGame::Start FourMatchGame::parseStart(const Options& o, const std::string& line) {
+  std::istringstream words(line);
+  Start layouts;
+  for (int army = 0; army < kArmies; ++army) {
+    std::string text;
+    if (!(words >> text)) throw std::invalid_argument("needs four layouts (south, east, north, west)");
+    Layout& l = layouts[static_cast<std::size_t>(army)];
+    l = parseLayout(text);
+    if (const auto v = validateLayout(l, o.rules.army))
+      throw std::invalid_argument(fmt::format("{}: {}", armyName(army), v->message));
   }
   return layouts;
 }
@@ -153,8 +182,8 @@ bool anyMixedTeam(const std::vector<MatchPlayer>& players) {
 
 }  // namespace
 
-std::string FourMatchGame::playRecord(const FourMatchOptions& o, const PairedGame& g, const Start& layouts,
-                                      std::uint64_t gameSeed) {
+PlayedRecord<FourOutcome> FourMatchGame::playRecord(const FourMatchOptions& o, const PairedGame& g,
+                                                    const Start& layouts, const std::string& livePath) {
   // Each army its own agent object (a bot its own process): two of the first
   // player, two of the second.
   std::array<std::unique_ptr<FourAgent>, kArmies> agents;
@@ -163,22 +192,34 @@ std::string FourMatchGame::playRecord(const FourMatchOptions& o, const PairedGam
     agents[static_cast<std::size_t>(army)] = makeArmy(o, teamOfArmy(army) == 0 ? g.first : g.second, army);
     seats[static_cast<std::size_t>(army)] = agents[static_cast<std::size_t>(army)].get();
   }
+  const std::array<std::string, 2> names = {o.players[static_cast<std::size_t>(g.first)].name,
+                                            o.players[static_cast<std::size_t>(g.second)].name};
+  LiveRecordWriter::Tags tags = {{"south-north", names[0]},
+                                 {"east-west", names[1]},
+                                 {"south-north-agent", teamSpec(*agents[0], *agents[2])},
+                                 {"east-west-agent", teamSpec(*agents[1], *agents[3])},
+                                 {"game", std::to_string(g.index)},
+                                 {"pair", std::to_string(g.pair)}};
+  std::optional<LiveRecordWriter> live;  // removes the live file when the game is recorded
+  if (!livePath.empty()) live.emplace(livePath, tags);
+  const auto onAction = [&live](const FourGame& game) {
+    live->write([&] { return formatFourRecord(fourRecordOf(game, live->tags())); });
+  };
   std::string forfeit;
-  const FourGame game = playFourGame(seats, o.rules, layouts, gameSeed, o.maxPlies, &forfeit);
-  std::vector<std::pair<std::string, std::string>> tags = {
-      {"south-north", o.players[static_cast<std::size_t>(g.first)].name},
-      {"east-west", o.players[static_cast<std::size_t>(g.second)].name},
-      {"south-north-agent", teamSpec(*agents[0], *agents[2])},
-      {"east-west-agent", teamSpec(*agents[1], *agents[3])},
-      {"game", std::to_string(g.index)},
-      {"pair", std::to_string(g.pair)}};
+  const FourGame game = playFourGame(seats, o.rules, layouts, g.seed, o.maxPlies, &forfeit,
+                                     live ? std::function<void(const FourGame&)>(onAction) : nullptr);
   if (!forfeit.empty()) tags.push_back({"forfeit", forfeit});
-  return formatFourRecord(fourRecordOf(game, std::move(tags)));
+  tags.push_back({"junqi-version", versionString()});
+  return {formatFourRecord(fourRecordOf(game, std::move(tags))),
+          {game.outcome(), game.position().ply(), forfeit, versionString(), names}};
 }
 
-std::pair<FourOutcome, int> FourMatchGame::readRecord(const std::string& text) {
-  const FourGame game = replayFour(parseFourRecord(text));
-  return {game.outcome(), game.position().ply()};
+RecordedGame<FourOutcome> FourMatchGame::readRecord(const std::string& text) {
+  const FourRecord record = parseFourRecord(text);
+  const FourGame game = replayFour(record);
+  return {game.outcome(), game.position().ply(), record.tag("forfeit").value_or(""),
+          record.tag("junqi-version").value_or(""),
+          {record.tag("south-north").value_or(""), record.tag("east-west").value_or("")}};
 }
 
 // The agents of every team rated by the team model (arena/team_ratings.h):

@@ -10,6 +10,7 @@
 #pragma once
 
 #include <array>
+#include <functional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -25,6 +26,7 @@ namespace junqi {
 // agent spec (search/four_agent.h), "A+B" (teamSpecs), or a bot command (JBP,
 // docs/protocol.md: one process an army and game).
 struct FourMatchGame {
+  using Options = PairedMatchOptions<FourMatchGame>;
   using Rules = FourRuleset;
   using Outcome = FourOutcome;
   using Start = std::array<Layout, kArmies>;
@@ -32,19 +34,26 @@ struct FourMatchGame {
   static constexpr std::string_view kTitle = "four-player";
   static constexpr std::string_view kExtension = "jq4";
   static constexpr int kMaxPlies = 3000;
+  static constexpr ScheduleOrder kOrder = ScheduleOrder::PairingByPairing;
 
+  static std::string rulesText(const Options& o) { return o.rules.toString(); }
+  static void checkOptions(const Options& o);
   static void checkPlayer(const MatchPlayer& player);
-  static void checkBotStarts(const MatchPlayer& bot, double hangSeconds, const std::string& log);
-  static Start pairStart(const FourRuleset& rules, std::uint64_t matchSeed, int pair);
-  static Start gameStart(const FourRuleset& rules, std::uint64_t matchSeed, int game);
-  static std::string playRecord(const PairedMatchOptions<FourMatchGame>& o, const PairedGame& g, const Start& layouts,
-                                std::uint64_t gameSeed);
-  static std::pair<Outcome, int> readRecord(const std::string& text);
+  static void startBot(const Options& o, const MatchPlayer& bot, const std::string& log);
+  static Start pairStart(const Options& o, int pair);
+  static Start gameStart(const Options& o, int game);
+  // A line of a layout book: the four layouts, south, east, north, west (each as its army sees it).
+  static Start parseStart(const Options& o, const std::string& line);
+  static PlayedRecord<Outcome> playRecord(const Options& o, const PairedGame& g, const Start& layouts,
+                                          const std::string& livePath);
+  static RecordedGame<Outcome> readRecord(const std::string& text);
   static double firstScore(const Outcome& o) { return !o.winningTeam ? 0.5 : *o.winningTeam == 0 ? 1.0 : 0.0; }
-  static std::string termination(const Outcome& o) { return std::string(terminationName(o.reason)); }
+  static bool paired(const Options&) { return true; }
+  static nlohmann::json matchConfig(const Options& o, bool freshStarts, const MatchPath& path) {
+    return pairedMatchConfig(std::string(kVariant), o.rules.toString(), o, freshStarts, path);
+  }
   // With a mixed team: the agents rated by the team model, also written to DIR/team-ratings.txt.
-  static std::string extraReport(const PairedMatchOptions<FourMatchGame>& o,
-                                 const std::vector<PairedMatchResult<FourMatchGame>>& results);
+  static std::string extraReport(const Options& o, const std::vector<PairedMatchResult<FourMatchGame>>& results);
 };
 
 using FourMatchOptions = PairedMatchOptions<FourMatchGame>;
@@ -62,9 +71,10 @@ std::array<Layout, kArmies> fourMatchLayouts(const FourRuleset& rules, std::uint
 // One game: seats[a] plays army a. A draw is adjudicated at maxPlies; a
 // built-in agent's illegal move is a bug (std::logic_error); an external
 // bot that fails or moves illegally forfeits the game for its team, and
-// `forfeitReason` says why.
+// `forfeitReason` says why. `onAction` (if given) sees the game after each
+// move (a match's live/ record).
 FourGame playFourGame(const std::array<FourAgent*, kArmies>& seats, const FourRuleset& rules,
                       const std::array<Layout, kArmies>& layouts, std::uint64_t gameSeed, int maxPlies,
-                      std::string* forfeitReason = nullptr);
+                      std::string* forfeitReason = nullptr, const std::function<void(const FourGame&)>& onAction = {});
 
 }  // namespace junqi

@@ -2,12 +2,10 @@
 
 #include <algorithm>
 #include <chrono>
-#include <filesystem>
 
 #include <fmt/format.h>
 
 #include "core/auto_layout.h"
-#include "core/files.h"
 #include "core/record.h"
 #include "core/variant.h"
 #include "arena/match_seeds.h"
@@ -192,28 +190,6 @@ PlayedGame GameInProgress::finish() {
 }
 
 }  // namespace
-
-LiveRecordWriter::LiveRecordWriter(std::string path, std::vector<std::pair<std::string, std::string>> tags,
-                                   double everySeconds)
-    : path_(std::move(path)), tags_(std::move(tags)), every_(everySeconds) {}
-
-LiveRecordWriter::~LiveRecordWriter() {
-  std::error_code ignored;  // nothing written, or already gone: nothing to do
-  std::filesystem::remove(path_, ignored);
-}
-
-void LiveRecordWriter::operator()(const Game& game) {
-  const auto now = Clock::now();
-  if (last_ && now - *last_ < every_) return;
-  last_ = now;
-  try {
-    writeFileAtomically(path_, formatRecord(recordOf(game, tags_)));
-    ++writes_;
-  } catch (const std::exception&) {
-    // Only the onlookers' view is late: the game goes on, and its finished
-    // record (which the match needs) reports a failing disk itself.
-  }
-}
 
 PlayedGame playGame(std::span<Agent* const> agents, const GameConfig& config) {
   const Variant& variant = Variant::of(config.ruleset);

@@ -5,7 +5,6 @@
 // reason recorded.
 #pragma once
 
-#include <chrono>
 #include <functional>
 #include <optional>
 #include <span>
@@ -15,6 +14,7 @@
 
 #include "core/game.h"
 #include "core/record.h"
+#include "arena/live_record.h"
 #include "search/agent.h"
 
 namespace junqi {
@@ -58,27 +58,5 @@ inline PlayedGame playGame(Agent& red, Agent& blue, const GameConfig& config) {
   Agent* const agents[] = {&red, &blue};
   return playGame(agents, config);
 }
-
-// A game in progress written for onlookers (a match's live/ folder), in the
-// record format, atomically: at its first action, then at most once every
-// `everySeconds`, so that a fast game costs little. The file is removed when
-// the writer goes (after the game's finished record is written elsewhere).
-class LiveRecordWriter {
- public:
-  LiveRecordWriter(std::string path, std::vector<std::pair<std::string, std::string>> tags, double everySeconds = 0.5);
-  ~LiveRecordWriter();
-  LiveRecordWriter(const LiveRecordWriter&) = delete;
-  LiveRecordWriter& operator=(const LiveRecordWriter&) = delete;
-
-  void operator()(const Game& game);  // after an action: writes the game when a write is due
-  int writes() const { return writes_; }
-
- private:
-  std::string path_;
-  std::vector<std::pair<std::string, std::string>> tags_;
-  std::chrono::duration<double> every_;
-  std::optional<std::chrono::steady_clock::time_point> last_;
-  int writes_ = 0;
-};
 
 }  // namespace junqi

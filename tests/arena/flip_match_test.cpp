@@ -88,7 +88,9 @@ TEST(FlipMatch, RefusesAnotherMatchsDirectory) {
     FlipMatch(bots).run();
     FAIL() << "a bot that does not play flip was accepted";
   } catch (const std::runtime_error& e) {
-    EXPECT_STREQ(e.what(), "match: bot old cannot play: does not play Flip Junqi (its variants: classic)");
+    EXPECT_STREQ(e.what(),
+                 "match: the bot 'old' did not start: does not play Flip Junqi (its variants: classic); it wrote "
+                 "nothing to its standard error");
   }
   fs::remove_all(bots.outDir);
   fs::remove_all(dir);

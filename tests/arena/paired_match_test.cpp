@@ -119,11 +119,12 @@ TYPED_TEST(PairedMatchTest, TheSprtStopsAHeadToHeadAndTheReportsAreWritten) {
 // every game has a start of its own (a replayed one would show a bot, in the
 // second game, what it saw from the other side in the first).
 TYPED_TEST(PairedMatchTest, WithABotNoTwoGamesShareAStart) {
-  auto options = headToHead<TypeParam>(freshDir("starts"), 4);
+  auto options = headToHead<TypeParam>(freshDir(fmt::format("starts-{}", TypeParam::kVariant)), 4);
   const PairedMatch<TypeParam> builtIn(options);
   for (std::size_t i = 0; i < builtIn.schedule().size(); i += 2)
     EXPECT_EQ(builtIn.startOf(builtIn.schedule()[i]), builtIn.startOf(builtIn.schedule()[i + 1]));
   options.players[1] = {"bot", "", "junqi-bot"};  // never started: the schedule alone
+  options.outDir += "-bot";                         // a directory holds one match
   const PairedMatch<TypeParam> withBot(options);
   std::set<std::string> seen;
   for (const PairedGame& g : withBot.schedule()) {
@@ -132,6 +133,8 @@ TYPED_TEST(PairedMatchTest, WithABotNoTwoGamesShareAStart) {
     for (const std::string& part : startParts(start))
       EXPECT_TRUE(seen.insert(part).second) << "game " << g.index << " replays " << part;
   }
+  fs::remove_all(builtIn.options().outDir);
+  fs::remove_all(withBot.options().outDir);
 }
 
 }  // namespace

@@ -14,7 +14,7 @@ if(TARGET junqi)
                 gauntlet nosuch:x=1 --out ${JUNQI_GAUNTLET_DIR}/bad-agent)
   junqi_refuses(gauntlet_refuses_a_bad_panel_member "panel member 'rush:drive=-1': agent 'rush': drive=-1 must be"
                 gauntlet random --panel rush:drive=-1 --out ${JUNQI_GAUNTLET_DIR}/bad-member)
-  junqi_refuses(gauntlet_refuses_another_game "--rules flip-kawu: the style panel plays the classic game only"
+  junqi_refuses(gauntlet_refuses_another_game "^junqi gauntlet: Flip Junqi has no style panel yet"
                 gauntlet random --rules flip-kawu --out ${JUNQI_GAUNTLET_DIR}/flip)
   junqi_refuses(gauntlet_refuses_zero_pairs "--pairs" gauntlet random --pairs 0 --out ${JUNQI_GAUNTLET_DIR}/zero)
 endif()

@@ -111,24 +111,39 @@ void printAgentKind(const std::string& name, const std::string& help, const std:
 
 }  // namespace
 
+// Every game's agents, or with --rules one game's.
 void registerAgents(CLI::App& app) {
   auto* cmd = app.add_subcommand("agents", "List the kinds of agents, and each parameter's default and meaning");
+  static std::string rules;
+  static CLI::Option* rulesOption =
+      addRulesOption(cmd, rules, Games::all())
+          ->description("A preset (e.g. flip-kawu, see `junqi rules`): list only its game's agents (default: every "
+                        "game's)")
+          ->default_str("");
   setAction(cmd, [] {
+    const std::string game = rulesOption->count() > 0 ? gameOfRules(rules) : "";
     fmt::print("An agent spec is NAME or NAME:KEY=VALUE,KEY=VALUE,... (e.g. ismcts:sims=400,seed=3);\n"
                "a parameter left out takes the default shown.\n");
-    for (const AgentKind& k : agentKinds()) {
-      fmt::print("\n");
-      printAgentKind(k.name, k.help, k.params);
+    if (game.empty() || game == "classic") {
+      if (game.empty()) fmt::print("\nClassic Junqi agents:\n");
+      for (const AgentKind& k : agentKinds()) {
+        fmt::print("\n");
+        printAgentKind(k.name, k.help, k.params);
+      }
     }
-    fmt::print("\nFlip Junqi agents (junqi match --rules flip-worldatplay or flip-kawu):\n");
-    for (const FlipAgentKind& k : flipAgentKinds()) {
-      fmt::print("\n");
-      printAgentKind(k.name, k.help, k.params);
+    if (game.empty() || game == "flip") {
+      fmt::print("\nFlip Junqi agents (junqi match --rules flip-worldatplay or flip-kawu):\n");
+      for (const FlipAgentKind& k : flipAgentKinds()) {
+        fmt::print("\n");
+        printAgentKind(k.name, k.help, k.params);
+      }
     }
-    fmt::print("\nFour-player agents (junqi match --rules four-worldatplay; each plays both armies of a team):\n");
-    for (const FourAgentKind& k : fourAgentKinds()) {
-      fmt::print("\n");
-      printAgentKind(k.name, k.help, k.params);
+    if (game.empty() || game == "four") {
+      fmt::print("\nFour-player agents (junqi match --rules four-worldatplay; each plays both armies of a team):\n");
+      for (const FourAgentKind& k : fourAgentKinds()) {
+        fmt::print("\n");
+        printAgentKind(k.name, k.help, k.params);
+      }
     }
     return 0;
   });

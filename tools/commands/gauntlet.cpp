@@ -16,8 +16,6 @@
 
 #include "arena/match.h"
 #include "arena/svg_plot.h"
-#include "core/flip_ruleset.h"
-#include "core/four_ruleset.h"
 #include "search/registry.h"
 #include "search/styles/style_agent.h"
 #include "tools/commands/commands.h"
@@ -186,8 +184,6 @@ std::string profileSvg(const std::string& agent, const std::vector<MemberScore>&
 }
 
 int runGauntlet(const GauntletOptions& o) {
-  if (FlipRuleset::namesFlip(o.rules) || FourRuleset::namesFour(o.rules))
-    throw std::invalid_argument(fmt::format("--rules {}: the style panel plays the classic game only", o.rules));
   const Ruleset ruleset = Ruleset::parse(o.rules);
   checkedSpec(o.agent, "agent");
   const auto members = panelMembers(o.panel.empty() ? panelSpecs() : o.panel);
@@ -213,7 +209,8 @@ void registerGauntlet(CLI::App& app) {
   auto* cmd = app.add_subcommand("gauntlet", "Play an agent against the style panel and print its profile");
   static GauntletOptions o;
   cmd->add_option("agent", o.agent, "The agent spec to profile (e.g. ismcts:sims=400)")->required();
-  addRulesOption(cmd, o.rules);
+  const char* lacks = "has no style panel yet (search/styles/ plays the classic game)";
+  addRulesOption(cmd, o.rules, Games::all().without("flip", lacks).without("four", lacks));
   cmd->add_option("--panel", o.panel,
                   "A panel member's spec (repeat; default: rush, turtle, bluffer, raider, bomber, deployer)");
   cmd->add_option("--pairs", o.pairs, "Layout pairs per member (each played twice, seats swapped)")

@@ -68,16 +68,10 @@ SprtConfig parseSprt(const std::string& text) {
     if (!(p > 0 && p < 0.5)) throw bad(fmt::format("alpha and beta must be between 0 and 0.5, not {:g}", p));
   return s;
 }
-// The options of a classic match that a match of `game` (its title) lacks, refused in one line each.
-void refuseClassicOnlyOptions(const MatchOptions& o, bool hasBook, std::string_view game, std::string_view starts) {
-  const auto refuse = [&](const char* option, const std::string& why) {
-    return std::invalid_argument(fmt::format("{} is not available in a {} match yet: {}", option, game, why));
-  };
-  if (hasBook) throw refuse("--layout-book", fmt::format("its games start from {}", starts));
-  if (o.agentLayouts) throw refuse("--agent-layouts", fmt::format("its games start from {}", starts));
-  if (o.live) throw refuse("--live", "junqi serve --match shows classic games only");
-  if (o.moveSeconds > 0 || o.rulesetClock)
-    throw refuse(o.moveSeconds > 0 ? "--move-seconds" : "--ruleset-clock", "its games are played without a clock");
+// --agent-layouts is the classic game's: the others' agents do not choose their starts.
+void refuseAgentLayouts(bool agentLayouts, std::string_view game, std::string_view why) {
+  if (agentLayouts)
+    throw std::invalid_argument(fmt::format("--agent-layouts is not available in a {} match: {}", game, why));
 }
 
 // External bots run as this user's children, and could read the seed and work
@@ -112,14 +106,17 @@ std::unique_ptr<MpiWorld> matchWorld() {
 
 // A Flip Junqi or four-player match over an MPI job: rank 0 runs it (its
 // directory, resume, table), handing each game to a free rank, which plays it
-// with its own copy of the match (distributed/mpi_match.h). The summary on
-// rank 0; nullopt on the others.
-template <class PairedMatch>
-auto runPairedMatchOverMpi(PairedMatch& match, const MatchOptions& o) -> std::optional<decltype(match.run())> {
+// with its own copy of the match (distributed/mpi_match.h; it claims no
+// directory). The summary on rank 0; nullopt on the others.
+template <class Game>
+std::optional<PairedMatchSummary<Game>> runPairedMatchOverMpi(PairedMatchOptions<Game> o) {
   const std::unique_ptr<MpiWorld> job = matchWorld();
   const MpiWorld& world = *job;
+  if (o.live) throw std::invalid_argument("--live is not available with --mpi");
   if (world.rank() != 0) {
     try {
+      o.remoteRank = true;
+      const PairedMatch<Game> match(o);
       for (const MatchPlayer& p : o.players)
         if (!p.command.empty()) std::filesystem::create_directories(o.outDir);  // the bots' stderr logs
       playMpiPairedGames(world, match.schedule().size(),
@@ -130,9 +127,16 @@ auto runPairedMatchOverMpi(PairedMatch& match, const MatchOptions& o) -> std::op
     }
     return std::nullopt;
   }
-  match.playElsewhere(pairedGamesOnRanks(world));
+  std::optional<PairedMatch<Game>> match;
   try {
-    auto summary = whileInterruptible(match, [&] { return match.run(printProgress); });
+    match.emplace(o);
+  } catch (...) {
+    endMpiMatch(world);
+    throw;
+  }
+  match->playElsewhere(pairedGamesOnRanks(world));
+  try {
+    auto summary = whileInterruptible(*match, [&] { return match->run(printProgress); });
     endMpiMatch(world);
     return summary;
   } catch (...) {
@@ -155,39 +159,31 @@ void printSummary(const Summary& summary, std::size_t scheduled, const std::stri
   fmt::print("records ({}), games.pgn, ratings.txt/json/csv and report.svg are in {}\n", records, out);
 }
 
-// A Flip Junqi or four-player match, here or over MPI (Ctrl-C stops it after
+// A match of Flip Junqi (--rules flip-...: agents of search/flip_agent.h) or
+// four-player Junqi (four-...: agents of search/four_agent.h, each player a
+// team of two armies), or JBP bots, here or over MPI (Ctrl-C stops it after
 // the games in progress, as a classic match); prints its table.
 template <class Game>
-int runPairedMatchCommand(PairedMatch<Game>& match, const MatchOptions& o, bool mpi) {
+int runGameMatch(const MatchOptions& classic, const std::string& rules, bool mpi) {
+  PairedMatchOptions<Game> o;
+  static_cast<MatchSettings&>(o) = classic;  // every setting but the classic game's own
+  o.rules = Game::Rules::parse(rules);
+  std::size_t scheduled = 0;
   std::optional<PairedMatchSummary<Game>> summary;
   if (!mpi) {
+    PairedMatch<Game> match(o);
+    scheduled = match.schedule().size();
     summary = whileInterruptible(match, [&] { return match.run(printProgress); });
   } else {
 #ifdef JUNQI_WITH_MPI
-    if (!(summary = runPairedMatchOverMpi(match, o))) return 0;  // a rank that played
+    if (!(summary = runPairedMatchOverMpi(o))) return 0;  // a rank that played
+    scheduled = pairedSchedule(static_cast<int>(o.players.size()), o.schedule, o.pairs, Game::kOrder).size();
 #else
     throw std::invalid_argument("--mpi: this junqi was built without MPI (install libopenmpi-dev and build again)");
 #endif
   }
-  printSummary(*summary, match.schedule().size(), fmt::format("games/*.{}", Game::kExtension), o.outDir);
+  printSummary(*summary, scheduled, fmt::format("games/*.{}", Game::kExtension), o.outDir);
   return 0;
-}
-
-// A match of Flip Junqi (--rules flip-...: agents of search/flip_agent.h) or
-// four-player Junqi (four-...: agents of search/four_agent.h, each player a
-// team of two armies), or JBP bots, over paired starts.
-template <class Game>
-int runGameMatch(const MatchOptions& o, const std::string& rules, const std::optional<SprtConfig>& sprt, bool mpi) {
-  PairedMatchOptions<Game> p;
-  p.rules = Game::Rules::parse(rules);
-  p.players = o.players;
-  p.schedule = o.schedule;
-  p.pairs = o.pairs, p.concurrency = o.concurrency, p.seed = o.seed, p.maxPlies = o.maxPlies;
-  p.hangSeconds = o.hangSeconds;
-  p.outDir = o.outDir;
-  p.sprt = sprt;
-  PairedMatch<Game> match(p);
-  return runPairedMatchCommand(match, o, mpi);
 }
 }  // namespace
 
@@ -252,12 +248,13 @@ void registerMatch(CLI::App& app) {
   cmd->add_option("--hang-seconds", o.hangSeconds, "An external bot silent this long has hung")
       ->check(moreThan(0))
       ->capture_default_str();
-  auto* bookOption = cmd->add_option("--layout-book", book, "File of 'red-layout blue-layout' lines used as openings");
+  auto* bookOption = cmd->add_option("--layout-book", book, "File of openings, one a line: 'red-layout blue-layout' (four-player: the south, east, north and west "
+                                     "layouts)");
   cmd->add_flag("--agent-layouts", o.agentLayouts, "Let the agents choose their layouts (no opening pairs)")
       ->excludes(bookOption);
   cmd->add_flag("--live", o.live,
-                "Write each game in progress to DIR/live/ for junqi serve --match (it holds both layouts while the "
-                "game goes on: not where an external bot could read DIR)");
+                "Write each game in progress to DIR/live/ for onlookers (junqi serve --match shows classic ones; it "
+                "holds the hidden start while the game goes on: not where an external bot could read DIR)");
   cmd->add_option("--sprt", sprt, "Stop when decided: elo0,elo1[,alpha,beta] (head-to-head only)");
   cmd->add_option("--out", out, "Run directory (records, games.pgn, ratings.*, report.svg); rerun to resume")
       ->required();
@@ -289,12 +286,12 @@ void registerMatch(CLI::App& app) {
     o.sprt.reset();
     if (!sprt.empty()) o.sprt = parseSprt(sprt);
     if (flip) {
-      refuseClassicOnlyOptions(o, !book.empty(), "Flip Junqi", "random deals of face-down pieces");
-      return runGameMatch<FlipMatchGame>(o, rules, o.sprt, mpi);
+      refuseAgentLayouts(o.agentLayouts, "Flip Junqi", "Flip Junqi has no layouts (its pieces are dealt face down)");
+      return runGameMatch<FlipMatchGame>(o, rules, mpi);
     }
     if (four) {
-      refuseClassicOnlyOptions(o, !book.empty(), "four-player", "four random layouts");
-      return runGameMatch<FourMatchGame>(o, rules, o.sprt, mpi);
+      refuseAgentLayouts(o.agentLayouts, "four-player", "four-player agents do not choose their layouts");
+      return runGameMatch<FourMatchGame>(o, rules, mpi);
     }
     if (mpi) return runMatchOverMpi(o);
     Match match(o);
