@@ -8,9 +8,9 @@
 
 #include "arena/match_game.h"
 #include "arena/match_seeds.h"
-#include "core/auto_layout.h"
-#include "core/notation.h"
-#include "core/record.h"
+#include "core/classic/auto_layout.h"
+#include "core/classic/notation.h"
+#include "core/classic/record.h"
 #include "core/version.h"
 #include "jbp/protocol_agent.h"
 #include "search/registry.h"
@@ -70,7 +70,7 @@ void ClassicMatchGame::startBot(const Options& o, const MatchPlayer& bot, const 
 }
 
 // The opening both games of pair `pair` replay, drawn from the match seed:
-// each side a layout of a style drawn at random (core/auto_layout.h).
+// each side a layout of a style drawn at random (core/classic/auto_layout.h).
 ClassicMatchGame::Start ClassicMatchGame::pairStart(const Options& o, int pair) {
   if (o.agentLayouts) return {};
   Rng rng(Rng::mix(o.seed, static_cast<std::uint64_t>(pair)));

@@ -15,9 +15,9 @@
 #include <nlohmann/json.hpp>
 
 #include "arena/paired_match.h"
-#include "core/layout.h"
+#include "core/classic/layout.h"
 #include "core/outcome.h"
-#include "core/ruleset.h"
+#include "core/classic/ruleset.h"
 
 namespace junqi {
 

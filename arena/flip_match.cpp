@@ -9,7 +9,7 @@
 
 #include "arena/live_record.h"
 #include "arena/match_seeds.h"
-#include "core/flip_record.h"
+#include "core/flip/flip_record.h"
 #include "core/version.h"
 #include "jbp/flip_bot_agent.h"
 

@@ -10,8 +10,8 @@
 #include <vector>
 
 #include "arena/paired_match.h"
-#include "core/flip_game.h"
-#include "search/flip_agent.h"
+#include "core/flip/flip_game.h"
+#include "search/flip/flip_agent.h"
 
 namespace junqi {
 

@@ -12,13 +12,13 @@
 #include "arena/live_record.h"
 #include "arena/match_seeds.h"
 #include "arena/team_ratings.h"
-#include "core/four_movegen.h"
-#include "core/four_notation.h"
+#include "core/four/four_movegen.h"
+#include "core/four/four_notation.h"
 #include "jbp/four_bot_agent.h"
-#include "core/auto_layout.h"
+#include "core/classic/auto_layout.h"
 #include "core/files.h"
-#include "core/four_record.h"
-#include "core/notation.h"
+#include "core/four/four_record.h"
+#include "core/classic/notation.h"
 #include "core/version.h"
 
 namespace junqi {

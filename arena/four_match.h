@@ -16,14 +16,14 @@
 #include <vector>
 
 #include "arena/paired_match.h"
-#include "core/four_game.h"
-#include "search/four_agent.h"
+#include "core/four/four_game.h"
+#include "search/four/four_agent.h"
 
 namespace junqi {
 
 // Four-player Junqi as the paired match sees it: records game-NNNNN.jq4, the
 // first player of a game takes south and north. A player is a four-player
-// agent spec (search/four_agent.h), "A+B" (teamSpecs), or a bot command (JBP,
+// agent spec (search/four/four_agent.h), "A+B" (teamSpecs), or a bot command (JBP,
 // docs/protocol.md: one process an army and game).
 struct FourMatchGame {
   using Options = PairedMatchOptions<FourMatchGame>;

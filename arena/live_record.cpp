@@ -3,7 +3,7 @@
 #include <filesystem>
 
 #include "core/files.h"
-#include "core/record.h"
+#include "core/classic/record.h"
 
 namespace junqi {
 

@@ -12,7 +12,7 @@
 #include <utility>
 #include <vector>
 
-#include "core/game.h"
+#include "core/classic/game.h"
 
 namespace junqi {
 

@@ -24,7 +24,7 @@
 #include "arena/match_driver.h"
 #include "arena/paired_match.h"
 #include "arena/ratings.h"
-#include "core/layout.h"
+#include "core/classic/layout.h"
 #include "core/outcome.h"
 
 namespace junqi {

@@ -5,8 +5,8 @@
 
 #include <fmt/format.h>
 
-#include "core/auto_layout.h"
-#include "core/record.h"
+#include "core/classic/auto_layout.h"
+#include "core/classic/record.h"
 #include "core/variant.h"
 #include "arena/match_seeds.h"
 #include "jbp/protocol_agent.h"

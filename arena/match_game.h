@@ -12,8 +12,8 @@
 #include <utility>
 #include <vector>
 
-#include "core/game.h"
-#include "core/record.h"
+#include "core/classic/game.h"
+#include "core/classic/record.h"
 #include "arena/live_record.h"
 #include "search/agent.h"
 

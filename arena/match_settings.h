@@ -15,7 +15,7 @@ namespace junqi {
 
 struct MatchPlayer {
   std::string name;     // as shown in tables and PGN (unique; letters, digits, '-', '_', '.', not starting with '.')
-  std::string agent;    // an agent spec of the game (search/registry.h, search/flip_agent.h, ...), or
+  std::string agent;    // an agent spec of the game (search/registry.h, search/flip/flip_agent.h, ...), or
   std::string command;  // an external bot's command line (JBP)
 };
 

@@ -2,8 +2,8 @@
 // are special. A board is written as a `BoardDescription` (point names in
 // plain text, so a reader can check it against the rule texts and
 // docs/notation.md) and checked once into a `BoardGeometry`. The move
-// generator never reads a geometry: `Topology` (core/topology.h) turns one into
-// bitboard tables. The classic board is core/classic_board.cpp.
+// generator never reads a geometry: `Topology` (core/classic/topology.h) turns one into
+// bitboard tables. The classic board is core/classic/classic_board.cpp.
 //
 // Points lie on a grid of `columns` x `rows` and are named column letter then
 // row number ("A1", "C6", "E12"). A board may leave grid points out (the

@@ -66,7 +66,7 @@ class MoveList {
 
   // Grows the list by `count` moves that the caller then writes from the
   // returned slot (it may also write up to kSpare slots past them: a
-  // generator whose writers store whole vectors, core/four_movegen.cpp).
+  // generator whose writers store whole vectors, core/four/four_movegen.cpp).
   Move* extend(int count) {
     Move* out = moves_.data() + size_;
     size_ += count;

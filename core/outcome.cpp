@@ -2,7 +2,7 @@
 
 #include <array>
 
-#include "core/movegen.h"
+#include "core/classic/movegen.h"
 
 namespace junqi {
 

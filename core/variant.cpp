@@ -5,11 +5,11 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
-#include "core/classic_board.h"
-#include "core/cross_board.h"
-#include "core/flip_ruleset.h"
-#include "core/four_notation.h"
-#include "core/four_ruleset.h"
+#include "core/classic/classic_board.h"
+#include "core/four/cross_board.h"
+#include "core/flip/flip_ruleset.h"
+#include "core/four/four_notation.h"
+#include "core/four/four_ruleset.h"
 
 namespace junqi {
 

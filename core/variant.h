@@ -13,7 +13,7 @@
 
 #include "core/board_geometry.h"
 #include "core/outcome.h"
-#include "core/ruleset.h"
+#include "core/classic/ruleset.h"
 
 namespace junqi {
 

@@ -2,8 +2,8 @@
 
 #include <fmt/format.h>
 
-#include "core/flip_notation.h"
-#include "core/flip_record.h"
+#include "core/flip/flip_notation.h"
+#include "core/flip/flip_record.h"
 #include "core/text.h"
 
 namespace junqi {

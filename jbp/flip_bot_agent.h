@@ -8,7 +8,7 @@
 #include <string>
 
 #include "jbp/bot_connection.h"
-#include "search/flip_agent.h"
+#include "search/flip/flip_agent.h"
 
 namespace junqi {
 

@@ -2,9 +2,9 @@
 
 #include <fmt/format.h>
 
-#include "core/four_movegen.h"
-#include "core/four_notation.h"
-#include "core/four_record.h"
+#include "core/four/four_movegen.h"
+#include "core/four/four_notation.h"
+#include "core/four/four_record.h"
 #include "core/text.h"
 
 namespace junqi {

@@ -9,7 +9,7 @@
 #include <string>
 
 #include "jbp/bot_connection.h"
-#include "search/four_agent.h"
+#include "search/four/four_agent.h"
 
 namespace junqi {
 

@@ -4,8 +4,8 @@
 
 #include <fmt/format.h>
 
-#include "core/four_movegen.h"
-#include "core/four_notation.h"
+#include "core/four/four_movegen.h"
+#include "core/four/four_notation.h"
 #include "core/text.h"
 
 namespace junqi::jbp {

@@ -7,7 +7,7 @@
 #include <string_view>
 #include <vector>
 
-#include "search/four_agent.h"
+#include "search/four/four_agent.h"
 
 namespace junqi::jbp {
 

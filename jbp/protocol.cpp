@@ -4,7 +4,7 @@
 
 #include <fmt/format.h>
 
-#include "core/topology.h"
+#include "core/classic/topology.h"
 
 namespace junqi::jbp {
 

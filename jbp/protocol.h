@@ -8,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-#include "core/observation.h"
+#include "core/classic/observation.h"
 
 namespace junqi::jbp {
 

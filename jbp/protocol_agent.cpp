@@ -2,7 +2,7 @@
 
 #include <fmt/format.h>
 
-#include "core/notation.h"
+#include "core/classic/notation.h"
 #include "core/text.h"
 #include "core/variant.h"
 #include "jbp/protocol.h"

@@ -7,9 +7,9 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
-#include "core/flip_notation.h"
-#include "core/notation.h"
-#include "core/perft.h"
+#include "core/flip/flip_notation.h"
+#include "core/classic/notation.h"
+#include "core/classic/perft.h"
 #include "core/text.h"
 #include "core/variant.h"
 #include "jbp/four_bot_session.h"

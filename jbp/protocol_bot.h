@@ -6,8 +6,8 @@
 #include <iosfwd>
 
 #include "search/agent.h"
-#include "search/flip_agent.h"
-#include "search/four_agent.h"
+#include "search/flip/flip_agent.h"
+#include "search/four/four_agent.h"
 
 namespace junqi::jbp {
 

@@ -4,7 +4,7 @@
 #include <stdexcept>
 #include <vector>
 
-#include "core/topology.h"
+#include "core/classic/topology.h"
 
 namespace junqi::nets {
 

@@ -4,7 +4,7 @@
 // the officers), so every drawn layout is legal.
 #pragma once
 
-#include "core/layout.h"
+#include "core/classic/layout.h"
 #include "core/random.h"
 
 namespace junqi::nets {

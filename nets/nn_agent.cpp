@@ -4,11 +4,11 @@
 
 #include <fmt/format.h>
 
-#include "nets/flip_nn_agent.h"
-#include "nets/four_nn_agent.h"
+#include "nets/flip/flip_nn_agent.h"
+#include "nets/four/four_nn_agent.h"
 #include "nets/layout_policy.h"
 #include "nets/weights_file.h"
-#include "search/mcts_agent.h"
+#include "search/classic/mcts_agent.h"
 
 namespace junqi::nets {
 

@@ -9,7 +9,7 @@
 
 #include "nets/net_evaluator.h"
 #include "search/basic_agent.h"
-#include "search/ismcts.h"
+#include "search/classic/ismcts.h"
 
 namespace junqi::nets {
 
@@ -41,7 +41,7 @@ class NetAgent : public BasicAgent {
 };
 
 // Registers the "nn" agent kind with the agent registry, and Flip Junqi's
-// "nn" with the flip agents' (nets/flip_nn_agent.h).
+// "nn" with the flip agents' (nets/flip/flip_nn_agent.h).
 void registerNetAgent();
 
 // A weights path for an "nn" spec (weights=PATH): a spec's values cannot hold a

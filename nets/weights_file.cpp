@@ -7,8 +7,8 @@
 #include "core/binary_io.h"
 #include "core/files.h"
 #include "core/variant.h"
-#include "nets/flip_encoding.h"
-#include "nets/four_encoding.h"
+#include "nets/flip/flip_encoding.h"
+#include "nets/four/four_encoding.h"
 
 namespace junqi::nets {
 

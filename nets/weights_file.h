@@ -7,7 +7,7 @@
 //   string search (version 2 on: the search settings the network was rated
 //   with, as agent parameters "sims=64,c=1.5,mix=0.25,depth=16,rollout=greedy"),
 //   string variant (version 3 on: core/variant.h, or "flip" for Flip Junqi,
-//   whose encoding version and input planes are nets/flip_encoding.h's;
+//   whose encoding version and input planes are nets/flip/flip_encoding.h's;
 //   older files are classic),
 //   u32 tensor count, then per tensor: string name, u32 rank, u32 dims..., f32 data;
 //   u64 checksum (FNV-1a of every byte before it).

@@ -1,7 +1,7 @@
 // Agent: one interface for every player, built-in or external.
 //
 // An agent chooses a layout for a seat, then an action each turn given only
-// its InfoState (never the full state: see core/info_state.h), and is told how
+// its InfoState (never the full state: see core/classic/info_state.h), and is told how
 // the game ended. Each agent has a name, a spec string that recreates it
 // exactly ("ismcts:sims=2000,c=0.7,seed=3"), and reports what it did for the
 // last decision (simulations, depth, time, principal line, value estimate).
@@ -12,8 +12,8 @@
 #include <utility>
 #include <vector>
 
-#include "core/game.h"
-#include "core/info_state.h"
+#include "core/classic/game.h"
+#include "core/classic/info_state.h"
 
 namespace junqi {
 
@@ -33,8 +33,8 @@ struct AgentReport {
 // What an agent of any game has: a name, a spec that recreates it, and a
 // report of its last decision. The decisions differ by game, because each
 // game's seats are shown different things: Agent below (classic: its seat's
-// InfoState), FlipAgent (search/flip_agent.h: the public FlipPosition) and
-// FourAgent (search/four_agent.h: its army's FourObservation).
+// InfoState), FlipAgent (search/flip/flip_agent.h: the public FlipPosition) and
+// FourAgent (search/four/four_agent.h: its army's FourObservation).
 class AgentBase {
  public:
   virtual ~AgentBase() = default;

@@ -7,7 +7,7 @@
 #include <utility>
 #include <vector>
 
-#include "core/auto_layout.h"
+#include "core/classic/auto_layout.h"
 #include "search/agent.h"
 #include "search/registry.h"
 

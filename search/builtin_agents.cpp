@@ -3,11 +3,11 @@
 #include <initializer_list>
 
 #include "search/exploit/exploit_agent.h"
-#include "search/heuristic_agent.h"
-#include "search/mcts_agent.h"
-#include "search/random_agent.h"
+#include "search/classic/heuristic_agent.h"
+#include "search/classic/mcts_agent.h"
+#include "search/classic/random_agent.h"
 #include "search/styles/style_agent.h"
-#include "search/tactical_agent.h"
+#include "search/classic/tactical_agent.h"
 
 namespace junqi {
 
@@ -33,7 +33,7 @@ Params noiseParam() {
   return {{"noise", "0.05", "up to this much random noise added to each move's score (0: always the best)"}};
 }
 
-// pimc and ismcts (search/mcts_agent.cpp and readChoiceParams).
+// pimc and ismcts (search/classic/mcts_agent.cpp and readChoiceParams).
 Params searchParams() {
   return {{"sims", "2000", "simulations per move (over all threads)"},
           {"seconds", "0", "above 0: search this many seconds per move instead of `sims`"},

@@ -8,7 +8,7 @@
 #include <span>
 #include <vector>
 
-#include "core/info_state.h"
+#include "core/classic/info_state.h"
 
 namespace junqi {
 

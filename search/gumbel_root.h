@@ -15,7 +15,7 @@
 //     move never visited gets the value v_mix (the network's value mixed
 //     with the visited moves' values), so every move's target moves.
 // sigma(q) = (cVisit + max visits) * cScale * q, with q rescaled to [0, 1]
-// over the root's moves. Interior nodes keep PUCT (search/ismcts.h).
+// over the root's moves. Interior nodes keep PUCT (search/classic/ismcts.h).
 #pragma once
 
 #include <span>

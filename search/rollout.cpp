@@ -1,6 +1,6 @@
 #include "search/rollout.h"
 
-#include "core/movegen.h"
+#include "core/classic/movegen.h"
 #include "core/outcome.h"
 #include "search/material.h"
 
@@ -34,7 +34,7 @@ double rollout(Position& world, Seat perspective, RolloutPolicy policy, int dept
   const int quietLimit = world.rules().ruleset().quietMoveLimit;
   const bool greedy = policy == RolloutPolicy::Greedy;
   MoveList moves;          // the greedy policy looks at every move
-  MoverTargets targets;    // a random move needs only the count (core/movegen.h)
+  MoverTargets targets;    // a random move needs only the count (core/classic/movegen.h)
   double weight = 1.0;  // discount^ply
   for (int ply = 0;; ++ply, weight *= discount) {
     // The same order as boardOutcome, with the moves generated once.

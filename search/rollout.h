@@ -5,7 +5,7 @@
 #include <optional>
 #include <string_view>
 
-#include "core/position.h"
+#include "core/classic/position.h"
 #include "core/random.h"
 #include "search/material.h"
 

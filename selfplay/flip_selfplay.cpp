@@ -4,11 +4,11 @@
 #include <chrono>
 #include <cmath>
 
-#include "core/flip_game.h"
-#include "core/flip_movegen.h"
+#include "core/flip/flip_game.h"
+#include "core/flip/flip_movegen.h"
 #include "core/random.h"
-#include "nets/flip_encoding.h"
-#include "nets/flip_nn_agent.h"
+#include "nets/flip/flip_encoding.h"
+#include "nets/flip/flip_nn_agent.h"
 #include "selfplay/samples.h"
 
 namespace junqi {

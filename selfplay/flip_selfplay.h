@@ -1,6 +1,6 @@
-// Self-play of Flip Junqi with the flip network agent (nets/flip_nn_agent.h):
+// Self-play of Flip Junqi with the flip network agent (nets/flip/flip_nn_agent.h):
 // every decision becomes a training sample (the mover's encoded input,
-// nets/flip_encoding.h; the search's root visits over every legal action as
+// nets/flip/flip_encoding.h; the search's root visits over every legal action as
 // the policy target, a flip being the move from its point to itself; later
 // the game's result for the mover). The deal of game n, and everything in it,
 // depends on the seed and n alone, so a shard does not depend on timing.
@@ -15,10 +15,10 @@
 #include <thread>
 #include <vector>
 
-#include "core/flip_ruleset.h"
+#include "core/flip/flip_ruleset.h"
 #include "core/outcome.h"
 #include "core/stopwatch.h"
-#include "nets/flip_encoding.h"
+#include "nets/flip/flip_encoding.h"
 #include "nets/net_evaluator.h"
 #include "selfplay/samples.h"
 #include "selfplay/shard.h"
@@ -34,7 +34,7 @@ struct FlipSelfPlayOptions {
   int threads = 2;            // games at once (each on its own thread, one network)
   int sims = 32;              // per action
   double cpuct = 1.5;
-  double staticMix = 0;       // share of the static value in leaf values (search/flip_mcts.h)
+  double staticMix = 0;       // share of the static value in leaf values (search/flip/flip_mcts.h)
   double rootNoise = 0;       // Dirichlet alpha at the root; 0: none
   int temperaturePlies = 30;  // actions drawn in proportion to root visits, then the most visited
   int maxPlies = 400;         // then a draw is adjudicated

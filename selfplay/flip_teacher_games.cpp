@@ -1,11 +1,11 @@
 #include "selfplay/flip_teacher_games.h"
 
 
-#include "core/flip_game.h"
+#include "core/flip/flip_game.h"
 #include "core/stopwatch.h"
-#include "nets/flip_encoding.h"
-#include "search/flip_evaluation.h"
-#include "search/flip_heuristic.h"
+#include "nets/flip/flip_encoding.h"
+#include "search/flip/flip_evaluation.h"
+#include "search/flip/flip_heuristic.h"
 #include "selfplay/samples.h"
 
 namespace junqi {

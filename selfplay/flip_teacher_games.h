@@ -13,7 +13,7 @@
 #include <atomic>
 #include <cstdint>
 
-#include "core/flip_ruleset.h"
+#include "core/flip/flip_ruleset.h"
 #include "selfplay/flip_selfplay.h"
 #include "selfplay/shard.h"
 

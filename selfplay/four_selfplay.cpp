@@ -1,11 +1,11 @@
 #include "selfplay/four_selfplay.h"
 
-#include "core/auto_layout.h"
-#include "core/four_game.h"
-#include "core/four_observation.h"
-#include "nets/four_encoding.h"
-#include "nets/four_nn_agent.h"
-#include "search/four_heuristic.h"
+#include "core/classic/auto_layout.h"
+#include "core/four/four_game.h"
+#include "core/four/four_observation.h"
+#include "nets/four/four_encoding.h"
+#include "nets/four/four_nn_agent.h"
+#include "search/four/four_heuristic.h"
 #include "selfplay/samples.h"
 
 namespace junqi {

@@ -1,7 +1,7 @@
 // Self-play of four-player Junqi with the four-player network agent
-// (nets/four_nn_agent.h), and teacher games for a first generation: every
+// (nets/four/four_nn_agent.h), and teacher games for a first generation: every
 // decision becomes a training sample (the mover's encoded input,
-// nets/four_encoding.h, from its own seat's board; the policy target; later
+// nets/four/four_encoding.h, from its own seat's board; the policy target; later
 // the game's result for the mover's team). The layouts of game n, and
 // everything in it, depend on the seed and n alone.
 //
@@ -15,7 +15,7 @@
 #include <atomic>
 #include <memory>
 
-#include "core/four_ruleset.h"
+#include "core/four/four_ruleset.h"
 #include "nets/net_evaluator.h"
 #include "selfplay/flip_selfplay.h"
 #include "selfplay/shard.h"

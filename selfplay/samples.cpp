@@ -4,7 +4,7 @@
 #include <cmath>
 
 #include "nets/encoding.h"
-#include "nets/flip_encoding.h"
+#include "nets/flip/flip_encoding.h"
 #include "search/evaluator.h"
 
 namespace junqi {

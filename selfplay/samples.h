@@ -6,8 +6,8 @@
 #include <span>
 #include <vector>
 
-#include "core/flip_position.h"
-#include "core/info_state.h"
+#include "core/flip/flip_position.h"
+#include "core/classic/info_state.h"
 #include "core/random.h"
 #include "core/outcome.h"
 #include "nets/training_sample.h"
@@ -20,7 +20,7 @@ std::vector<std::uint8_t> quantized(std::span<const float> input);
 // The seat's network input for its current decision, quantized.
 std::vector<std::uint8_t> quantizedInput(const InfoState& view, const MoveList& legal);
 
-// The mover's Flip Junqi network input (nets/flip_encoding.h), quantized alike.
+// The mover's Flip Junqi network input (nets/flip/flip_encoding.h), quantized alike.
 std::vector<std::uint8_t> quantizedFlipInput(const FlipPosition& pos);
 
 // The enemy's pieces as the seat's identity targets (PositionSample::hidden),

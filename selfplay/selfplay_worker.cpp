@@ -4,7 +4,7 @@
 #include <mutex>
 #include <thread>
 
-#include "core/auto_layout.h"
+#include "core/classic/auto_layout.h"
 #include "core/stopwatch.h"
 #include "nets/encoding.h"
 #include "nets/layout_policy.h"

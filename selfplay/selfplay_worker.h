@@ -19,7 +19,7 @@
 #include <memory>
 
 #include "nets/net_evaluator.h"
-#include "search/ismcts.h"
+#include "search/classic/ismcts.h"
 #include "selfplay/shard.h"
 
 namespace junqi {

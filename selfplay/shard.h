@@ -32,7 +32,7 @@ using nets::PositionSample;
 
 struct Shard {
   std::uint32_t version = 3;  // the file's format version (as read; written: the newest)
-  // The encoding of its inputs: the classic game's, or Flip Junqi's (nets/flip_encoding.h).
+  // The encoding of its inputs: the classic game's, or Flip Junqi's (nets/flip/flip_encoding.h).
   std::uint32_t encodingVersion = nets::kEncodingVersion;
   std::uint32_t inputSize = nets::kInputSize;
   std::string ruleset;

@@ -3,13 +3,13 @@
 #include <memory>
 #include <mutex>
 
-#include "core/auto_layout.h"
-#include "core/game.h"
-#include "core/info_state.h"
+#include "core/classic/auto_layout.h"
+#include "core/classic/game.h"
+#include "core/classic/info_state.h"
 #include "core/stopwatch.h"
 #include "nets/encoding.h"
 #include "search/registry.h"
-#include "search/tactical_agent.h"
+#include "search/classic/tactical_agent.h"
 #include "selfplay/game_pool.h"
 #include "selfplay/samples.h"
 

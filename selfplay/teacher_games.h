@@ -1,6 +1,6 @@
 // Teacher games: a fast reference player plays itself to give a new network
 // its first data, supervised learning before self-play (AlphaGo's first
-// stage). The teacher is `tactical` (search/tactical_agent.h), a one-ply
+// stage). The teacher is `tactical` (search/classic/tactical_agent.h), a one-ply
 // player on the exact beliefs that plays thousands of games a minute, so a
 // network starts from its judgement instead of from noise.
 //
@@ -18,7 +18,7 @@
 #include <atomic>
 #include <functional>
 
-#include "core/ruleset.h"
+#include "core/classic/ruleset.h"
 #include "selfplay/selfplay_worker.h"
 #include "selfplay/shard.h"
 

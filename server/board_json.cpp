@@ -2,8 +2,8 @@
 
 #include <fmt/format.h>
 
-#include "core/classic_board.h"
-#include "core/notation.h"
+#include "core/classic/classic_board.h"
+#include "core/classic/notation.h"
 
 namespace junqi::server {
 

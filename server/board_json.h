@@ -5,8 +5,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/game.h"
-#include "core/observation.h"
+#include "core/classic/game.h"
+#include "core/classic/observation.h"
 
 namespace junqi::server {
 

@@ -10,8 +10,8 @@
 #include <fmt/format.h>
 
 #include "core/files.h"
-#include "core/info_state.h"
-#include "core/record.h"
+#include "core/classic/info_state.h"
+#include "core/classic/record.h"
 #include "search/registry.h"
 #include "server/board_json.h"
 #include "server/http_util.h"

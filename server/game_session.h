@@ -16,7 +16,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/game.h"
+#include "core/classic/game.h"
 #include "search/agent.h"
 #include "server/thinkers.h"
 

@@ -2,10 +2,10 @@
 
 #include <httplib.h>
 
-#include "core/game.h"
-#include "core/notation.h"
-#include "core/record.h"
-#include "core/ruleset.h"
+#include "core/classic/game.h"
+#include "core/classic/notation.h"
+#include "core/classic/record.h"
+#include "core/classic/ruleset.h"
 #include "search/registry.h"
 
 namespace junqi::server {

@@ -2,7 +2,7 @@
 
 #include <fmt/format.h>
 
-#include "core/info_state.h"
+#include "core/classic/info_state.h"
 #include "server/board_json.h"
 #include "server/http_util.h"
 

@@ -10,7 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/record.h"
+#include "core/classic/record.h"
 
 namespace junqi::server {
 

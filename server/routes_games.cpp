@@ -4,8 +4,8 @@
 
 #include <fmt/format.h>
 
-#include "core/auto_layout.h"
-#include "core/notation.h"
+#include "core/classic/auto_layout.h"
+#include "core/classic/notation.h"
 #include "server/board_json.h"
 #include "server/http_util.h"
 #include "server/server_state.h"

@@ -6,7 +6,7 @@
 #include <fmt/format.h>
 
 #include "arena/svg_plot.h"
-#include "core/knowledge.h"
+#include "core/classic/knowledge.h"
 
 namespace junqi {
 

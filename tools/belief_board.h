@@ -6,7 +6,7 @@
 
 #include <string>
 
-#include "core/info_state.h"
+#include "core/classic/info_state.h"
 
 namespace junqi {
 

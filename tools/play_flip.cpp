@@ -10,8 +10,8 @@
 #include <fmt/format.h>
 
 #include "core/files.h"
-#include "core/flip_record.h"
-#include "search/flip_agent.h"
+#include "core/flip/flip_record.h"
+#include "search/flip/flip_agent.h"
 #include "tools/terminal_flip_board.h"
 #include "tools/terminal_play.h"
 

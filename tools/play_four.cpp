@@ -11,14 +11,14 @@
 
 #include <fmt/format.h>
 
-#include "core/auto_layout.h"
-#include "core/cross_board.h"
+#include "core/classic/auto_layout.h"
+#include "core/four/cross_board.h"
 #include "core/files.h"
-#include "core/four_movegen.h"
-#include "core/four_notation.h"
-#include "core/four_record.h"
-#include "core/notation.h"
-#include "search/four_agent.h"
+#include "core/four/four_movegen.h"
+#include "core/four/four_notation.h"
+#include "core/four/four_record.h"
+#include "core/classic/notation.h"
+#include "search/four/four_agent.h"
 #include "tools/terminal_four_board.h"
 #include "tools/terminal_play.h"
 

@@ -6,7 +6,7 @@
 #include <optional>
 #include <string>
 
-#include "core/observation.h"
+#include "core/classic/observation.h"
 
 namespace junqi {
 

@@ -7,7 +7,7 @@
 #include <optional>
 #include <string>
 
-#include "core/flip_game.h"
+#include "core/flip/flip_game.h"
 
 namespace junqi {
 

@@ -4,7 +4,7 @@
 
 #include <fmt/format.h>
 
-#include "core/cross_board.h"
+#include "core/four/cross_board.h"
 
 namespace junqi {
 

@@ -1,5 +1,5 @@
 // The board of `junqi play --rules four-...`: the 129-point cross on its
-// 17 x 17 grid (core/cross_board.h, drawn as docs/board-four.svg draws it:
+// 17 x 17 grid (core/four/cross_board.h, drawn as docs/board-four.svg draws it:
 // south's arm at the bottom, row 1 its back row), as one seat sees it. Each
 // piece is its army's initial (s e n w) and its symbol, '?' for an identity
 // the seat does not see; (..) is a camp, [..] a headquarters. In colour (one
@@ -9,7 +9,7 @@
 #include <optional>
 #include <string>
 
-#include "core/four_observation.h"
+#include "core/four/four_observation.h"
 
 namespace junqi {
 

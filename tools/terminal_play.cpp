@@ -5,8 +5,8 @@
 
 #include <fmt/format.h>
 
-#include "core/flip_ruleset.h"
-#include "core/four_ruleset.h"
+#include "core/flip/flip_ruleset.h"
+#include "core/four/four_ruleset.h"
 
 namespace junqi::tools {
 

@@ -8,8 +8,8 @@
 #include <nlohmann/json.hpp>
 
 #include "core/files.h"
-#include "nets/flip_encoding.h"
-#include "nets/flip_nn_agent.h"
+#include "nets/flip/flip_encoding.h"
+#include "nets/flip/flip_nn_agent.h"
 #include "selfplay/flip_selfplay.h"
 #include "training/game_settings.h"
 #include "training/training_config.h"

@@ -15,9 +15,9 @@
 #include <nlohmann/json.hpp>
 
 #include "arena/match.h"
-#include "core/flip_ruleset.h"
-#include "core/four_ruleset.h"
-#include "core/ruleset.h"
+#include "core/flip/flip_ruleset.h"
+#include "core/four/four_ruleset.h"
+#include "core/classic/ruleset.h"
 #include "selfplay/selfplay_worker.h"
 
 namespace junqi {

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Does flag-in-two (search/flag_in_two.h) make the search stronger? The same
+# Does flag-in-two (search/classic/flag_in_two.h) make the search stronger? The same
 # search, ismcts:sims=400, with it (this build) and without it (OLD_BOT: a
 # junqi-bot built from the commit before it), and `tactical` as a third
 # baseline: a round robin of 300 layout pairs a pairing, seats swapped.

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Do the material rules of the root choice (search/root_choice.h: trade when
+# Do the material rules of the root choice (search/classic/root_choice.h: trade when
 # clearly ahead, not when clearly behind, no losing fight) cost or buy
 # strength? The same agents with them (the default, material=0.3) and without
 # (material=0): the default search at 400 simulations and the trained network

@@ -5,7 +5,7 @@
 // the piece is a landmine.
 #include "search/styles/style_agent.h"
 
-#include "search/one_ply.h"
+#include "search/classic/one_ply.h"
 
 namespace junqi {
 

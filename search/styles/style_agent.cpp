@@ -5,11 +5,11 @@
 
 #include <fmt/format.h>
 
-#include "core/topology.h"
+#include "core/classic/topology.h"
 #include "search/material.h"
-#include "search/one_ply.h"
-#include "search/root_choice.h"
-#include "search/tactical_agent.h"
+#include "search/classic/one_ply.h"
+#include "search/classic/root_choice.h"
+#include "search/classic/tactical_agent.h"
 
 namespace junqi {
 

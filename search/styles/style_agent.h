@@ -1,7 +1,7 @@
 // The style panel (issue 38): scripted classic opponents that play
 // recognisably different Junqi, for `junqi gauntlet` (docs/panel.md).
 //
-// Every style is the tactical player's one-ply judgement (search/tactical_agent.h:
+// Every style is the tactical player's one-ply judgement (search/classic/tactical_agent.h:
 // expected material on the exact beliefs, the enemy's best reply, the flag
 // tactics) plus a style's own term, large enough to show in play:
 //   rush      pieces race through the railways for the enemy headquarters;

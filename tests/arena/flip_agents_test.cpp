@@ -5,9 +5,9 @@
 #include <string>
 
 #include "arena/flip_match.h"
-#include "core/flip_record.h"
-#include "search/flip_agent.h"
-#include "search/flip_heuristic.h"
+#include "core/flip/flip_record.h"
+#include "search/flip/flip_agent.h"
+#include "search/flip/flip_heuristic.h"
 #include "tests/support/flip_boards.h"
 
 namespace junqi {

@@ -11,7 +11,7 @@
 
 #include "arena/flip_match.h"
 #include "core/files.h"
-#include "core/flip_record.h"
+#include "core/flip/flip_record.h"
 
 namespace junqi {
 namespace {

@@ -10,12 +10,12 @@
 #include <fmt/format.h>
 
 #include "arena/four_match.h"
-#include "core/cross_board.h"
+#include "core/four/cross_board.h"
 #include "core/files.h"
-#include "core/four_movegen.h"
-#include "core/four_notation.h"
-#include "core/four_record.h"
-#include "search/four_heuristic.h"
+#include "core/four/four_movegen.h"
+#include "core/four/four_notation.h"
+#include "core/four/four_record.h"
+#include "search/four/four_heuristic.h"
 
 namespace junqi {
 namespace {

@@ -12,9 +12,9 @@
 
 #include <fmt/format.h>
 
-#include "core/auto_layout.h"
+#include "core/classic/auto_layout.h"
 #include "core/files.h"
-#include "core/record.h"
+#include "core/classic/record.h"
 #include "search/registry.h"
 #include "arena/match.h"
 #include "arena/match_game.h"

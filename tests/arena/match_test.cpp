@@ -24,9 +24,9 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "core/auto_layout.h"
-#include "core/notation.h"
-#include "core/record.h"
+#include "core/classic/auto_layout.h"
+#include "core/classic/notation.h"
+#include "core/classic/record.h"
 #include "core/version.h"
 #include "search/registry.h"
 #include "arena/match.h"

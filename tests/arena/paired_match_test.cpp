@@ -17,7 +17,7 @@
 #include "arena/flip_match.h"
 #include "arena/four_match.h"
 #include "core/files.h"
-#include "core/notation.h"
+#include "core/classic/notation.h"
 
 namespace junqi {
 namespace {

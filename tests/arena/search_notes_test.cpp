@@ -9,7 +9,7 @@
 
 #include <fmt/format.h>
 
-#include "core/record.h"
+#include "core/classic/record.h"
 #include "search/registry.h"
 #include "arena/match.h"
 #include "arena/match_game.h"

@@ -17,8 +17,8 @@
 #include <thread>
 #include <vector>
 
-#include "core/auto_layout.h"
-#include "core/movegen.h"
+#include "core/classic/auto_layout.h"
+#include "core/classic/movegen.h"
 #include "nets/eigen_model.h"
 #include "nets/torch_backend.h"
 #include "nets/torch_trainer.h"

@@ -1,4 +1,4 @@
-// Benchmarks of the search layer (search/ismcts.h), on mid-game states.
+// Benchmarks of the search layer (search/classic/ismcts.h), on mid-game states.
 //
 //   BM_Ismcts/threads:T            plain ISMCTS, random rollouts truncated at 50 plies, on T threads
 //                                  (root-parallel)                         iterations/s, nodes, bytes/node
@@ -31,17 +31,17 @@
 #include <cstdint>
 #include <vector>
 
-#include "core/auto_layout.h"
-#include "core/four_game.h"
-#include "core/four_movegen.h"
-#include "core/game.h"
-#include "core/info_state.h"
-#include "core/movegen.h"
+#include "core/classic/auto_layout.h"
+#include "core/four/four_game.h"
+#include "core/four/four_movegen.h"
+#include "core/classic/game.h"
+#include "core/classic/info_state.h"
+#include "core/classic/movegen.h"
 #include "core/random.h"
-#include "search/flag_tactics.h"
-#include "search/four_ismcts.h"
-#include "search/ismcts.h"
-#include "search/tactical_agent.h"
+#include "search/classic/flag_tactics.h"
+#include "search/four/four_ismcts.h"
+#include "search/classic/ismcts.h"
+#include "search/classic/tactical_agent.h"
 
 namespace junqi {
 namespace {

@@ -20,9 +20,9 @@ if(JUNQI_LEAKAGE_SOURCES AND TARGET junqi_search AND TARGET junqi_test_support)
   # itself come before the libraries, so the linker takes these and never the
   # clean copies in libjunqi_core.a / libjunqi_search.a (the hooks change no
   # class, so the two agree on every layout).
-  set(JUNQI_PLANTED_classic ${PROJECT_SOURCE_DIR}/core/observation.cpp ${PROJECT_SOURCE_DIR}/core/info_state.cpp)
-  set(JUNQI_PLANTED_four ${PROJECT_SOURCE_DIR}/core/four_observation.cpp ${PROJECT_SOURCE_DIR}/search/four_heuristic.cpp)
-  set(JUNQI_PLANTED_flip ${PROJECT_SOURCE_DIR}/core/flip_game.cpp ${PROJECT_SOURCE_DIR}/search/flip_heuristic.cpp)
+  set(JUNQI_PLANTED_classic ${PROJECT_SOURCE_DIR}/core/classic/observation.cpp ${PROJECT_SOURCE_DIR}/core/classic/info_state.cpp)
+  set(JUNQI_PLANTED_four ${PROJECT_SOURCE_DIR}/core/four/four_observation.cpp ${PROJECT_SOURCE_DIR}/search/four/four_heuristic.cpp)
+  set(JUNQI_PLANTED_flip ${PROJECT_SOURCE_DIR}/core/flip/flip_game.cpp ${PROJECT_SOURCE_DIR}/search/flip/flip_heuristic.cpp)
   foreach(leak classic four flip)
     string(TOUPPER ${leak} LEAK)
     add_executable(leakage_tests_planted_${leak} EXCLUDE_FROM_ALL ${JUNQI_PLANTED_${leak}})

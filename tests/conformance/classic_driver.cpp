@@ -2,10 +2,10 @@
 
 #include <fmt/format.h>
 
-#include "core/auto_layout.h"
-#include "core/movegen.h"
-#include "core/notation.h"
-#include "core/perft.h"
+#include "core/classic/auto_layout.h"
+#include "core/classic/movegen.h"
+#include "core/classic/notation.h"
+#include "core/classic/perft.h"
 #include "core/variant.h"
 #include "tests/conformance/conformance_checks.h"
 #include "tests/support/position_checks.h"

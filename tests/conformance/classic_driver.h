@@ -3,7 +3,7 @@
 // among the random actions, every seat's exact beliefs in the leakage check.
 #pragma once
 
-#include "core/game.h"
+#include "core/classic/game.h"
 #include "tests/conformance/game_driver.h"
 
 namespace junqi::conformance {

@@ -5,9 +5,9 @@
 
 #include <fmt/format.h>
 
-#include "core/info_state.h"
-#include "core/observation.h"
-#include "core/record.h"
+#include "core/classic/info_state.h"
+#include "core/classic/observation.h"
+#include "core/classic/record.h"
 #include "tests/support/permuted_world.h"
 #include "tests/support/record_round_trip.h"
 

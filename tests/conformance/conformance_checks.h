@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "core/game.h"
+#include "core/classic/game.h"
 #include "core/move.h"
 #include "tests/conformance/game_driver.h"
 #include "tests/conformance/variants_under_test.h"

@@ -8,8 +8,8 @@
 #include <cstdio>
 #include <set>
 
-#include "core/movegen.h"
-#include "core/record.h"
+#include "core/classic/movegen.h"
+#include "core/classic/record.h"
 #include "tests/conformance/classic_driver.h"
 #include "tests/conformance/conformance_checks.h"
 #include "tests/conformance/four_driver.h"

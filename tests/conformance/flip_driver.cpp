@@ -4,10 +4,10 @@
 
 #include <fmt/format.h>
 
-#include "core/flip_movegen.h"
-#include "core/flip_notation.h"
-#include "core/flip_perft.h"
-#include "core/flip_record.h"
+#include "core/flip/flip_movegen.h"
+#include "core/flip/flip_notation.h"
+#include "core/flip/flip_perft.h"
+#include "core/flip/flip_record.h"
 #include "core/variant.h"
 #include "tests/support/flip_reference.h"
 

@@ -3,7 +3,7 @@
 // tests/support/flip_reference.h.
 #pragma once
 
-#include "core/flip_game.h"
+#include "core/flip/flip_game.h"
 #include "tests/conformance/game_driver.h"
 
 namespace junqi::conformance {

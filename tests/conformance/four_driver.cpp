@@ -4,13 +4,13 @@
 
 #include <fmt/format.h>
 
-#include "core/auto_layout.h"
-#include "core/cross_board.h"
-#include "core/four_movegen.h"
-#include "core/four_notation.h"
-#include "core/four_observation.h"
-#include "core/four_perft.h"
-#include "core/four_record.h"
+#include "core/classic/auto_layout.h"
+#include "core/four/cross_board.h"
+#include "core/four/four_movegen.h"
+#include "core/four/four_notation.h"
+#include "core/four/four_observation.h"
+#include "core/four/four_perft.h"
+#include "core/four/four_record.h"
 #include "core/variant.h"
 #include "tests/support/four_reference.h"
 

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "core/four_game.h"
+#include "core/four/four_game.h"
 #include "tests/conformance/game_driver.h"
 
 namespace junqi::conformance {

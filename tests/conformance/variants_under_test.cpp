@@ -1,7 +1,7 @@
 #include "tests/conformance/variants_under_test.h"
 
-#include "core/flip_ruleset.h"
-#include "core/four_ruleset.h"
+#include "core/flip/flip_ruleset.h"
+#include "core/four/four_ruleset.h"
 #include "tests/conformance/classic_driver.h"
 #include "tests/conformance/flip_driver.h"
 #include "tests/conformance/four_driver.h"

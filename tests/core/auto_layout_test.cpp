@@ -1,5 +1,5 @@
 // Layout generators: legality, determinism, randomLayout's uniformity, and what
-// the styles promise (core/auto_layout.h). Every statistical test uses fixed
+// the styles promise (core/classic/auto_layout.h). Every statistical test uses fixed
 // seeds, so it gives the same answer on every run; the bounds are several
 // standard deviations wide yet far tighter than what a broken generator gives.
 #include <array>
@@ -10,9 +10,9 @@
 
 #include <gtest/gtest.h>
 
-#include "core/auto_layout.h"
-#include "core/notation.h"
-#include "core/topology.h"
+#include "core/classic/auto_layout.h"
+#include "core/classic/notation.h"
+#include "core/classic/topology.h"
 
 namespace junqi {
 namespace {

@@ -6,9 +6,9 @@
 #include <string>
 
 #include "core/board_geometry.h"
-#include "core/classic_board.h"
+#include "core/classic/classic_board.h"
 #include "core/square.h"
-#include "core/topology.h"
+#include "core/classic/topology.h"
 
 namespace junqi {
 namespace {

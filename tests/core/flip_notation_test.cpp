@@ -4,9 +4,9 @@
 
 #include <string>
 
-#include "core/flip_notation.h"
-#include "core/flip_ruleset.h"
-#include "core/notation.h"
+#include "core/flip/flip_notation.h"
+#include "core/flip/flip_ruleset.h"
+#include "core/classic/notation.h"
 
 namespace junqi {
 namespace {

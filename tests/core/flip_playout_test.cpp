@@ -2,7 +2,7 @@
 // with a list, and ends every game where the referee ends it.
 #include <gtest/gtest.h>
 
-#include "core/flip_playout.h"
+#include "core/flip/flip_playout.h"
 
 namespace junqi {
 namespace {

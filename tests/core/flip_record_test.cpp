@@ -3,7 +3,7 @@
 
 #include <string>
 
-#include "core/flip_record.h"
+#include "core/flip/flip_record.h"
 
 namespace junqi {
 namespace {

@@ -10,10 +10,10 @@
 
 #include <fmt/format.h>
 
-#include "core/flip_game.h"
-#include "core/flip_movegen.h"
-#include "core/flip_notation.h"
-#include "core/flip_perft.h"
+#include "core/flip/flip_game.h"
+#include "core/flip/flip_movegen.h"
+#include "core/flip/flip_notation.h"
+#include "core/flip/flip_perft.h"
 #include "tests/support/flip_reference.h"
 
 namespace junqi {

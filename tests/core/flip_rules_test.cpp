@@ -8,10 +8,10 @@
 #include <set>
 #include <string>
 
-#include "core/flip_game.h"
-#include "core/flip_movegen.h"
-#include "core/flip_notation.h"
-#include "core/topology.h"
+#include "core/flip/flip_game.h"
+#include "core/flip/flip_movegen.h"
+#include "core/flip/flip_notation.h"
+#include "core/classic/topology.h"
 #include "tests/support/flip_boards.h"
 #include "tests/core/rule_fixtures.h"
 

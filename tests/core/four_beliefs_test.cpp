@@ -1,5 +1,5 @@
 // What one seat of a four-player game can tell about the pieces it does not
-// see (core/four_beliefs.h), in each visibility mode: the truth always stays
+// see (core/four/four_beliefs.h), in each visibility mode: the truth always stays
 // possible, the notes are as sharp as the rules make them, and worlds are
 // drawn exactly from the counts.
 #include <gtest/gtest.h>
@@ -8,12 +8,12 @@
 #include <cmath>
 #include <map>
 
-#include "core/auto_layout.h"
-#include "core/cross_board.h"
-#include "core/four_beliefs.h"
-#include "core/four_movegen.h"
-#include "core/identity_counter.h"
-#include "core/rules.h"
+#include "core/classic/auto_layout.h"
+#include "core/four/cross_board.h"
+#include "core/four/four_beliefs.h"
+#include "core/four/four_movegen.h"
+#include "core/classic/identity_counter.h"
+#include "core/classic/rules.h"
 #include "tests/support/random_four_game.h"
 
 namespace junqi {
@@ -160,7 +160,7 @@ TEST(FourBeliefs, WorldsAreDrawnExactlyFromTheCounts) {
 
 // The exact probabilities of one piece's identities with every coupled battle
 // counted: each unseen army's consistent assignments are counted with its
-// coupled pieces pinned (core/identity_counter.h), for every choice of those
+// coupled pieces pinned (core/classic/identity_counter.h), for every choice of those
 // pieces' identities, and the choices combined across armies are kept when
 // every coupled battle gives its announced result. Empty when that takes too
 // many counts.

@@ -5,9 +5,9 @@
 
 #include <algorithm>
 
-#include "core/classic_board.h"
-#include "core/cross_board.h"
-#include "core/cross_topology.h"
+#include "core/classic/classic_board.h"
+#include "core/four/cross_board.h"
+#include "core/four/cross_topology.h"
 
 namespace junqi {
 namespace {

@@ -1,4 +1,4 @@
-// The four-player generator (core/four_movegen.h) move for move and in the
+// The four-player generator (core/four/four_movegen.h) move for move and in the
 // same order as the straightforward generator it replaced (kept here: walks
 // scanned run by run, moves written point by point), with both move writers,
 // on positions of random games; point 128 (K17, which the generator takes
@@ -8,10 +8,10 @@
 #include <bit>
 #include <vector>
 
-#include "core/auto_layout.h"
-#include "core/cross_board.h"
-#include "core/four_movegen.h"
-#include "core/four_perft.h"
+#include "core/classic/auto_layout.h"
+#include "core/four/cross_board.h"
+#include "core/four/four_movegen.h"
+#include "core/four/four_perft.h"
 
 namespace junqi {
 namespace {

@@ -8,11 +8,11 @@
 #include <algorithm>
 #include <functional>
 
-#include "core/auto_layout.h"
-#include "core/four_movegen.h"
-#include "core/four_notation.h"
-#include "core/four_observation.h"
-#include "core/notation.h"
+#include "core/classic/auto_layout.h"
+#include "core/four/four_movegen.h"
+#include "core/four/four_notation.h"
+#include "core/four/four_observation.h"
+#include "core/classic/notation.h"
 #include "tests/support/random_four_game.h"
 
 namespace junqi {

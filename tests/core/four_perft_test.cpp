@@ -1,4 +1,4 @@
-// Four-player perft's counting rules (core/four_perft.h, docs/perft.md) where
+// Four-player perft's counting rules (core/four/four_perft.h, docs/perft.md) where
 // the game ends or cannot go on: a root that is over, drawn or whose army to
 // move has no move, and a move that ends a team. The counts are checked
 // against the slow reference (tests/support/four_reference.h) or against a
@@ -8,9 +8,9 @@
 
 #include <string>
 
-#include "core/four_movegen.h"
-#include "core/four_notation.h"
-#include "core/four_perft.h"
+#include "core/four/four_movegen.h"
+#include "core/four/four_notation.h"
+#include "core/four/four_perft.h"
 #include "tests/support/four_reference.h"
 
 namespace junqi {

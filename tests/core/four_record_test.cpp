@@ -4,13 +4,13 @@
 
 #include <string>
 
-#include "core/auto_layout.h"
+#include "core/classic/auto_layout.h"
 #include "core/files.h"
-#include "core/four_game.h"
-#include "core/four_movegen.h"
-#include "core/four_notation.h"
-#include "core/four_record.h"
-#include "core/notation.h"
+#include "core/four/four_game.h"
+#include "core/four/four_movegen.h"
+#include "core/four/four_notation.h"
+#include "core/four/four_record.h"
+#include "core/classic/notation.h"
 
 namespace junqi {
 namespace {

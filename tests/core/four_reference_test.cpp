@@ -6,11 +6,11 @@
 
 #include <vector>
 
-#include "core/auto_layout.h"
-#include "core/four_movegen.h"
-#include "core/four_perft.h"
-#include "core/layout.h"
-#include "core/notation.h"
+#include "core/classic/auto_layout.h"
+#include "core/four/four_movegen.h"
+#include "core/four/four_perft.h"
+#include "core/classic/layout.h"
+#include "core/classic/notation.h"
 #include "tests/support/four_reference.h"
 
 namespace junqi {

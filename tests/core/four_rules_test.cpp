@@ -4,10 +4,10 @@
 
 #include <vector>
 
-#include "core/cross_board.h"
-#include "core/four_movegen.h"
-#include "core/four_notation.h"
-#include "core/four_position.h"
+#include "core/four/cross_board.h"
+#include "core/four/four_movegen.h"
+#include "core/four/four_notation.h"
+#include "core/four/four_position.h"
 
 namespace junqi {
 namespace {

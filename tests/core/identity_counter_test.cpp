@@ -6,8 +6,8 @@
 #include <cmath>
 #include <map>
 
-#include "core/identity_counter.h"
-#include "core/layout.h"
+#include "core/classic/identity_counter.h"
+#include "core/classic/layout.h"
 
 namespace junqi {
 namespace {

@@ -2,9 +2,9 @@
 // determinizations, checked against the truth over many random games.
 #include <gtest/gtest.h>
 
-#include "core/auto_layout.h"
-#include "core/info_state.h"
-#include "core/notation.h"
+#include "core/classic/auto_layout.h"
+#include "core/classic/info_state.h"
+#include "core/classic/notation.h"
 #include "tests/support/alternate_world.h"
 
 namespace junqi {

@@ -18,9 +18,9 @@
 #include <string_view>
 #include <vector>
 
-#include "core/auto_layout.h"
-#include "core/info_state.h"
-#include "core/notation.h"
+#include "core/classic/auto_layout.h"
+#include "core/classic/info_state.h"
+#include "core/classic/notation.h"
 
 namespace junqi {
 namespace {

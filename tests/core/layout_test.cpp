@@ -3,8 +3,8 @@
 
 #include <gtest/gtest.h>
 
-#include "core/game.h"
-#include "core/notation.h"
+#include "core/classic/game.h"
+#include "core/classic/notation.h"
 
 namespace junqi {
 namespace {

@@ -1,4 +1,4 @@
-// The order generateMoves lists moves in (core/movegen.h): pieces off the
+// The order generateMoves lists moves in (core/classic/movegen.h): pieces off the
 // railway, then non-engineers on it, then engineers on it; within a kind by
 // point, each piece's targets by point. Random playouts and the nn agent's
 // ties depend on it, so it is pinned here.
@@ -7,8 +7,8 @@
 
 #include <gtest/gtest.h>
 
-#include "core/auto_layout.h"
-#include "core/movegen.h"
+#include "core/classic/auto_layout.h"
+#include "core/classic/movegen.h"
 
 namespace junqi {
 namespace {
@@ -42,7 +42,7 @@ TEST(MoveOrder, PiecesOffTheRailwayThenSlidersThenEngineersEachByPoint) {
   EXPECT_EQ(kindsSeen, 0b111);  // every kind came first or last somewhere
 }
 
-// The two ways of writing a list (core/movegen.h, MoveWriter) give the same
+// The two ways of writing a list (core/classic/movegen.h, MoveWriter) give the same
 // moves in the same order, on the positions of random games and for single
 // pieces with targets in both halves of the 64 points.
 TEST(MoveWriters, CompressedAndPortableListsAreTheSame) {

@@ -11,15 +11,15 @@
 
 #include <fmt/format.h>
 
-#include "core/auto_layout.h"
+#include "core/classic/auto_layout.h"
 #include "core/combat.h"
-#include "core/movegen.h"
-#include "core/notation.h"
+#include "core/classic/movegen.h"
+#include "core/classic/notation.h"
 #include "core/outcome.h"
-#include "core/position.h"
+#include "core/classic/position.h"
 #include "core/random.h"
-#include "core/rules.h"
-#include "core/topology.h"
+#include "core/classic/rules.h"
+#include "core/classic/topology.h"
 #include "tests/support/reference_rules.h"
 
 namespace junqi {

@@ -5,10 +5,10 @@
 
 #include <gtest/gtest.h>
 
-#include "core/auto_layout.h"
-#include "core/game.h"
-#include "core/movegen.h"
-#include "core/notation.h"
+#include "core/classic/auto_layout.h"
+#include "core/classic/game.h"
+#include "core/classic/movegen.h"
+#include "core/classic/notation.h"
 #include "core/outcome.h"
 
 namespace junqi {
@@ -16,7 +16,7 @@ namespace {
 
 Square at(const char* name) { return *parseSquare(name); }
 
-// The layout of the example in core/notation.h; both sides deploy it. (That
+// The layout of the example in core/classic/notation.h; both sides deploy it. (That
 // header gives row 7 as "ecpcj", which is not what the code writes: see kStart.)
 constexpr std::string_view kLayout = "JRCPE/C.I.P/RE.DJ/G.M.I/LBCBE/LFLPD";
 constexpr std::string_view kStart =

@@ -10,10 +10,10 @@
 #include <string>
 #include <vector>
 
-#include "core/layout.h"
-#include "core/movegen.h"
-#include "core/notation.h"
-#include "core/perft.h"
+#include "core/classic/layout.h"
+#include "core/classic/movegen.h"
+#include "core/classic/notation.h"
+#include "core/classic/perft.h"
 #include "tests/support/reference_rules.h"
 
 namespace junqi {
@@ -28,7 +28,7 @@ struct PerftCase {
   std::array<std::uint64_t, 5> leaves;  // perft at depth 1..5
 };
 
-// The start position: both sides deploy kExampleLayout (core/layout.h).
+// The start position: both sides deploy kExampleLayout (core/classic/layout.h).
 constexpr const char* kStartText = "eplfl/pjelc/i1b1r/cb1md/r1j1g/cedpi/IPDEC/G1J1R/DM1BC/R1B1I/CLEJP/LFLPE r 0 0";
 
 const std::vector<PerftCase>& table() {

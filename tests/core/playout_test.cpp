@@ -3,9 +3,9 @@
 // same games as a list would give.
 #include <gtest/gtest.h>
 
-#include "core/auto_layout.h"
-#include "core/movegen.h"
-#include "core/playout.h"
+#include "core/classic/auto_layout.h"
+#include "core/classic/movegen.h"
+#include "core/classic/playout.h"
 
 namespace junqi {
 namespace {

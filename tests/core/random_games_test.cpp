@@ -12,10 +12,10 @@
 
 #include <fmt/format.h>
 
-#include "core/auto_layout.h"
-#include "core/game.h"
-#include "core/movegen.h"
-#include "core/notation.h"
+#include "core/classic/auto_layout.h"
+#include "core/classic/game.h"
+#include "core/classic/movegen.h"
+#include "core/classic/notation.h"
 #include "core/outcome.h"
 #include "core/random.h"
 #include "tests/support/position_checks.h"

@@ -5,9 +5,9 @@
 
 #include <gtest/gtest.h>
 
-#include "core/auto_layout.h"
-#include "core/notation.h"
-#include "core/record.h"
+#include "core/classic/auto_layout.h"
+#include "core/classic/notation.h"
+#include "core/classic/record.h"
 
 namespace junqi {
 namespace {

@@ -4,8 +4,8 @@
 #include <sstream>
 #include <stdexcept>
 
-#include "core/notation.h"
-#include "core/rules.h"
+#include "core/classic/notation.h"
+#include "core/classic/rules.h"
 #include "core/square.h"
 
 namespace junqi::fixtures {

@@ -8,8 +8,8 @@
 
 #include "core/bitboard.h"
 #include "core/move.h"
-#include "core/position.h"
-#include "core/ruleset.h"
+#include "core/classic/position.h"
+#include "core/classic/ruleset.h"
 
 namespace junqi::fixtures {
 

@@ -9,10 +9,10 @@
 #include <string>
 #include <string_view>
 
-#include "core/rules.h"
-#include "core/ruleset.h"
+#include "core/classic/rules.h"
+#include "core/classic/ruleset.h"
 #include "core/square.h"
-#include "core/topology.h"
+#include "core/classic/topology.h"
 #include "tests/core/rule_fixtures.h"
 
 namespace junqi {

@@ -10,9 +10,9 @@
 #include <string_view>
 #include <utility>
 
-#include "core/game.h"
-#include "core/movegen.h"
-#include "core/notation.h"
+#include "core/classic/game.h"
+#include "core/classic/movegen.h"
+#include "core/classic/notation.h"
 #include "tests/core/rule_fixtures.h"
 
 namespace junqi {

@@ -7,9 +7,9 @@
 #include <string>
 #include <string_view>
 
-#include "core/game.h"
-#include "core/movegen.h"
-#include "core/notation.h"
+#include "core/classic/game.h"
+#include "core/classic/movegen.h"
+#include "core/classic/notation.h"
 #include "tests/core/rule_fixtures.h"
 
 namespace junqi {

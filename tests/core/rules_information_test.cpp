@@ -1,7 +1,7 @@
 // The rule texts' sentences about what each player knows: where every piece
 // is and whose it is, never an enemy identity, only the result of a fight, the
 // flag shown when a marshal is lost, and what a move shows. A seat's knowledge
-// is its Observation (core/observation.h). Each test is listed against the
+// is its Observation (core/classic/observation.h). Each test is listed against the
 // sentences it checks in docs/rules.md.
 #include <gtest/gtest.h>
 
@@ -9,9 +9,9 @@
 #include <string>
 #include <string_view>
 
-#include "core/game.h"
-#include "core/notation.h"
-#include "core/observation.h"
+#include "core/classic/game.h"
+#include "core/classic/notation.h"
+#include "core/classic/observation.h"
 #include "tests/core/rule_fixtures.h"
 
 namespace junqi {

@@ -10,10 +10,10 @@
 #include <string_view>
 #include <tuple>
 
-#include "core/auto_layout.h"
-#include "core/game.h"
-#include "core/movegen.h"
-#include "core/notation.h"
+#include "core/classic/auto_layout.h"
+#include "core/classic/game.h"
+#include "core/classic/movegen.h"
+#include "core/classic/notation.h"
 #include "core/random.h"
 #include "tests/core/rule_fixtures.h"
 

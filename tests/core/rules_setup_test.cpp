@@ -15,13 +15,13 @@
 #include <string_view>
 #include <vector>
 
-#include "core/auto_layout.h"
-#include "core/game.h"
-#include "core/layout.h"
-#include "core/notation.h"
+#include "core/classic/auto_layout.h"
+#include "core/classic/game.h"
+#include "core/classic/layout.h"
+#include "core/classic/notation.h"
 #include "core/random.h"
-#include "core/ruleset.h"
-#include "core/topology.h"
+#include "core/classic/ruleset.h"
+#include "core/classic/topology.h"
 #include "tests/core/rule_fixtures.h"
 
 namespace junqi {

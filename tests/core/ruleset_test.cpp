@@ -6,7 +6,7 @@
 
 #include <gtest/gtest.h>
 
-#include "core/ruleset.h"
+#include "core/classic/ruleset.h"
 
 namespace junqi {
 namespace {

@@ -4,13 +4,13 @@
 #include <algorithm>
 #include <cstdlib>
 
-#include "core/topology.h"
+#include "core/classic/topology.h"
 
 namespace junqi {
 namespace {
 
 // The classic board's tables as they were built before the board became data
-// (core/classic_board.cpp): procedurally, from row and column arithmetic. Kept
+// (core/classic/classic_board.cpp): procedurally, from row and column arithmetic. Kept
 // here as the reference the data-built tables must equal bit for bit.
 namespace reference {
 

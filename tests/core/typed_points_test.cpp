@@ -5,10 +5,10 @@
 
 #include <type_traits>
 
-#include "core/cross_board.h"
+#include "core/four/cross_board.h"
 #include "core/move.h"
-#include "core/position.h"
-#include "core/cross_topology.h"
+#include "core/classic/position.h"
+#include "core/four/cross_topology.h"
 
 namespace junqi {
 namespace {

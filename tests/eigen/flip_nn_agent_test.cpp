@@ -1,14 +1,14 @@
-// The Flip Junqi network agent (nets/flip_nn_agent.h): legal actions, a flag
+// The Flip Junqi network agent (nets/flip/flip_nn_agent.h): legal actions, a flag
 // taken in one, the same game for a seed, the network's priors steering the search.
 #include <gtest/gtest.h>
 
-#include "core/flip_game.h"
-#include "core/flip_movegen.h"
+#include "core/flip/flip_game.h"
+#include "core/flip/flip_movegen.h"
 #include "core/random.h"
-#include "nets/flip_encoding.h"
-#include "nets/flip_nn_agent.h"
+#include "nets/flip/flip_encoding.h"
+#include "nets/flip/flip_nn_agent.h"
 #include "nets/nn_agent.h"
-#include "search/flip_agent.h"
+#include "search/flip/flip_agent.h"
 #include "tests/eigen/flip_nn_test_util.h"
 
 namespace junqi::nets {

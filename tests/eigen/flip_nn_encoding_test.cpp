@@ -1,13 +1,13 @@
-// The Flip Junqi input encoding (nets/flip_encoding.h, docs/encoding.md "Flip Junqi").
+// The Flip Junqi input encoding (nets/flip/flip_encoding.h, docs/encoding.md "Flip Junqi").
 #include <gtest/gtest.h>
 
 #include <numeric>
 #include <vector>
 
-#include "core/flip_game.h"
-#include "core/flip_movegen.h"
+#include "core/flip/flip_game.h"
+#include "core/flip/flip_movegen.h"
 #include "core/random.h"
-#include "nets/flip_encoding.h"
+#include "nets/flip/flip_encoding.h"
 
 namespace junqi::nets {
 namespace {

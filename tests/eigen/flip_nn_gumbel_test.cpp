@@ -1,14 +1,14 @@
-// The flip network agent with Gumbel AlphaZero's root (nets/flip_nn_agent.h,
+// The flip network agent with Gumbel AlphaZero's root (nets/flip/flip_nn_agent.h,
 // gumbel=1): it plays legal actions, its spec says so, its parameters are
 // checked, and a weights file's stored settings can ask for it.
 #include <gtest/gtest.h>
 
-#include "core/flip_game.h"
-#include "core/flip_movegen.h"
+#include "core/flip/flip_game.h"
+#include "core/flip/flip_movegen.h"
 #include "core/random.h"
-#include "nets/flip_nn_agent.h"
+#include "nets/flip/flip_nn_agent.h"
 #include "nets/nn_agent.h"
-#include "search/flip_agent.h"
+#include "search/flip/flip_agent.h"
 #include "tests/eigen/flip_nn_test_util.h"
 
 namespace junqi::nets {

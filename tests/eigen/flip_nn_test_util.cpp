@@ -4,7 +4,7 @@
 
 #include <unistd.h>
 
-#include "nets/flip_encoding.h"
+#include "nets/flip/flip_encoding.h"
 #include "tests/support/random_weights.h"
 
 namespace junqi::nets {

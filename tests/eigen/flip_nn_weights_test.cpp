@@ -3,10 +3,10 @@
 #include <gtest/gtest.h>
 #include <gmock/gmock.h>
 
-#include "nets/flip_encoding.h"
-#include "nets/flip_nn_agent.h"
+#include "nets/flip/flip_encoding.h"
+#include "nets/flip/flip_nn_agent.h"
 #include "nets/nn_agent.h"
-#include "search/flip_agent.h"
+#include "search/flip/flip_agent.h"
 #include "tests/eigen/flip_nn_test_util.h"
 
 namespace junqi::nets {

@@ -1,6 +1,6 @@
-// The four-player network: the cross board's encoding (nets/four_encoding.h,
+// The four-player network: the cross board's encoding (nets/four/four_encoding.h,
 // docs/encoding.md "Four-player Junqi"), the Eigen model on the 17 x 17
-// grid, and the network agent (nets/four_nn_agent.h).
+// grid, and the network agent (nets/four/four_nn_agent.h).
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -11,10 +11,10 @@
 
 #include <unistd.h>
 
-#include "core/four_observation.h"
+#include "core/four/four_observation.h"
 #include "nets/eigen_model.h"
-#include "nets/four_encoding.h"
-#include "nets/four_nn_agent.h"
+#include "nets/four/four_encoding.h"
+#include "nets/four/four_nn_agent.h"
 #include "nets/nn_agent.h"
 #include "tests/support/random_four_game.h"
 #include "tests/support/random_weights.h"

@@ -8,7 +8,7 @@
 
 #include "core/files.h"
 #include "nets/nn_agent.h"
-#include "search/tactics_suite.h"
+#include "search/classic/tactics_suite.h"
 #include "tests/support/tactics_bar.h"
 
 namespace junqi {

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "arena/flip_match.h"
-#include "core/flip_notation.h"
+#include "core/flip/flip_notation.h"
 #include "jbp/flip_bot_agent.h"
 #include "jbp/protocol_bot.h"
 #include "search/registry.h"

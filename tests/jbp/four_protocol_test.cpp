@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "arena/four_match.h"
-#include "core/four_movegen.h"
+#include "core/four/four_movegen.h"
 #include "jbp/four_bot_agent.h"
 #include "jbp/protocol_bot.h"
 #include "search/registry.h"

@@ -19,13 +19,13 @@
 
 #include <fmt/format.h>
 
-#include "core/auto_layout.h"
-#include "core/game.h"
-#include "core/movegen.h"
-#include "core/notation.h"
-#include "core/observation.h"
+#include "core/classic/auto_layout.h"
+#include "core/classic/game.h"
+#include "core/classic/movegen.h"
+#include "core/classic/notation.h"
+#include "core/classic/observation.h"
 #include "core/random.h"
-#include "core/record.h"
+#include "core/classic/record.h"
 #include "search/registry.h"
 #include "arena/match_game.h"
 #include "core/text.h"

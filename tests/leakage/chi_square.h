@@ -4,7 +4,7 @@
 
 #include <array>
 
-#include "core/identity_counter.h"
+#include "core/classic/identity_counter.h"
 
 namespace junqi::leakage {
 

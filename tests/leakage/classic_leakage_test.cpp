@@ -12,10 +12,10 @@
 #include <string>
 #include <vector>
 
-#include "core/auto_layout.h"
-#include "core/info_state.h"
-#include "core/movegen.h"
-#include "core/notation.h"
+#include "core/classic/auto_layout.h"
+#include "core/classic/info_state.h"
+#include "core/classic/movegen.h"
+#include "core/classic/notation.h"
 #include "tests/leakage/decision.h"
 #include "tests/support/swapped_world.h"
 

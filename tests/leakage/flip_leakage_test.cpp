@@ -12,9 +12,9 @@
 #include <string>
 #include <vector>
 
-#include "core/flip_game.h"
-#include "core/flip_notation.h"
-#include "search/flip_agent.h"
+#include "core/flip/flip_game.h"
+#include "core/flip/flip_notation.h"
+#include "search/flip/flip_agent.h"
 #include "tests/leakage/decision.h"
 #include "tests/support/flip_redealt_world.h"
 

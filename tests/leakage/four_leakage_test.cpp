@@ -12,9 +12,9 @@
 #include <string>
 #include <vector>
 
-#include "core/four_movegen.h"
-#include "core/four_observation.h"
-#include "search/four_agent.h"
+#include "core/four/four_movegen.h"
+#include "core/four/four_observation.h"
+#include "search/four/four_agent.h"
 #include "tests/leakage/decision.h"
 #include "tests/support/four_swapped_world.h"
 #include "tests/support/random_four_game.h"

@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "core/four_beliefs.h"
+#include "core/four/four_beliefs.h"
 #include "tests/leakage/chi_square.h"
 #include "tests/support/random_four_game.h"
 

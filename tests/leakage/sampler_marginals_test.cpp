@@ -14,9 +14,9 @@
 #include <string>
 #include <vector>
 
-#include "core/auto_layout.h"
-#include "core/info_state.h"
-#include "core/movegen.h"
+#include "core/classic/auto_layout.h"
+#include "core/classic/info_state.h"
+#include "core/classic/movegen.h"
 #include "tests/leakage/chi_square.h"
 
 namespace junqi {

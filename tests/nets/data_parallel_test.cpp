@@ -11,7 +11,7 @@
 #include <torch/csrc/distributed/c10d/HashStore.hpp>
 #include <torch/csrc/distributed/c10d/TCPStore.hpp>
 
-#include "core/auto_layout.h"
+#include "core/classic/auto_layout.h"
 #include "nets/torch_data_parallel.h"
 #include "nets/torch_trainer.h"
 #include "tests/nets/nets_test_util.h"

@@ -8,7 +8,7 @@
 #include <cmath>
 
 #include "nets/eigen_model.h"
-#include "nets/four_encoding.h"
+#include "nets/four/four_encoding.h"
 #include "nets/torch_backend.h"
 #include "tests/nets/nets_test_util.h"
 

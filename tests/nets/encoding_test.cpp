@@ -9,10 +9,10 @@
 #include <optional>
 #include <set>
 
-#include "core/auto_layout.h"
-#include "core/movegen.h"
+#include "core/classic/auto_layout.h"
+#include "core/classic/movegen.h"
 #include "nets/encoding.h"
-#include "search/ismcts.h"
+#include "search/classic/ismcts.h"
 #include "tests/nets/nets_test_util.h"
 #include "tests/support/alternate_world.h"
 #include "tests/support/permuted_world.h"

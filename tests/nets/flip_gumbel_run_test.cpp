@@ -10,7 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "nets/flip_encoding.h"
+#include "nets/flip/flip_encoding.h"
 #include "nets/nn_agent.h"
 #include "selfplay/flip_selfplay.h"
 #include "selfplay/shard.h"

@@ -6,7 +6,7 @@
 
 #include <set>
 
-#include "nets/flip_encoding.h"
+#include "nets/flip/flip_encoding.h"
 #include "selfplay/flip_teacher_games.h"
 
 namespace junqi {

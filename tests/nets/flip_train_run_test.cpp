@@ -15,8 +15,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "nets/flip_encoding.h"
-#include "nets/flip_nn_agent.h"
+#include "nets/flip/flip_encoding.h"
+#include "nets/flip/flip_nn_agent.h"
 #include "nets/nn_agent.h"
 #include "selfplay/shard.h"
 #include "training/selfplay_workers.h"

@@ -7,8 +7,8 @@
 #include <filesystem>
 
 #include "core/files.h"
-#include "nets/four_encoding.h"
-#include "nets/four_nn_agent.h"
+#include "nets/four/four_encoding.h"
+#include "nets/four/four_nn_agent.h"
 #include "nets/nn_agent.h"
 #include "selfplay/shard.h"
 #include "training/training_config.h"

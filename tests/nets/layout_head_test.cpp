@@ -4,7 +4,7 @@
 
 #include <cmath>
 
-#include "core/auto_layout.h"
+#include "core/classic/auto_layout.h"
 #include "nets/encoding.h"
 #include "nets/layout_policy.h"
 #include "tests/nets/nets_test_util.h"

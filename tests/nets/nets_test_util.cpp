@@ -10,8 +10,8 @@
 
 #include <unistd.h>
 
-#include "core/auto_layout.h"
-#include "core/movegen.h"
+#include "core/classic/auto_layout.h"
+#include "core/classic/movegen.h"
 #include "nets/encoding.h"
 #include "search/evaluator.h"
 

@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "core/game.h"
-#include "core/info_state.h"
+#include "core/classic/game.h"
+#include "core/classic/info_state.h"
 #include "nets/torch_model.h"
 #include "nets/training_sample.h"
 

@@ -10,7 +10,7 @@
 #include <zstd.h>
 
 #include "nets/encoding.h"
-#include "nets/flip_encoding.h"
+#include "nets/flip/flip_encoding.h"
 #include "selfplay/shard.h"
 #include "tests/nets/nets_test_util.h"
 

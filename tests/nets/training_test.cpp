@@ -2,7 +2,7 @@
 // value and layout losses well below where they started.
 #include <gtest/gtest.h>
 
-#include "core/auto_layout.h"
+#include "core/classic/auto_layout.h"
 #include "nets/torch_trainer.h"
 #include "tests/nets/nets_test_util.h"
 

@@ -5,10 +5,10 @@
 #include <algorithm>
 #include <set>
 
-#include "core/auto_layout.h"
-#include "core/game.h"
-#include "core/movegen.h"
-#include "core/observation.h"
+#include "core/classic/auto_layout.h"
+#include "core/classic/game.h"
+#include "core/classic/movegen.h"
+#include "core/classic/observation.h"
 #include "tests/plots/svg_text.h"
 #include "tools/belief_board.h"
 

@@ -5,8 +5,8 @@
 
 #include <set>
 
-#include "core/classic_board.h"
-#include "core/cross_board.h"
+#include "core/classic/classic_board.h"
+#include "core/four/cross_board.h"
 #include "tests/plots/svg_text.h"
 #include "tools/board_picture.h"
 

@@ -1,11 +1,11 @@
-// Flag in two (search/flag_in_two.h): an engineer's turning railway path to
+// Flag in two (search/classic/flag_in_two.h): an engineer's turning railway path to
 // the point in front of a known flag wins in two unless an enemy piece can
 // strike the engineer there; the flag guard then allows only that move.
 #include <gtest/gtest.h>
 
-#include "core/notation.h"
-#include "search/flag_in_two.h"
-#include "search/root_choice.h"
+#include "core/classic/notation.h"
+#include "search/classic/flag_in_two.h"
+#include "search/classic/root_choice.h"
 
 namespace junqi {
 namespace {

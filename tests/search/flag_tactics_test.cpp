@@ -4,10 +4,10 @@
 // statistics.
 #include <gtest/gtest.h>
 
-#include "core/notation.h"
-#include "search/flag_tactics.h"
-#include "search/ismcts.h"
-#include "search/root_choice.h"
+#include "core/classic/notation.h"
+#include "search/classic/flag_tactics.h"
+#include "search/classic/ismcts.h"
+#include "search/classic/root_choice.h"
 
 namespace junqi {
 namespace {

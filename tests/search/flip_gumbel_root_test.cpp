@@ -1,4 +1,4 @@
-// The Gumbel root of the flip search (search/flip_mcts.h with `gumbel`):
+// The Gumbel root of the flip search (search/flip/flip_mcts.h with `gumbel`):
 // sequential halving spreads the simulations over its candidates whatever
 // the priors, the improved policy covers every root action, the survivor is
 // the action the values favour, and a search replays from its seed.
@@ -7,8 +7,8 @@
 #include <algorithm>
 #include <numeric>
 
-#include "core/flip_game.h"
-#include "search/flip_mcts.h"
+#include "core/flip/flip_game.h"
+#include "search/flip/flip_mcts.h"
 
 namespace junqi {
 namespace {

@@ -1,12 +1,12 @@
-// The flip search with a leaf evaluator (search/flip_mcts.h): the static
+// The flip search with a leaf evaluator (search/flip/flip_mcts.h): the static
 // value's share in leaf values, and Dirichlet noise at the root.
 #include <gtest/gtest.h>
 
 #include <cmath>
 
-#include "core/flip_game.h"
-#include "search/flip_evaluation.h"
-#include "search/flip_mcts.h"
+#include "core/flip/flip_game.h"
+#include "search/flip/flip_evaluation.h"
+#include "search/flip/flip_mcts.h"
 
 namespace junqi {
 namespace {

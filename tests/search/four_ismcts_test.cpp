@@ -1,12 +1,12 @@
-// Four-player ISMCTS (search/four_ismcts.h): certain flags taken, root
+// Four-player ISMCTS (search/four/four_ismcts.h): certain flags taken, root
 // statistics that add up, the same search for the same seed, and the agent
 // through its spec string.
 #include <gtest/gtest.h>
 
-#include "core/auto_layout.h"
-#include "core/four_movegen.h"
-#include "search/four_agent.h"
-#include "search/four_ismcts.h"
+#include "core/classic/auto_layout.h"
+#include "core/four/four_movegen.h"
+#include "search/four/four_agent.h"
+#include "search/four/four_ismcts.h"
 #include "tests/support/random_four_game.h"
 
 namespace junqi {

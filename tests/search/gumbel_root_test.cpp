@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "search/gumbel_root.h"
-#include "search/ismcts.h"
+#include "search/classic/ismcts.h"
 #include "tests/search/play.h"
 
 namespace junqi {

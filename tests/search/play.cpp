@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <cctype>
 
-#include "core/auto_layout.h"
-#include "core/movegen.h"
+#include "core/classic/auto_layout.h"
+#include "core/classic/movegen.h"
 #include "search/registry.h"
 
 namespace junqi::searchtest {

@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "core/game.h"
-#include "core/info_state.h"
+#include "core/classic/game.h"
+#include "core/classic/info_state.h"
 #include "search/agent.h"
 
 namespace junqi::searchtest {

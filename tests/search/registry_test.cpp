@@ -5,7 +5,7 @@
 #include <set>
 #include <string>
 
-#include "search/mcts_agent.h"
+#include "search/classic/mcts_agent.h"
 #include "search/registry.h"
 
 namespace junqi {

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "core/auto_layout.h"
+#include "core/classic/auto_layout.h"
 #include "search/registry.h"
 #include "tests/search/play.h"
 

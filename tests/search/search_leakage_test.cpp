@@ -17,8 +17,8 @@
 #include <string>
 #include <vector>
 
-#include "core/info_state.h"
-#include "core/notation.h"
+#include "core/classic/info_state.h"
+#include "core/classic/notation.h"
 #include "search/registry.h"
 #include "tests/search/play.h"
 #include "tests/support/alternate_world.h"

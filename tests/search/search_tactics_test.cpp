@@ -10,10 +10,10 @@
 #include <string>
 #include <vector>
 
-#include "core/info_state.h"
-#include "core/movegen.h"
-#include "core/notation.h"
-#include "search/flag_in_two.h"  // canTakeFlag
+#include "core/classic/info_state.h"
+#include "core/classic/movegen.h"
+#include "core/classic/notation.h"
+#include "search/classic/flag_in_two.h"  // canTakeFlag
 #include "tests/search/play.h"
 
 namespace junqi {

@@ -7,9 +7,9 @@
 #include <stdexcept>
 #include <vector>
 
-#include "core/notation.h"
-#include "search/ismcts.h"
-#include "search/mcts_agent.h"
+#include "core/classic/notation.h"
+#include "search/classic/ismcts.h"
+#include "search/classic/mcts_agent.h"
 #include "search/registry.h"
 #include "tests/search/play.h"
 
@@ -160,7 +160,7 @@ TEST(SearchTree, ThePrincipalLineStartsWithTheChosenMove) {
 }
 
 TEST(SearchTree, PimcSpendsItsWholeBudget) {
-  // The budget is over all worlds (search/ismcts.h): none of it is dropped
+  // The budget is over all worlds (search/classic/ismcts.h): none of it is dropped
   // when it does not divide by the number of worlds, or is smaller than it.
   const InfoState state = midgameStates().front();
   SearchParams p;

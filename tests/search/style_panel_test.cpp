@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "core/notation.h"
+#include "core/classic/notation.h"
 #include "search/registry.h"
 #include "search/styles/style_agent.h"
 #include "tests/search/play.h"

@@ -8,8 +8,8 @@
 #include <map>
 #include <string>
 
-#include "core/topology.h"
-#include "search/one_ply.h"
+#include "core/classic/topology.h"
+#include "search/classic/one_ply.h"
 #include "search/registry.h"
 #include "tests/search/play.h"
 

@@ -10,12 +10,12 @@
 #include <set>
 
 #include "core/files.h"
-#include "core/movegen.h"
-#include "core/notation.h"
-#include "search/ismcts.h"
-#include "search/one_ply.h"
-#include "search/root_choice.h"
-#include "search/tactics_suite.h"
+#include "core/classic/movegen.h"
+#include "core/classic/notation.h"
+#include "search/classic/ismcts.h"
+#include "search/classic/one_ply.h"
+#include "search/classic/root_choice.h"
+#include "search/classic/tactics_suite.h"
 #include "tests/support/tactics_bar.h"
 
 namespace junqi {
@@ -121,7 +121,7 @@ TEST(TacticsSuite, MiningFindsLabelledPositions) {
   for (const TacticsPosition& p : mined) EXPECT_FALSE(replay(p.record).isOver()) << p.id;
 }
 
-// The root choice's material rules (search/root_choice.h) on the suite's
+// The root choice's material rules (search/classic/root_choice.h) on the suite's
 // positions, with root statistics made up: the search's pick has 500 visits
 // and value 0.5, the move the rules prefer 100 visits and 0.4. A margin of 0.2
 // plays the rules' move, one of 0.05 or none the pick.

@@ -2,7 +2,7 @@
 
 #include <array>
 
-#include "core/observation.h"
+#include "core/classic/observation.h"
 
 namespace junqi::test_support {
 

@@ -5,8 +5,8 @@
 #include <optional>
 #include <string>
 
-#include "core/game.h"
-#include "core/info_state.h"
+#include "core/classic/game.h"
+#include "core/classic/info_state.h"
 #include "core/random.h"
 
 namespace junqi::test_support {

@@ -4,7 +4,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "core/flip_movegen.h"
+#include "core/flip/flip_movegen.h"
 #include "core/text.h"
 
 namespace junqi::fixtures {

@@ -5,8 +5,8 @@
 #include <string>
 #include <string_view>
 
-#include "core/flip_game.h"
-#include "core/flip_position.h"
+#include "core/flip/flip_game.h"
+#include "core/flip/flip_position.h"
 
 namespace junqi::fixtures {
 

@@ -4,7 +4,7 @@
 // anew, by a shuffle of the test's own (not the searchers' deal sampler).
 #pragma once
 
-#include "core/flip_game.h"
+#include "core/flip/flip_game.h"
 #include "core/random.h"
 
 namespace junqi::test_support {

@@ -8,7 +8,7 @@
 #include <set>
 #include <utility>
 
-#include "core/flip_game.h"
+#include "core/flip/flip_game.h"
 
 namespace junqi::reference {
 
@@ -20,7 +20,7 @@ using FlipActionSet = std::set<std::pair<int, int>>;
 FlipActionSet slowFlipActions(const FlipPosition& pos);
 
 // perft with one action per face-down point revealing what `deal` put there;
-// a taken flag ends its line as one leaf (core/flip_perft.h counts the same).
+// a taken flag ends its line as one leaf (core/flip/flip_perft.h counts the same).
 std::uint64_t slowFlipPerft(const FlipPosition& pos, const FlipDeal& deal, int depth);
 
 }  // namespace junqi::reference

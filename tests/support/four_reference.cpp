@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <vector>
 
-#include "core/cross_board.h"
+#include "core/four/cross_board.h"
 
 namespace junqi::reference {
 

@@ -9,7 +9,7 @@
 #include <set>
 #include <utility>
 
-#include "core/four_position.h"
+#include "core/four/four_position.h"
 
 namespace junqi::reference {
 
@@ -18,7 +18,7 @@ using FourMoveSet = std::set<std::pair<int, int>>;
 // The army to move's legal moves.
 FourMoveSet slowFourMoves(const FourPosition& pos);
 
-// perft as core/four_perft.h counts (docs/perft.md): a move after which a team
+// perft as core/four/four_perft.h counts (docs/perft.md): a move after which a team
 // is gone is one leaf at any depth, a finished position has no move, draw
 // counters are ignored. Unlike fourPerft it counts from `pos` as written: an
 // army to move without a move gives no leaf (fourPerft lets it leave first).

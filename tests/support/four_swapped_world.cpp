@@ -3,7 +3,7 @@
 #include <utility>
 #include <vector>
 
-#include "core/four_observation.h"
+#include "core/four/four_observation.h"
 
 namespace junqi::test_support {
 namespace {

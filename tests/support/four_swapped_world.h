@@ -8,7 +8,7 @@
 #include <optional>
 #include <string>
 
-#include "core/four_game.h"
+#include "core/four/four_game.h"
 #include "core/random.h"
 
 namespace junqi::test_support {

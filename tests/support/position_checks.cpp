@@ -2,7 +2,7 @@
 
 #include <fmt/format.h>
 
-#include "core/notation.h"
+#include "core/classic/notation.h"
 #include "tests/support/reference_rules.h"
 
 namespace junqi::test_support {

@@ -5,7 +5,7 @@
 #include <array>
 #include <string>
 
-#include "core/position.h"
+#include "core/classic/position.h"
 
 namespace junqi::test_support {
 

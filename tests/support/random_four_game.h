@@ -2,9 +2,9 @@
 // uniformly random legal moves.
 #pragma once
 
-#include "core/auto_layout.h"
-#include "core/four_game.h"
-#include "core/four_movegen.h"
+#include "core/classic/auto_layout.h"
+#include "core/four/four_game.h"
+#include "core/four/four_movegen.h"
 
 namespace junqi::fourgames {
 

@@ -3,7 +3,7 @@
 #include <cmath>
 
 #include "core/random.h"
-#include "core/ruleset.h"
+#include "core/classic/ruleset.h"
 
 namespace junqi::nets {
 

@@ -2,7 +2,7 @@
 
 #include <fmt/format.h>
 
-#include "core/record.h"
+#include "core/classic/record.h"
 
 namespace junqi::test_support {
 

@@ -8,7 +8,7 @@
 #include <utility>
 #include <vector>
 
-#include "core/game.h"
+#include "core/classic/game.h"
 
 namespace junqi::test_support {
 

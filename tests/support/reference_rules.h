@@ -1,7 +1,7 @@
 // A deliberately slow, simple reference implementation of the classic
 // two-player movement and combat rules, written from the rule texts
-// (shared/seeds/000, 001, 003) and NOT from core/movegen.cpp or
-// core/topology.cpp. The tests compare the fast bitboard engine against it.
+// (shared/seeds/000, 001, 003) and NOT from core/classic/movegen.cpp or
+// core/classic/topology.cpp. The tests compare the fast bitboard engine against it.
 //
 // The board is an explicit list of edges:
 //   * road edges: orthogonal neighbours within each half, the front line
@@ -29,8 +29,8 @@
 #include "core/combat.h"
 #include "core/move.h"
 #include "core/piece.h"
-#include "core/position.h"
-#include "core/ruleset.h"
+#include "core/classic/position.h"
+#include "core/classic/ruleset.h"
 
 namespace junqi::reference {
 

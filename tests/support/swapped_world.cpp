@@ -3,7 +3,7 @@
 #include <utility>
 #include <vector>
 
-#include "core/observation.h"
+#include "core/classic/observation.h"
 
 namespace junqi::test_support {
 namespace {

@@ -8,7 +8,7 @@
 #include <optional>
 #include <string>
 
-#include "core/game.h"
+#include "core/classic/game.h"
 #include "core/random.h"
 
 namespace junqi::test_support {

@@ -1,4 +1,4 @@
-// The tactics suite's bar (search/tactics_suite.h), for the tests of every
+// The tactics suite's bar (search/classic/tactics_suite.h), for the tests of every
 // agent measured on it: at least `atLeast` of the tactics, and with
 // `wholeSuite` of the whole suite too; a failure lists every missed position.
 #pragma once
@@ -7,7 +7,7 @@
 
 #include <string>
 
-#include "search/tactics_suite.h"
+#include "search/classic/tactics_suite.h"
 
 namespace junqi {
 

@@ -6,8 +6,8 @@
 #include <chrono>
 #include <stdexcept>
 
-#include "core/notation.h"
-#include "core/record.h"
+#include "core/classic/notation.h"
+#include "core/classic/record.h"
 #include "server/agent_menu.h"
 #include "tests/web/server_fixture.h"
 

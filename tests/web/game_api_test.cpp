@@ -5,7 +5,7 @@
 #include <thread>
 
 #include "core/files.h"
-#include "core/record.h"
+#include "core/classic/record.h"
 #include "tests/web/server_fixture.h"
 
 namespace junqi::webtest {

@@ -1,9 +1,9 @@
 // Hidden information is sacred: nothing the person is sent while a game goes
 // on holds an identity of the agent's pieces.
-#include "core/auto_layout.h"
-#include "core/notation.h"
-#include "core/observation.h"
-#include "core/record.h"
+#include "core/classic/auto_layout.h"
+#include "core/classic/notation.h"
+#include "core/classic/observation.h"
+#include "core/classic/record.h"
 #include "server/board_json.h"
 #include "tests/support/permuted_world.h"
 #include "tests/web/server_fixture.h"

@@ -3,9 +3,9 @@
 #include <filesystem>
 #include <fstream>
 
-#include "core/auto_layout.h"
+#include "core/classic/auto_layout.h"
 #include "core/files.h"
-#include "core/record.h"
+#include "core/classic/record.h"
 #include "server/http_util.h"
 #include "server/match_watch.h"
 #include "tests/web/server_fixture.h"

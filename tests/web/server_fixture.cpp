@@ -4,7 +4,7 @@
 #include <chrono>
 #include <random>
 
-#include "core/auto_layout.h"
+#include "core/classic/auto_layout.h"
 #include "nets/nn_agent.h"
 #include "search/registry.h"
 

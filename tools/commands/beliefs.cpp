@@ -12,16 +12,16 @@
 
 #include <fmt/format.h>
 
-#include "core/auto_layout.h"
-#include "core/cross_board.h"
-#include "core/flip_game.h"
-#include "core/flip_record.h"
-#include "core/four_movegen.h"
-#include "core/four_beliefs.h"
-#include "core/four_notation.h"
-#include "core/four_record.h"
-#include "core/info_state.h"
-#include "core/record.h"
+#include "core/classic/auto_layout.h"
+#include "core/four/cross_board.h"
+#include "core/flip/flip_game.h"
+#include "core/flip/flip_record.h"
+#include "core/four/four_movegen.h"
+#include "core/four/four_beliefs.h"
+#include "core/four/four_notation.h"
+#include "core/four/four_record.h"
+#include "core/classic/info_state.h"
+#include "core/classic/record.h"
 #include "search/registry.h"
 #include "tools/belief_board.h"
 #include "tools/commands/commands.h"
@@ -202,7 +202,7 @@ void tallyPiece(CheckTally& tally, double belief, double prior, bool top) {
 }
 
 // Four-player Junqi: after every move, each seat still in the game holds
-// beliefs (core/four_beliefs.h) that allow every unseen piece's identity.
+// beliefs (core/four/four_beliefs.h) that allow every unseen piece's identity.
 CheckTally checkFourGame(const FourRuleset& rules, int g, std::uint64_t seed, int maxPlies) {
   CheckTally tally;
   Rng rng(Rng::mix(seed, static_cast<std::uint64_t>(g)));

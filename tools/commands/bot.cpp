@@ -10,8 +10,8 @@
 
 #include "nets/nn_agent.h"
 #include "nets/weights_file.h"
-#include "search/flip_agent.h"
-#include "search/four_agent.h"
+#include "search/flip/flip_agent.h"
+#include "search/four/four_agent.h"
 #include "search/registry.h"
 #include "jbp/protocol_bot.h"
 #include "tools/best_network.h"

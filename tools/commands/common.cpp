@@ -11,13 +11,13 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
-#include "core/flip_notation.h"
-#include "core/flip_ruleset.h"
-#include "core/four_notation.h"
-#include "core/layout.h"
-#include "core/four_record.h"
-#include "core/four_ruleset.h"
-#include "core/notation.h"
+#include "core/flip/flip_notation.h"
+#include "core/flip/flip_ruleset.h"
+#include "core/four/four_notation.h"
+#include "core/classic/layout.h"
+#include "core/four/four_record.h"
+#include "core/four/four_ruleset.h"
+#include "core/classic/notation.h"
 #include "core/text.h"
 #include "core/variant.h"
 

@@ -10,8 +10,8 @@
 #include <CLI/CLI.hpp>
 
 #include "core/files.h"
-#include "core/position.h"
-#include "core/ruleset.h"
+#include "core/classic/position.h"
+#include "core/classic/ruleset.h"
 
 namespace junqi {
 class FlipPosition;

@@ -159,8 +159,8 @@ void printSummary(const Summary& summary, std::size_t scheduled, const std::stri
   fmt::print("records ({}), games.pgn, ratings.txt/json/csv and report.svg are in {}\n", records, out);
 }
 
-// A match of Flip Junqi (--rules flip-...: agents of search/flip_agent.h) or
-// four-player Junqi (four-...: agents of search/four_agent.h, each player a
+// A match of Flip Junqi (--rules flip-...: agents of search/flip/flip_agent.h) or
+// four-player Junqi (four-...: agents of search/four/four_agent.h, each player a
 // team of two armies), or JBP bots, here or over MPI (Ctrl-C stops it after
 // the games in progress, as a classic match); prints its table.
 template <class Game>

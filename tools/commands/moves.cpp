@@ -1,13 +1,13 @@
 // junqi moves: lists the legal moves of a position, of any game.
 #include <fmt/format.h>
 
-#include "core/flip_game.h"
-#include "core/flip_movegen.h"
-#include "core/flip_notation.h"
-#include "core/four_movegen.h"
-#include "core/four_notation.h"
-#include "core/movegen.h"
-#include "core/notation.h"
+#include "core/flip/flip_game.h"
+#include "core/flip/flip_movegen.h"
+#include "core/flip/flip_notation.h"
+#include "core/four/four_movegen.h"
+#include "core/four/four_notation.h"
+#include "core/classic/movegen.h"
+#include "core/classic/notation.h"
 #include "core/outcome.h"
 #include "tools/commands/commands.h"
 #include "tools/commands/common.h"

@@ -2,13 +2,13 @@
 
 #include <fmt/format.h>
 
-#include "core/flip_notation.h"
-#include "core/flip_perft.h"
-#include "core/four_movegen.h"
-#include "core/four_notation.h"
-#include "core/four_perft.h"
-#include "core/notation.h"
-#include "core/perft.h"
+#include "core/flip/flip_notation.h"
+#include "core/flip/flip_perft.h"
+#include "core/four/four_movegen.h"
+#include "core/four/four_notation.h"
+#include "core/four/four_perft.h"
+#include "core/classic/notation.h"
+#include "core/classic/perft.h"
 #include "core/stopwatch.h"
 #include "tools/commands/commands.h"
 #include "tools/commands/common.h"
@@ -37,7 +37,7 @@ std::vector<PerftDivide> flipCounts(const PerftArguments& a, std::uint64_t& tota
 }
 
 // Four-player Junqi: from a position (docs/notation.md, "Four-player
-// positions") or the start, every army deploying the example layout (core/layout.h).
+// positions") or the start, every army deploying the example layout (core/classic/layout.h).
 std::vector<PerftDivide> fourCounts(const PerftArguments& a, std::uint64_t& total) {
   if (a.expandChance) throw std::invalid_argument("--expand-chance: four-player Junqi has no chance events");
   const FourRuleset rules = FourRuleset::parse(a.rules);

@@ -6,10 +6,10 @@
 
 #include <fmt/format.h>
 
-#include "core/auto_layout.h"
-#include "core/info_state.h"
-#include "core/notation.h"
-#include "core/record.h"
+#include "core/classic/auto_layout.h"
+#include "core/classic/info_state.h"
+#include "core/classic/notation.h"
+#include "core/classic/record.h"
 #include "search/registry.h"
 #include "server/board_json.h"
 #include "tools/commands/commands.h"

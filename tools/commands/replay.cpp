@@ -1,12 +1,12 @@
 // junqi replay: validates a game record by replaying it through the referee.
 #include <fmt/format.h>
 
-#include "core/flip_notation.h"
-#include "core/flip_record.h"
-#include "core/four_notation.h"
-#include "core/four_record.h"
-#include "core/notation.h"
-#include "core/record.h"
+#include "core/flip/flip_notation.h"
+#include "core/flip/flip_record.h"
+#include "core/four/four_notation.h"
+#include "core/four/four_record.h"
+#include "core/classic/notation.h"
+#include "core/classic/record.h"
 #include "tools/commands/commands.h"
 #include "tools/commands/common.h"
 

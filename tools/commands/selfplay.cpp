@@ -6,8 +6,8 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "core/flip_ruleset.h"
-#include "core/four_ruleset.h"
+#include "core/flip/flip_ruleset.h"
+#include "core/four/four_ruleset.h"
 #include "tools/commands/commands.h"
 #include "tools/commands/common.h"
 #include "tools/commands/interrupt.h"

@@ -2,9 +2,9 @@
 // army of four-player Junqi (which deploys by the two-army rules of text 001).
 #include <fmt/format.h>
 
-#include "core/auto_layout.h"
-#include "core/four_ruleset.h"
-#include "core/notation.h"
+#include "core/classic/auto_layout.h"
+#include "core/four/four_ruleset.h"
+#include "core/classic/notation.h"
 #include "tools/commands/commands.h"
 #include "tools/commands/common.h"
 

@@ -1,6 +1,6 @@
 // junqi tactics: measures an agent on the tactics suite, mines a new suite
-// from played games (search/tactics_suite.h), or counts the flag blunders in
-// game records (search/flag_blunders.h); docs/tactics.md.
+// from played games (search/classic/tactics_suite.h), or counts the flag blunders in
+// game records (search/classic/flag_blunders.h); docs/tactics.md.
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -10,8 +10,8 @@
 #include <filesystem>
 #include <map>
 
-#include "search/flag_blunders.h"
-#include "search/tactics_suite.h"
+#include "search/classic/flag_blunders.h"
+#include "search/classic/tactics_suite.h"
 #include "tools/commands/commands.h"
 #include "tools/commands/common.h"
 

@@ -1,0 +1,114 @@
+#include "nets/flip/flip_nn_agent.h"
+
+#include <fmt/format.h>
+
+#include "nets/flip/flip_encoding.h"
+#include "nets/nn_agent.h"
+
+namespace junqi::nets {
+
+WeightsFile loadFlipWeights(const std::string& path) {
+  WeightsFile w = loadWeights(path);
+  checkFlipWeights(w, path);
+  return w;
+}
+
+void checkFlipWeights(const WeightsFile& weights, const std::string& source) {
+  if (weights.variant != kFlipVariant)
+    throw WeightsError(fmt::format("{} is a network for the {} game, not for Flip Junqi", source, weights.variant));
+}
+
+void FlipNetEvaluator::evaluate(const FlipPosition& pos, const MoveList& actions, EvalResult& out) {
+  std::vector<float> input(kFlipInputSize), policy(kPolicySize);
+  float wdl[3];
+  encodeFlip(pos, input);
+  backend_->forward(input.data(), 1, policy.data(), wdl, nullptr);
+  ++evaluations_;
+  // Flip indices are classic ones with from == to: the same priors and value.
+  interpret(policy.data(), wdl, pos.toMove(), &actions, out);
+}
+
+FlipMctsParams flipNetSearch(std::shared_ptr<FlipLeafEvaluator> evaluator, int sims, double cpuct,
+                             std::uint64_t seed) {
+  FlipMctsParams m;
+  m.simulations = sims;
+  m.priorWeight = cpuct;
+  m.exploration = 0;  // PUCT at every node: UCT's constant is not used
+  m.seed = seed;
+  m.evaluator = std::move(evaluator);
+  return m;
+}
+
+namespace {
+
+// gumbel=1: Gumbel AlphaZero's root (search/gumbel_root.h) without noise, as
+// the classic nn agent has it: the policy's top `actions` candidates, halved
+// by their searched values.
+void readGumbel(const AgentParams& p, const AgentParams& stored, FlipMctsParams& m) {
+  const int gumbel = p.has("gumbel") ? p.getInt("gumbel", 0) : stored.getInt("gumbel", 0);
+  if (gumbel != 0 && gumbel != 1) throw AgentSpecError("agent 'nn': gumbel must be 0 or 1");
+  m.gumbel = gumbel == 1;
+  m.gumbelRoot.actions = p.has("actions") ? p.getInt("actions", 16) : stored.getInt("actions", 16);
+  m.gumbelRoot.noise = false;
+  if (m.gumbelRoot.actions < 2) throw AgentSpecError("agent 'nn': actions must be at least 2");
+  if (m.gumbel && m.seconds > 0) throw AgentSpecError("agent 'nn': gumbel=1 needs sims (not seconds)");
+}
+
+// The spec's settings, else the weights file's (those it was rated with), else the defaults.
+FlipMctsParams searchOf(const AgentParams& p, const WeightsFile& w, std::shared_ptr<FlipLeafEvaluator> evaluator) {
+  AgentParams stored = AgentParams::parse(w.search.empty() ? "nn" : "nn:" + w.search);
+  const int sims = p.has("sims") ? p.getInt("sims", 200) : stored.getInt("sims", 200);
+  const double c = p.has("c") ? p.getDouble("c", 1.5) : stored.getDouble("c", 1.5);
+  if (sims < 1) throw AgentSpecError("agent 'nn': sims must be at least 1");
+  if (c <= 0) throw AgentSpecError("agent 'nn': c must be above 0");
+  FlipMctsParams m = flipNetSearch(std::move(evaluator), sims, c, p.getSeed("seed", 1));
+  m.staticMix = p.has("mix") ? p.getDouble("mix", 0) : stored.getDouble("mix", 0);
+  if (!(m.staticMix >= 0 && m.staticMix <= 1)) throw AgentSpecError("agent 'nn': mix must be between 0 and 1");
+  m.seconds = p.getDouble("seconds", 0);
+  if (!(m.seconds >= 0)) throw AgentSpecError("agent 'nn': seconds must be 0 or more");
+  readGumbel(p, stored, m);
+  return m;
+}
+
+std::pair<FlipMctsParams, std::string> fromSpec(const AgentParams& p) {
+  const std::string weights = p.getString("weights", "");
+  if (weights.empty()) throw AgentSpecError("agent 'nn' needs weights=FILE (an exported flip weights file)");
+  checkWeightsPathForSpec(weights);
+  WeightsFile file;
+  std::shared_ptr<Backend> backend;
+  try {
+    file = loadFlipWeights(weights);
+    backend = makeBackend("eigen", file);
+  } catch (const std::exception& e) {
+    throw AgentSpecError(fmt::format("agent 'nn': {}", e.what()));
+  }
+  FlipMctsParams m = searchOf(p, file, std::make_shared<FlipNetEvaluator>(backend));
+  const std::string budget = m.seconds > 0 ? fmt::format("seconds={}", m.seconds) : fmt::format("sims={}", m.simulations);
+  // mix appears only when used, so the specs of networks without it read as before.
+  const std::string mix = m.staticMix > 0 ? fmt::format(",mix={}", m.staticMix) : "";
+  const std::string gumbel = m.gumbel ? fmt::format(",gumbel=1,actions={}", m.gumbelRoot.actions) : "";
+  std::string spec =
+      fmt::format("nn:weights={},{},c={}{}{},seed={}", weights, budget, m.priorWeight, mix, gumbel, m.seed);
+  return {std::move(m), std::move(spec)};
+}
+
+}  // namespace
+
+FlipNetAgent::FlipNetAgent(const AgentParams& p) : FlipNetAgent(fromSpec(p)) {}
+
+void registerFlipNetAgent() {
+  registerFlipAgentKind(
+      {"nn", "the mcts search guided by a trained flip network: policy priors (PUCT), value-head leaves (*: unless "
+             "the weights file carries the settings it was rated with)",
+       [](const AgentParams& p) -> std::unique_ptr<FlipAgent> { return std::make_unique<FlipNetAgent>(p); },
+       {{"weights", "FILE", "required: an exported Flip Junqi weights file (junqi train --rules flip-...)"},
+        {"sims", "200*", "simulations per action"},
+        {"seconds", "0", "search each action this long instead (0: count sims; games then not reproducible)"},
+        {"c", "1.5*", "PUCT exploration constant"},
+        {"mix", "0*", "share of the static material value (mcts's leaf value) in leaf values, the rest the value head's"},
+        {"gumbel", "0*", "1: Gumbel AlphaZero's root (sequential halving over the policy's top candidates), no noise"},
+        {"actions", "16*", "candidates of that root"},
+        {"seed", "1", "random seed"}}});
+}
+
+}  // namespace junqi::nets

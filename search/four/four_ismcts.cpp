@@ -1,0 +1,247 @@
+#include "search/four/four_ismcts.h"
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+
+#include "core/four/cross_board.h"
+#include "core/four/four_movegen.h"
+#include "core/four/four_perft.h"
+#include "core/gamma_variate.h"
+#include "core/stopwatch.h"
+#include "search/four/four_heuristic.h"
+#include "search/material.h"
+
+namespace junqi {
+
+namespace {
+
+struct Edge {
+  int army;
+  Move move;
+  int child = -1;
+  long long visits = 0, available = 0;
+  double sum = 0;  // from `army`'s team's side
+};
+
+struct Node {
+  std::vector<int> edges;
+};
+
+// One search's tree and the scratch of its iterations.
+class FourTree {
+ public:
+  FourTree(const FourSearchParams& params, Visibility visibility, std::vector<std::pair<Move, double>> rootPriors)
+      : params_(params), visibility_(visibility), rootPriors_(std::move(rootPriors)) {
+    nodes_.emplace_back();
+  }
+
+  void iterate(FourPosition world, Rng& rng);
+  const std::vector<Edge>& edges() const { return edges_; }
+  const Node& root() const { return nodes_.front(); }
+
+ private:
+  int edgeFor(int node, int army, Move m);
+  int select(int node, const MoveList& moves, int army, Rng& rng);
+  double leafValue(FourPosition& world, Rng& rng, int plies) const;
+  double priorOf(Move m) const;
+
+  const FourSearchParams& params_;
+  Visibility visibility_;
+  std::vector<std::pair<Move, double>> rootPriors_;  // per root move (empty: none)
+  std::vector<Node> nodes_;
+  std::vector<Edge> edges_;
+  std::vector<int> path_, legal_;
+};
+
+int FourTree::edgeFor(int node, int army, Move m) {
+  for (const int e : nodes_[static_cast<std::size_t>(node)].edges)
+    if (edges_[static_cast<std::size_t>(e)].army == army && edges_[static_cast<std::size_t>(e)].move == m) return e;
+  edges_.push_back({army, m});
+  const int e = static_cast<int>(edges_.size() - 1);
+  nodes_[static_cast<std::size_t>(node)].edges.push_back(e);
+  return e;
+}
+
+// An untried legal move if there is one (at random), else UCB1 over the
+// legal ones with availability counts (PUCT with the priors at the root).
+int FourTree::select(int node, const MoveList& moves, int army, Rng& rng) {
+  legal_.clear();
+  int untried = 0;
+  for (const Move m : moves) {
+    const int e = edgeFor(node, army, m);
+    ++edges_[static_cast<std::size_t>(e)].available;
+    legal_.push_back(e);
+    untried += edges_[static_cast<std::size_t>(e)].visits == 0;
+  }
+  const bool priors = node == 0 && !rootPriors_.empty();
+  if (untried && !priors) {
+    int pick = static_cast<int>(rng.below(static_cast<std::uint64_t>(untried)));
+    for (const int e : legal_)
+      if (edges_[static_cast<std::size_t>(e)].visits == 0 && pick-- == 0) return e;
+  }
+  int best = legal_.front();
+  double top = -1e300;
+  long long parentVisits = 0;
+  for (const int e : legal_) parentVisits += edges_[static_cast<std::size_t>(e)].visits;
+  for (std::size_t i = 0; i < legal_.size(); ++i) {
+    const Edge& edge = edges_[static_cast<std::size_t>(legal_[i])];
+    double score;
+    if (priors) {
+      const double mean = edge.visits ? edge.sum / static_cast<double>(edge.visits) : 0;
+      score = mean + params_.priorExploration * priorOf(edge.move) * std::sqrt(static_cast<double>(parentVisits) + 1) /
+                         (1.0 + static_cast<double>(edge.visits));
+    } else {
+      score = edge.sum / static_cast<double>(edge.visits) +
+              params_.exploration * std::sqrt(std::log(static_cast<double>(edge.available)) / static_cast<double>(edge.visits));
+    }
+    if (score > top) top = score, best = legal_[i];
+  }
+  return best;
+}
+
+double FourTree::priorOf(Move m) const {
+  for (const auto& [move, p] : rootPriors_)
+    if (move == m) return p;
+  return 0;
+}
+
+int greedyFourPlayout(FourPosition& world, Rng& rng, int maxPlies) {
+  MoveList moves;
+  int plies = 0;
+  for (; plies < maxPlies && !fourOutcome(world).isOver(); ++plies) {
+    generateFourMoves(world, moves);
+    world.play(greedyRolloutMove(world, moves, rng, [&world](PieceType a, PieceType d) { return world.combat(a, d); }));
+  }
+  return plies;
+}
+
+// From team 0's side: a result in full (discounted per ply), else the
+// evaluator's value, or random (or greedy) moves for rolloutDepth plies and
+// the team material difference.
+double FourTree::leafValue(FourPosition& world, Rng& rng, int plies) const {
+  if (params_.evaluator && !fourOutcome(world).isOver()) {
+    const double v = params_.evaluator->evaluate(world, visibility_, nullptr, nullptr);
+    return teamOfArmy(world.toMove()) == 0 ? v : -v;
+  }
+  if (!fourOutcome(world).isOver())
+    plies += params_.rollout == RolloutPolicy::Greedy ? greedyFourPlayout(world, rng, params_.rolloutDepth)
+                                                      : randomFourPlayout(world, rng, params_.rolloutDepth);
+  const FourOutcome outcome = fourOutcome(world);
+  if (outcome.isOver()) {
+    if (!outcome.winningTeam) return 0;
+    return (*outcome.winningTeam == 0 ? 1.0 : -1.0) * std::pow(params_.discount, plies);
+  }
+  double diff = 0;
+  for (Square p{}; p < kCrossPoints; ++p)
+    if (!world.isEmpty(p)) diff += (teamOfArmy(world.armyAt(p)) == 0 ? 1 : -1) * pieceValue(world.typeAt(p));
+  return std::tanh(diff / params_.materialScale);
+}
+
+void FourTree::iterate(FourPosition world, Rng& rng) {
+  path_.clear();
+  int node = 0, plies = 0;
+  MoveList moves;
+  while (!fourOutcome(world).isOver()) {
+    const int army = world.toMove();
+    generateFourMoves(world, moves);
+    const int e = select(node, moves, army, rng);
+    const bool expand = edges_[static_cast<std::size_t>(e)].visits == 0;
+    world.play(edges_[static_cast<std::size_t>(e)].move);
+    path_.push_back(e);
+    ++plies;
+    if (edges_[static_cast<std::size_t>(e)].child < 0) {
+      nodes_.emplace_back();
+      edges_[static_cast<std::size_t>(e)].child = static_cast<int>(nodes_.size() - 1);
+    }
+    node = edges_[static_cast<std::size_t>(e)].child;
+    if (expand) break;
+  }
+  const double value = leafValue(world, rng, plies);
+  for (const int e : path_) {
+    Edge& edge = edges_[static_cast<std::size_t>(e)];
+    ++edge.visits;
+    edge.sum += teamOfArmy(edge.army) == 0 ? value : -value;
+  }
+}
+
+std::vector<std::pair<Move, double>> heuristicPriors(const FourObservation& obs, const FourRuleset& rules,
+                                                     const MoveList& moves, double temperature) {
+  FourHeuristicAgent heuristic(0, 1);
+  heuristic.newGame(rules, obs.army(), 1);
+  const std::vector<double> p = heuristic.policy(obs, moves, temperature);
+  std::vector<std::pair<Move, double>> priors;
+  for (int i = 0; i < moves.size(); ++i) priors.emplace_back(moves[i], p[static_cast<std::size_t>(i)]);
+  return priors;
+}
+
+// The evaluator's priors over the root's moves, from the seat's own board,
+// mixed with Dirichlet noise in self-play.
+std::vector<std::pair<Move, double>> evaluatorPriors(const FourObservation& obs, const FourSearchParams& params,
+                                                     const MoveList& moves, Rng& rng) {
+  std::vector<double> p;
+  params.evaluator->evaluate(obs.board(), obs.visibility(), &moves, &p);
+  if (params.rootNoiseAlpha > 0) {
+    const std::vector<double> noise = dirichletShares(rng, params.rootNoiseAlpha, p.size());
+    for (std::size_t i = 0; i < noise.size(); ++i)
+      p[i] = (1 - params.rootNoiseFraction) * p[i] + params.rootNoiseFraction * noise[i];
+  }
+  std::vector<std::pair<Move, double>> priors;
+  for (int i = 0; i < moves.size(); ++i) priors.emplace_back(moves[i], p[static_cast<std::size_t>(i)]);
+  return priors;
+}
+
+// A move onto a piece the seat knows for certain to be a flag, if any.
+std::optional<Move> certainFlagCapture(const FourBeliefs& beliefs, const MoveList& moves) {
+  for (const Move m : moves)
+    if (beliefs.possibleAt(m.to) == identityBit(PieceType::Flag)) return m;
+  return std::nullopt;
+}
+
+}  // namespace
+
+FourSearchResult fourSearch(const FourObservation& obs, const FourRuleset& rules, const FourSearchParams& params,
+                            std::uint64_t seed) {
+  const Stopwatch clock;
+  MoveList moves;
+  obs.legalMoves(moves);
+  if (moves.size() == 0) throw std::logic_error("fourSearch: the seat is not to move or has no legal move");
+  const FourBeliefs beliefs = FourBeliefs::of(obs, rules);
+  FourSearchResult result;
+  for (const Move m : moves) result.root.push_back({m});
+  if (const auto flag = certainFlagCapture(beliefs, moves)) {
+    result.best = *flag;
+    result.value = 1;
+    return result;
+  }
+  Rng rng(seed);
+  std::vector<std::pair<Move, double>> priors;
+  if (params.evaluator)
+    priors = evaluatorPriors(obs, params, moves, rng);
+  else if (params.heuristicPriors)
+    priors = heuristicPriors(obs, rules, moves, params.priorTemperature);
+  FourTree tree(params, rules.visibility, std::move(priors));
+  for (long long i = 0;; ++i) {
+    if (params.seconds > 0 ? (i > 0 && clock.wallSeconds() >= params.seconds) : i >= params.iterations) break;
+    tree.iterate(beliefs.sampleWorld(rng), rng);
+    result.iterations = i + 1;
+  }
+  const int myTeam = teamOfArmy(obs.army());
+  std::size_t best = 0;
+  for (std::size_t i = 0; i < result.root.size(); ++i) {
+    for (const int e : tree.root().edges) {
+      const Edge& edge = tree.edges()[static_cast<std::size_t>(e)];
+      if (edge.army != obs.army() || !(edge.move == result.root[i].move) || edge.visits == 0) continue;
+      result.root[i].visits = edge.visits;
+      result.root[i].value = (teamOfArmy(edge.army) == myTeam ? 1 : -1) * edge.sum / static_cast<double>(edge.visits);
+    }
+    if (result.root[i].visits > result.root[best].visits) best = i;
+  }
+  result.best = result.root[best].move;
+  result.value = result.root[best].value;
+  result.chainWorlds = beliefs.chainWorlds();
+  result.seconds = clock.wallSeconds();
+  return result;
+}
+
+}  // namespace junqi

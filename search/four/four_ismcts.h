@@ -1,0 +1,91 @@
+// ISMCTS for four-player Junqi (`ismcts` among the four-player agents).
+//
+// Single-observer ISMCTS (Cowling, Powley and Whitehouse 2012) with team
+// returns: one tree over the moves everyone sees, a fresh world drawn from
+// the searching seat's beliefs every iteration (core/four/four_beliefs.h), each
+// edge keyed by the army that made it and its move and scored from that
+// army's team's side (+1 a team win, -1 a loss, 0 a draw), so allies
+// cooperate and enemies oppose in the tree. Availability counts as in the
+// two-army search: which army moves and which moves are legal can differ
+// between worlds (an army whose last movable piece falls leaves).
+//
+// Why the single-observer form: it is one tree and cheap per iteration,
+// and in the two-army game the multiple-observer form was no stronger at
+// equal simulations (experiments/strength-tactical, docs/tactics.md); with
+// three other seats, a tree per seat would split an already small budget
+// (four-player iterations cost about four times the two-army ones) three
+// ways. Its known cost: the other armies' decisions in the tree are made as
+// if they knew the drawn world.
+//
+// Leaves: random (or greedy) moves for `rolloutDepth` plies, then the team material
+// difference (search/material.h) through tanh; a result met on the way
+// counts in full, discounted per ply. Root priors (PUCT) from the
+// four-player heuristic's scores (search/four/four_heuristic.h) unless
+// `heuristicPriors` is off; a flag whose identity is certain is taken at once.
+//
+// With a leaf evaluator (a network: nets/four/four_nn_agent.h), the root's priors
+// are the evaluator's and a new leaf is valued by it (for the army to move
+// there, as that army's seat would see the drawn world) instead of a rollout.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "core/four/four_beliefs.h"
+#include "core/four/four_observation.h"
+#include "search/rollout.h"
+
+namespace junqi {
+
+// Values a position for the team of the army to move, from what that army's
+// seat sees of it under `visibility` (search/ cannot see nets/: an interface).
+class FourLeafEvaluator {
+ public:
+  virtual ~FourLeafEvaluator() = default;
+  // In [-1, 1] for pos.toMove()'s team; with `moves`, also priors over them
+  // (summing to 1) into `priors`.
+  virtual double evaluate(const FourPosition& pos, Visibility visibility, const MoveList* moves,
+                          std::vector<double>* priors) = 0;
+};
+
+struct FourSearchParams {
+  long long iterations = 400;
+  double seconds = 0;  // > 0: search this long instead
+  double exploration = 0.7;
+  int rolloutDepth = 40;
+  // Random moves, or greedy ones (a winning fight or a flag if there is one,
+  // else a move that is not a losing fight), as in the two-army rollouts.
+  RolloutPolicy rollout = RolloutPolicy::Random;
+  double discount = 0.998;  // per ply to a result
+  double materialScale = 15.0;
+  bool heuristicPriors = true;
+  double priorTemperature = 1.0;  // softmax over the heuristic's scores, in material units
+  double priorExploration = 1.5;
+  // Leaves and root priors by this evaluator instead (none: rollouts and the heuristic's priors).
+  std::shared_ptr<FourLeafEvaluator> evaluator;
+  // Self-play exploration: the root's priors mixed with Dirichlet(alpha) noise.
+  double rootNoiseAlpha = 0;  // 0: none
+  double rootNoiseFraction = 0.25;
+};
+
+struct FourRootMove {
+  Move move;
+  long long visits = 0;
+  double value = 0;  // mean, from the searching army's team's side
+};
+
+struct FourSearchResult {
+  Move best{};
+  double value = 0;
+  std::vector<FourRootMove> root;  // every legal move, in generation order
+  long long iterations = 0;
+  long long chainWorlds = 0;  // worlds drawn by the beliefs' Markov chain (correlated)
+  double seconds = 0;
+};
+
+// Searches the decision of the observation's seat (it must be to move).
+FourSearchResult fourSearch(const FourObservation& obs, const FourRuleset& rules, const FourSearchParams& params,
+                            std::uint64_t seed);
+
+}  // namespace junqi
