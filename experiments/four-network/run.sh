@@ -10,7 +10,7 @@ cd "$(dirname "$0")"
 junqi=${JUNQI:-../../build/tools/junqi}
 rm -rf results
 mkdir -p results
-"$junqi" train --variant four --run results/run --shape tiny --generations 3 --teacher-games 3000 \
+"$junqi" train --rules four-worldatplay --run results/run --shape tiny --generations 3 --teacher-games 3000 \
   --teacher-positions 24 --teacher-steps 800 --steps 200 --games 32 --sims 32 --batch 128 --window 20000 --threads 1 \
   --rating-pairs 2 --rating-sims 32 --baselines random,heuristic --seed 1 2> results/train.log
 weights=results/run/weights

@@ -149,9 +149,12 @@ void registerTrain(CLI::App& app) {
       ->check(atLeast(1));
   dataParallel->add_option("--data-parallel-store", c.dataParallelStore,
                            "host:port of the TCP store rank 0 serves, where the group meets");
-  auto* variant = cmd->add_option("--variant", rules, "The same as --rules, or a game by its name: flip or four (its first preset)")
-                      ->excludes(cmd->get_option("--rules"));
+  // One flag names the game in every command (--rules PRESET); the old --variant is refused by name.
+  auto* variant = cmd->add_option("--variant", rules)->group("");
   setAction(cmd, [cmd, variant] {
+    if (variant->count() > 0)
+      throw std::runtime_error("--variant: gone; name the game by its preset with --rules (e.g. --rules flip-kawu, "
+                               "--rules four-worldatplay)");
     if (mpi) throw std::runtime_error("--mpi: run it as `mpirun -n N junqi train --run DIR --mpi ...`");
     if (trainers > 1) throw std::runtime_error("--trainers: only with --mpi (`mpirun -n N junqi train --mpi --trainers T ...`)");
     if (c.dataParallelRank >= c.dataParallelSize)
@@ -164,10 +167,7 @@ void registerTrain(CLI::App& app) {
     std::vector<std::pair<std::string, std::string>> given;  // (config.json key, option) of the options given
     for (const auto& [option, key] : kConfigKeys)
       if (cmd->get_option(option)->count() > 0) given.emplace_back(key, option);
-    if (variant->count() > 0) given.emplace_back("ruleset", "--variant");
-    if (variant->count() > 0 && (rules == "flip" || rules == "four"))  // a game's name: its default preset
-      rules = Variant::byName(rules).presets().front();
-    const bool rulesGiven = cmd->get_option("--rules")->count() > 0 || variant->count() > 0;
+    const bool rulesGiven = cmd->get_option("--rules")->count() > 0;
     // The game: the rules given, else the run's (`--run DIR` alone resumes it), else classic.
     const std::string game = rulesGiven ? variantOfRules(rules) : runVariant(run).value_or("classic");
     TrainingConfig defaults = trainingDefaults(game);
