@@ -1,6 +1,7 @@
 // junqi tactics: measures an agent on the tactics suite, mines a new suite
 // from played games (search/classic/tactics_suite.h), or counts the flag blunders in
-// game records (search/classic/flag_blunders.h); docs/tactics.md.
+// game records (search/classic/flag_blunders.h); for Flip Junqi the same three
+// with search/flip/flip_tactics.h; docs/tactics.md.
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -12,6 +13,7 @@
 
 #include "search/classic/flag_blunders.h"
 #include "search/classic/tactics_suite.h"
+#include "search/flip/flip_tactics.h"
 #include "tools/commands/commands.h"
 #include "tools/commands/common.h"
 
@@ -56,15 +58,66 @@ int mine(const std::string& out, const TacticsMining& mining) {
   return 0;
 }
 
-// Counts the flag blunders in every record (*.jqr) under `dir`.
-int checkRecords(const std::string& dir, bool showExamples) {
+// Flip Junqi: the suite's score of an agent, by category.
+int measureFlip(const std::string& suitePath, const std::string& agent, bool showFailures) {
+  const auto suite = [&] {
+    try {
+      return parseFlipTacticsSuite(readFile(suitePath));
+    } catch (const RecordError& e) {
+      throw std::invalid_argument(fmt::format("{}: {}", suitePath, e.what()));
+    }
+  }();
+  const auto start = std::chrono::steady_clock::now();
+  const int total = static_cast<int>(suite.size());
+  const FlipTacticsResult r =
+      runFlipTacticsSuite(suite, agent, [&](int done) { showProgress(done, total, start, "positions"); });
+  fmt::print("agent {}\n", agent);
+  for (const auto& [category, st] : r.byCategory)
+    fmt::print("{:<14} {:>4}/{:<4} {:5.1f}%\n", category, st.first, st.second, 100.0 * st.first / st.second);
+  fmt::print("{:<14} {:>4}/{:<4} {:5.1f}%\n", "all", r.solved(), r.total(), 100.0 * r.solved() / std::max(1, r.total()));
+  if (showFailures)
+    for (const std::string& f : r.failures) fmt::print("missed {}\n", f);
+  return 0;
+}
+
+int mineFlip(const std::string& out, const FlipTacticsMining& mining) {
+  const auto start = std::chrono::steady_clock::now();
+  const auto suite = mineFlipTacticsSuite(mining, [&](int games, int found) {
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    std::fprintf(stderr, "\r%d games, %d positions, %.1f games/s   ", games, found, games / std::max(seconds, 1e-9));
+  });
+  std::fprintf(stderr, "\n");
+  writeFileAtomically(out, formatFlipTacticsSuite(suite));
+  fmt::print("wrote {} positions to {}\n", suite.size(), out);
+  return 0;
+}
+
+// The game records under `dir` with this extension, sorted; throws when there are none.
+std::vector<std::filesystem::path> recordsUnder(const std::string& dir, const std::string& extension) {
   if (!std::filesystem::is_directory(dir)) throw std::invalid_argument(fmt::format("--check-records: {} is not a directory", dir));
   std::vector<std::filesystem::path> files;
   for (const auto& e : std::filesystem::recursive_directory_iterator(dir))
-    if (e.is_regular_file() && e.path().extension() == ".jqr") files.push_back(e.path());
-  if (files.empty()) throw std::invalid_argument(fmt::format("no game records (*.jqr) under {}", dir));
+    if (e.is_regular_file() && e.path().extension() == extension) files.push_back(e.path());
+  if (files.empty()) throw std::invalid_argument(fmt::format("no game records (*{}) under {}", extension, dir));
   std::sort(files.begin(), files.end());
-  std::map<std::string, FlagBlunders> byPlayer;  // by the record's player tags
+  return files;
+}
+
+void printBlunders(std::size_t records, const std::map<std::string, FlagBlunders>& byPlayer, bool showExamples) {
+  fmt::print("{} records\n{:<24} {:>10} {:>22} {:>22}\n", records, "player", "decisions", "flag captures missed",
+             "flag defences missed");
+  for (const auto& [player, b] : byPlayer)
+    fmt::print("{:<24} {:>10} {:>14} of {:<5} {:>14} of {:<5}\n", player, b.decisions, b.capturesMissed,
+               b.captureChances, b.defencesMissed, b.defenceChances);
+  if (showExamples)
+    for (const auto& [player, b] : byPlayer)
+      for (const std::string& e : b.examples) fmt::print("missed by {}, {}\n", player, e);
+}
+
+// Counts the flag blunders in every classic record (*.jqr) under `dir`, by the records' player tags.
+int checkRecords(const std::string& dir, bool showExamples) {
+  const auto files = recordsUnder(dir, ".jqr");
+  std::map<std::string, FlagBlunders> byPlayer;
   const auto start = std::chrono::steady_clock::now();
   for (std::size_t i = 0; i < files.size(); ++i) {
     try {
@@ -79,14 +132,29 @@ int checkRecords(const std::string& dir, bool showExamples) {
     }
     showProgress(static_cast<int>(i + 1), static_cast<int>(files.size()), start, "records");
   }
-  fmt::print("{} records\n{:<24} {:>10} {:>22} {:>22}\n", files.size(), "player", "decisions", "flag captures missed",
-             "flag defences missed");
-  for (const auto& [player, b] : byPlayer)
-    fmt::print("{:<24} {:>10} {:>14} of {:<5} {:>14} of {:<5}\n", player, b.decisions, b.capturesMissed,
-               b.captureChances, b.defencesMissed, b.defenceChances);
-  if (showExamples)
-    for (const auto& [player, b] : byPlayer)
-      for (const std::string& e : b.examples) fmt::print("missed by {}, {}\n", player, e);
+  printBlunders(files.size(), byPlayer, showExamples);
+  return 0;
+}
+
+// Counts the flag blunders in every Flip Junqi record (*.jqf) under `dir`, by the records' seat tags.
+int checkFlipRecords(const std::string& dir, bool showExamples) {
+  const auto files = recordsUnder(dir, ".jqf");
+  std::map<std::string, FlagBlunders> byPlayer;
+  const auto start = std::chrono::steady_clock::now();
+  for (std::size_t i = 0; i < files.size(); ++i) {
+    try {
+      const FlipRecord record = parseFlipRecord(readFile(files[i].string()));
+      const auto bySeat = checkFlipFlagBlunders(record);
+      for (const Seat seat : {Seat::Red, Seat::Blue}) {
+        const std::string number = seatNumber(seat);
+        byPlayer[record.tag("seat" + number).value_or("seat " + number)] += bySeat[index(seat)];
+      }
+    } catch (const RecordError& e) {
+      throw std::invalid_argument(fmt::format("{}: {}", files[i].string(), e.what()));
+    }
+    showProgress(static_cast<int>(i + 1), static_cast<int>(files.size()), start, "records");
+  }
+  printBlunders(files.size(), byPlayer, showExamples);
   return 0;
 }
 
@@ -98,12 +166,9 @@ void registerTactics(CLI::App& app) {
   static bool failures = false;
   static TacticsMining mining;
   static const CLI::Option* rulesOption =
-      addRulesOption(cmd, rules,
-                     Games::all()
-                         .without("flip", "has no tactics suite or flag-blunder checker yet")
-                         .without("four", "has no tactics suite or flag-blunder checker yet"))
-          ->description("The game (classic Junqi: hiddenfront, worldatplay, refereed); when mining, the one "
-                        "ruleset to mine in (default: all three)");
+      addRulesOption(cmd, rules, Games::all().without("four", "has no tactics suite or flag-blunder checker yet"))
+          ->description("The game (classic Junqi: hiddenfront, worldatplay, refereed; Flip Junqi: flip-worldatplay, "
+                        "flip-kawu); when mining, the one ruleset to mine in (classic default: all three)");
   cmd->add_option("--suite", suite, "The suite file to measure on (tests/data/tactics-suite.jqs)");
   cmd->add_option("--agent", agent, "Agent spec to measure")->capture_default_str();
   cmd->add_flag("--failures", failures, "List every missed position (or blunder, with --check-records)");
@@ -118,9 +183,23 @@ void registerTactics(CLI::App& app) {
   cmd->add_option("--categories", mining.categories, "Mining: only these categories (comma-separated; default all)")
       ->delimiter(',')
       ->check(CLI::IsMember(tacticsCategories()));
+  // Flip Junqi: the agent is a flip agent (default mcts); the classic mining options do not apply.
+  static const auto flipTactics = [cmd](const std::string& preset) {
+    for (const char* classicOnly : {"--samples", "--categories"})
+      if (cmd->get_option(classicOnly)->count() > 0)
+        throw std::invalid_argument(fmt::format("{}: classic Junqi only (Flip Junqi's labels need no sampled worlds)", classicOnly));
+    const std::string flipAgent = cmd->get_option("--agent")->count() > 0 ? agent : "mcts";
+    if (!records.empty()) return checkFlipRecords(records, failures);
+    if (!suite.empty()) return measureFlip(suite, flipAgent, failures);
+    FlipTacticsMining flipMining;
+    flipMining.ruleset = FlipRuleset::parse(preset).toString();
+    flipMining.perCategory = mining.perCategory, flipMining.maxGames = mining.maxGames, flipMining.seed = mining.seed;
+    return mineFlip(out, flipMining);
+  };
   setAction(cmd, [] {
     if (out.empty() + suite.empty() + records.empty() != 2)
       throw std::invalid_argument("give one of --suite FILE, --mine FILE or --check-records DIR");
+    if (rulesOption->count() > 0 && FlipRuleset::namesFlip(rules)) return flipTactics(rules);
     if (rulesOption->count() > 0) mining.rulesets = {rules};
     if (!records.empty()) return checkRecords(records, failures);
     return out.empty() ? measure(suite, agent, failures) : mine(out, mining);
