@@ -5,6 +5,8 @@
 
 #include <fmt/format.h>
 
+#include "search/flip/flip_agent.h"
+#include "search/four/four_agent.h"
 #include "search/registry.h"
 #include "server/http_util.h"
 
@@ -12,8 +14,10 @@ namespace junqi::server {
 
 namespace {
 
-const std::vector<std::string> kDefaults = {"random=random", "heuristic=heuristic", "tactical=tactical",
-                                            "ismcts=ismcts:sims=400"};
+const std::vector<std::string> kDefaults = {"random=random",        "heuristic=heuristic",
+                                            "tactical=tactical",    "ismcts=ismcts:sims=400",
+                                            "flip:heuristic=heuristic", "flip:mcts=mcts:sims=400",
+                                            "four:heuristic=heuristic", "four:ismcts=ismcts:sims=200"};
 
 bool plainName(const std::string& name) {
   return !name.empty() && name.size() <= 40 && std::all_of(name.begin(), name.end(), [](char c) {
@@ -35,45 +39,92 @@ void checkBudget(const std::string& spec, const AgentBudget& budget) {
                                             params.getInt("threads", 1), budget.maxThreads));
 }
 
-MenuAgent entryOf(const std::string& entry, const AgentBudget& budget) {
+// Makes the agent once (an unknown kind or key, a weights file that cannot be
+// read: now, not on the page) and returns its kind's line of help.
+template <class Kinds>
+std::string helpOf(const std::string& spec, const Kinds& kinds) {
+  const std::string kind = AgentParams::parse(spec).name();
+  for (const auto& k : kinds)
+    if (k.name == kind) return k.help;
+  return "";
+}
+
+std::string madeAndHelp(GameKind game, const std::string& spec) {
+  switch (game) {
+    case GameKind::Flip: makeFlipAgent(spec); return helpOf(spec, flipAgentKinds());
+    case GameKind::Four: makeFourAgent(spec); return helpOf(spec, fourAgentKinds());
+    default: makeAgent(spec); return helpOf(spec, agentKinds());
+  }
+}
+
+// "flip:NAME=SPEC" names a flip agent, "four:..." a four-player one.
+GameKind gameOf(std::string& entry) {
+  for (const GameKind game : {GameKind::Flip, GameKind::Four}) {
+    const std::string prefix = std::string(gameKindName(game)) + ":";
+    if (entry.rfind(prefix, 0) == 0) {
+      entry.erase(0, prefix.size());
+      return game;
+    }
+  }
+  return GameKind::Classic;
+}
+
+MenuAgent entryOf(std::string entry, const AgentBudget& budget) {
+  const GameKind game = gameOf(entry);
   const std::size_t equals = entry.find('=');
   if (equals == std::string::npos)
     throw std::invalid_argument("is not NAME=SPEC (e.g. strong=ismcts:sims=2000)");
-  MenuAgent agent{entry.substr(0, equals), entry.substr(equals + 1), {}};
+  MenuAgent agent{game, entry.substr(0, equals), entry.substr(equals + 1), {}};
   if (!plainName(agent.name))
     throw std::invalid_argument("the name must be 1 to 40 letters, digits, '-', '_' or '.'");
   checkBudget(agent.spec, budget);
-  makeAgent(agent.spec);  // an unknown kind or key, a weights file that cannot be read: now, not on the page
-  const std::string kind = AgentParams::parse(agent.spec).name();
-  for (const AgentKind& k : agentKinds())
-    if (k.name == kind) agent.help = k.help;
+  agent.help = madeAndHelp(game, agent.spec);
   return agent;
 }
 
 }  // namespace
 
+std::string_view gameKindName(GameKind game) {
+  switch (game) {
+    case GameKind::Flip: return "flip";
+    case GameKind::Four: return "four";
+    default: return "classic";
+  }
+}
+
 AgentMenu AgentMenu::of(const std::vector<std::string>& entries, const AgentBudget& budget) {
   AgentMenu menu;
-  for (const std::string& entry : entries.empty() ? kDefaults : entries) {
+  for (const std::string& entry : entries) {
     try {
       MenuAgent agent = entryOf(entry, budget);
-      for (const MenuAgent& other : menu.agents_)
+      auto& list = menu.agents_[static_cast<int>(agent.game)];
+      for (const MenuAgent& other : list)
         if (other.name == agent.name) throw std::invalid_argument("the name is listed twice");
-      menu.agents_.push_back(std::move(agent));
+      list.push_back(std::move(agent));
     } catch (const std::exception& e) {
       throw std::invalid_argument(fmt::format("--agent '{}': {}", entry, e.what()));
     }
   }
+  // A game the operator listed no agent for gets its defaults.
+  for (const std::string& entry : kDefaults) {
+    MenuAgent agent = entryOf(entry, budget);
+    auto& list = menu.agents_[static_cast<int>(agent.game)];
+    const bool listed = std::any_of(entries.begin(), entries.end(), [&](std::string e) {
+      return gameOf(e) == agent.game;
+    });
+    if (!listed) list.push_back(std::move(agent));
+  }
   return menu;
 }
 
-const MenuAgent& AgentMenu::find(const std::string& name) const {
+const MenuAgent& AgentMenu::find(const std::string& name, GameKind game) const {
   std::string names;
-  for (const MenuAgent& agent : agents_) {
+  for (const MenuAgent& agent : agents(game)) {
     if (agent.name == name) return agent;
     names += (names.empty() ? "" : ", ") + agent.name;
   }
-  throw ApiError(400, fmt::format("unknown agent '{}': this server offers {}", name.substr(0, 80), names));
+  const std::string which = game == GameKind::Classic ? "" : std::string(gameKindName(game)) + " ";
+  throw ApiError(400, fmt::format("unknown {}agent '{}': this server offers {}", which, name.substr(0, 80), names));
 }
 
 }  // namespace junqi::server

@@ -66,8 +66,10 @@ std::string eventSentence(const PublicEvent& e, const Observation& view) {
 
 }  // namespace
 
-nlohmann::json boardGeometryJson(const Ruleset& ruleset) {
-  const BoardGeometry& board = classicBoard(ruleset.centreCrossingRailway);
+nlohmann::json boardGeometryJson(const Ruleset& ruleset) { return boardGeometryJson(ruleset.centreCrossingRailway); }
+
+nlohmann::json boardGeometryJson(bool centreCrossingRailway) {
+  const BoardGeometry& board = classicBoard(centreCrossingRailway);
   nlohmann::json roads = nlohmann::json::array(), railways = nlohmann::json::array();
   for (const auto& [a, b] : board.roads()) roads.push_back({squareName(Square(a)), squareName(Square(b))});
   for (const auto& line : board.railways()) railways.push_back(names(line));

@@ -1,89 +1,60 @@
-// One game of a person against an agent. The person acts through the API; the
-// agent thinks in a thread of its own, started whenever it is its turn, and
-// sees only its InfoState. The thread holds the session (it is made by
-// std::make_shared, then start()ed): a game that ends, times the agent out or
-// is dropped lets the thread go at once, and the move it finds is dropped.
-// What the session tells the person is the person's observation alone until
-// the game is over, then the whole board. The
-// preset's move clock holds the person to its time: a lazy check, made on
-// every request, applies the rules' timeout once the person's time is over.
+// One game of a person against agents, whatever the game: what the table,
+// the routes and the server's limits see (session_table.h, routes_games.cpp).
+// Each game has its implementation (classic_session.h, flip_session.h); what
+// a session tells the person is that person's observation alone until the
+// game is over. Agents think in threads of their own, and a session made by
+// std::make_shared is start()ed once.
 #pragma once
 
 #include <chrono>
 #include <memory>
-#include <mutex>
 #include <string>
 
 #include <nlohmann/json.hpp>
 
-#include "core/classic/game.h"
-#include "search/agent.h"
+#include "core/piece.h"
+#include "core/classic/layout.h"
 #include "server/thinkers.h"
 
 namespace junqi::server {
 
 struct NewGame {
-  Ruleset ruleset;
+  std::string rules = "hiddenfront";  // a classic, flip or four-player ruleset (its preset names the game)
   std::string agentName;  // as the operator's menu calls it (what the person sees)
   std::string agentSpec;  // what plays
-  Seat personSeat = Seat::Red;
-  Layout personLayout;
-  std::uint64_t seed = 0;  // the server's own, never the page's (it decides the agent's layout)
+  Seat personSeat = Seat::Red;  // flip: Red is the seat that moves first
+  Layout personLayout;  // classic only
+  std::uint64_t seed = 0;  // the server's own, never the page's (it decides the agent's layout, the deal)
   double agentSeconds = 0;  // the agent's time for a move (above 0): past it the agent loses the game
   std::string gamesDir;  // finished games are written here (nothing when empty)
   std::shared_ptr<Thinkers> thinkers = std::make_shared<Thinkers>();
 };
 
-class GameSession : public std::enable_shared_from_this<GameSession> {
+class GameSession {
  public:
-  // Throws ApiError 400 for a layout the ruleset refuses (its own message),
-  // 500 for an agent that cannot be made.
-  GameSession(std::string id, const NewGame& setup);
-  // The agent thinks when it moves first. Once, on a session made by std::make_shared.
-  void start();
-  GameSession(const GameSession&) = delete;
-  GameSession& operator=(const GameSession&) = delete;
-
-  const std::string& id() const { return id_; }
-  // The person's view: its observation, legal moves on its turn, events,
-  // the clock; the full board once over. Applies a timeout that is due.
-  nlohmann::json state();
-  // The person's actions; ApiError 409 when it is not the time, 400 when the rules refuse.
-  void move(Move m);
-  void resign();
-  void offerDraw();
-  void answerDraw(bool accept);
-  // The record (.jqr text); ApiError 409 while the game goes on (it holds the agent's layout).
-  std::string record() const;
-  bool isOver() const;
+  virtual ~GameSession() = default;
+  virtual void start() = 0;
+  virtual const std::string& id() const = 0;
+  // The person's view: its observation, legal actions on its turn, what
+  // happened, the clock; the full board once over. Applies a timeout that is due.
+  virtual nlohmann::json state() = 0;
+  // The person's action in the game's notation ("C4-C5"; a flip "C3").
+  // ApiError 409 when it is not the time, 400 when the rules refuse.
+  virtual void move(const std::string& text) = 0;
+  virtual void resign() = 0;
+  virtual void offerDraw() = 0;  // ApiError 409 in a game without draw offers
+  virtual void answerDraw(bool accept) = 0;
+  // The record; ApiError 409 while the game goes on (it holds what the person may not see).
+  virtual std::string record() const = 0;
+  virtual std::string recordExtension() const = 0;  // "jqr", "jqf"
+  virtual bool isOver() const = 0;
   // The game is dropped (it expired): an agent thinking is let go, its move dropped.
-  void abandon();
-  std::chrono::steady_clock::time_point created() const { return created_; }
-
- private:
-  void startAgentIfItsTurn();  // the caller holds mutex_
-  bool checkClock();           // applies the person's timeout when due (true then); the caller holds mutex_
-  bool checkAgentTime();       // the agent loses when its move took too long (true then); the caller holds mutex_
-  void letAgentGo();           // the thinking agent's move will be dropped; the caller holds mutex_
-  nlohmann::json clockJson() const;  // the caller holds mutex_
-  void agentTurns(std::uint64_t turn);  // the agent's thread, for its `turn`-th turn
-  void apply(const Action& action);  // the person's action; the caller holds mutex_
-  void finishIfOver();         // writes the record once; the caller holds mutex_
-  std::string recordText() const;
-
-  std::string id_;
-  NewGame setup_;
-  Seat agentSeat_;
-  std::unique_ptr<Agent> agent_;
-  std::unique_ptr<Game> game_;
-  mutable std::mutex mutex_;
-  bool thinking_ = false;
-  std::uint64_t turn_ = 0;  // the agent's turns begun (or let go): a thread of an older one drops its move
-  bool written_ = false;
-  std::string note_;  // why the agent lost by forfeit, if it did
-  std::chrono::steady_clock::time_point created_ = std::chrono::steady_clock::now();
-  std::chrono::steady_clock::time_point turnStarted_ = created_;  // when the person's turn began
-  std::chrono::steady_clock::time_point thinkStarted_ = created_;  // when the agent's turn began
+  virtual void abandon() = 0;
+  virtual std::chrono::steady_clock::time_point created() const = 0;
 };
+
+// The session of the game the rules name. Throws ApiError 400 for rules or a
+// layout the game refuses, 500 for an agent that cannot be made.
+std::shared_ptr<GameSession> makeGameSession(std::string id, const NewGame& setup);
 
 }  // namespace junqi::server

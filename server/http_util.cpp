@@ -3,6 +3,7 @@
 #include <httplib.h>
 
 #include "core/classic/game.h"
+#include "core/flip/flip_ruleset.h"
 #include "core/classic/notation.h"
 #include "core/classic/record.h"
 #include "core/classic/ruleset.h"
@@ -53,6 +54,8 @@ void answerException(httplib::Response& response, std::exception_ptr error) {
   } catch (const AgentSpecError& e) {
     sendError(response, 400, e.what());
   } catch (const RulesetError& e) {
+    sendError(response, 400, e.what());
+  } catch (const FlipRulesetError& e) {
     sendError(response, 400, e.what());
   } catch (const NotationError& e) {
     sendError(response, 400, e.what());

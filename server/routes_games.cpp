@@ -6,6 +6,7 @@
 
 #include "core/classic/auto_layout.h"
 #include "core/classic/notation.h"
+#include "core/flip/flip_ruleset.h"
 #include "server/board_json.h"
 #include "server/http_util.h"
 #include "server/server_state.h"
@@ -22,17 +23,45 @@ Layout layoutField(const nlohmann::json& body) {
   return parseLayout(text);
 }
 
+// The game a ruleset text names: a flip preset begins "flip", a four-player one "four".
+GameKind gameOfRules(const std::string& rules) {
+  if (FlipRuleset::namesFlip(rules)) return GameKind::Flip;
+  return GameKind::Classic;
+}
+
 nlohmann::json presets() {
   nlohmann::json out = nlohmann::json::array();
   for (const std::string& name : Ruleset::presetNames())
-    out.push_back({{"name", name}, {"describe", Ruleset::byName(name).describe()}});
+    out.push_back({{"name", name}, {"game", "classic"}, {"describe", Ruleset::byName(name).describe()}});
+  for (const std::string& name : FlipRuleset::presetNames())
+    out.push_back({{"name", name}, {"game", "flip"}, {"describe", FlipRuleset::byName(name).describe()}});
   return out;
 }
 
-nlohmann::json agents(const AgentMenu& menu) {
+GameKind gameParam(const httplib::Request& request) {
+  const std::string game = request.has_param("game") ? request.get_param_value("game") : "classic";
+  for (const GameKind kind : {GameKind::Classic, GameKind::Flip, GameKind::Four})
+    if (game == gameKindName(kind)) return kind;
+  throw ApiError(400, fmt::format("'game' must be classic, flip or four, not '{}'", game.substr(0, 40)));
+}
+
+nlohmann::json agents(const AgentMenu& menu, GameKind game) {
   nlohmann::json out = nlohmann::json::array();
-  for (const MenuAgent& agent : menu.agents()) out.push_back({{"name", agent.name}, {"help", agent.help}});
+  for (const MenuAgent& agent : menu.agents(game)) out.push_back({{"name", agent.name}, {"help", agent.help}});
   return out;
+}
+
+// The person's seat: red or blue in the classic game, 1 (moves first) or 2 in Flip Junqi.
+Seat seatField(const nlohmann::json& body, GameKind game) {
+  if (game == GameKind::Flip) {
+    const std::string seat = stringField(body, "seat", "1");
+    if (seat != "1" && seat != "2") throw ApiError(400, fmt::format("'seat' must be 1 or 2, not '{}'", seat));
+    return seat == "1" ? Seat::Red : Seat::Blue;
+  }
+  const std::string seat = stringField(body, "seat", "red");
+  const auto side = parseSeat(seat);
+  if (!side) throw ApiError(400, fmt::format("'seat' must be red or blue, not '{}'", seat));
+  return *side;
 }
 
 // A layout in a style ("random", "aggressive", "defensive", "balanced") for the ruleset.
@@ -50,15 +79,17 @@ nlohmann::json generatedLayout(const nlohmann::json& body) {
 NewGame newGame(const nlohmann::json& body, const ServerState& state) {
   if (body.contains("seed")) throw ApiError(400, "'seed' is the server's to choose (it decides the agent's layout)");
   NewGame setup;
-  setup.ruleset = rulesField(body);
-  const MenuAgent& agent = state.menu.find(stringField(body, "agent", state.menu.agents().front().name));
+  const GameKind game = gameOfRules(stringField(body, "rules", "hiddenfront"));
+  if (game == GameKind::Flip) setup.rules = FlipRuleset::parse(stringField(body, "rules")).toString();
+  else setup.rules = rulesField(body).toString();
+  const auto& menu = state.menu.agents(game);
+  if (menu.empty()) throw ApiError(400, fmt::format("this server offers no {} agent", gameKindName(game)));
+  const MenuAgent& agent = state.menu.find(stringField(body, "agent", menu.front().name), game);
   setup.agentName = agent.name;
   setup.agentSpec = agent.spec;
-  const std::string seat = stringField(body, "seat", "red");
-  const auto side = parseSeat(seat);
-  if (!side) throw ApiError(400, fmt::format("'seat' must be red or blue, not '{}'", seat));
-  setup.personSeat = *side;
-  setup.personLayout = layoutField(body);
+  setup.personSeat = seatField(body, game);
+  if (game == GameKind::Classic) setup.personLayout = layoutField(body);
+  else if (body.contains("layout")) throw ApiError(400, "Flip Junqi has no layout (its pieces are dealt face down)");
   setup.seed = freshSeed();
   setup.agentSeconds = state.options.agentSeconds;
   setup.gamesDir = state.options.gamesDir;
@@ -66,12 +97,6 @@ NewGame newGame(const nlohmann::json& body, const ServerState& state) {
   return setup;
 }
 
-Move moveField(const nlohmann::json& body) {
-  const std::string text = stringField(body, "move");
-  const auto move = parseMove(text);
-  if (!move) throw ApiError(400, fmt::format("'{}' is not a move: write it as C4-C5", text));
-  return *move;
-}
 
 void addGameActions(httplib::Server& http, ServerState& state) {
   const std::string game = R"(/api/games/([0-9a-f]{1,32}))";
@@ -80,7 +105,7 @@ void addGameActions(httplib::Server& http, ServerState& state) {
   });
   http.Post(game + "/move", [&state](const httplib::Request& request, httplib::Response& response) {
     guarded(response, [&] {
-      const Move move = moveField(jsonBody(request));
+      const std::string move = stringField(jsonBody(request), "move");
       const auto session = state.games.find(request.matches[1]);
       session->move(move);
       sendJson(response, session->state());
@@ -107,7 +132,7 @@ void addGameActions(httplib::Server& http, ServerState& state) {
     guarded(response, [&] {
       const auto session = state.games.find(request.matches[1]);
       response.set_content(session->record(), "text/plain; charset=utf-8");
-      response.set_header("Content-Disposition", fmt::format("attachment; filename=\"game-{}.jqr\"", session->id()));
+      response.set_header("Content-Disposition", fmt::format("attachment; filename=\"game-{}.{}\"", session->id(), session->recordExtension()));
     });
   });
 }
@@ -118,12 +143,13 @@ void addGameRoutes(httplib::Server& http, ServerState& state) {
   http.Get("/api/presets", [](const httplib::Request&, httplib::Response& response) {
     guarded(response, [&] { sendJson(response, presets()); });
   });
-  http.Get("/api/agents", [&state](const httplib::Request&, httplib::Response& response) {
-    guarded(response, [&] { sendJson(response, agents(state.menu)); });
+  http.Get("/api/agents", [&state](const httplib::Request& request, httplib::Response& response) {
+    guarded(response, [&] { sendJson(response, agents(state.menu, gameParam(request))); });
   });
   http.Get("/api/board", [](const httplib::Request& request, httplib::Response& response) {
     guarded(response, [&] {
       const std::string rules = request.has_param("rules") ? request.get_param_value("rules") : "hiddenfront";
+      if (FlipRuleset::namesFlip(rules)) return sendJson(response, boardGeometryJson(true));
       sendJson(response, boardGeometryJson(Ruleset::parse(rules)));
     });
   });

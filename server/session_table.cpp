@@ -35,7 +35,7 @@ std::shared_ptr<GameSession> SessionTable::create(const NewGame& setup) {
   if (setup.thinkers->running() >= 2 * capacity_)
     throw ApiError(503, "agents of ended games are still finishing their moves: try again in a few seconds");
   // Made outside the lock: the agent chooses its layout, which may take a while.
-  auto session = std::make_shared<GameSession>(newSessionId(), setup);
+  std::shared_ptr<GameSession> session = makeGameSession(newSessionId(), setup);
   std::lock_guard lock(mutex_);
   makeRoom();  // another request may have taken the place meanwhile
   sessions_[session->id()] = {session, Clock::now()};

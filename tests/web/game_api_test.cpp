@@ -6,6 +6,7 @@
 
 #include "core/files.h"
 #include "core/classic/record.h"
+#include "core/flip/flip_ruleset.h"
 #include "tests/web/server_fixture.h"
 
 namespace junqi::webtest {
@@ -30,12 +31,21 @@ TEST_F(GameApi, ListsThePresetsAndTheAgents) {
   ASSERT_EQ(presets.status, 200);
   std::vector<std::string> names;
   for (const auto& p : presets.body) names.push_back(p["name"]);
-  EXPECT_EQ(names, Ruleset::presetNames());
+  std::vector<std::string> expected = Ruleset::presetNames();
+  for (const std::string& flip : FlipRuleset::presetNames()) expected.push_back(flip);
+  EXPECT_EQ(names, expected);
   const Answer agents = get("/api/agents");
   ASSERT_EQ(agents.status, 200);
   bool random = false;
   for (const auto& a : agents.body) random = random || a["name"] == "random";
   EXPECT_TRUE(random);
+  // Each game has its own agents: the flip defaults are heuristic and mcts.
+  const Answer flip = get("/api/agents?game=flip");
+  ASSERT_EQ(flip.status, 200);
+  ASSERT_EQ(flip.body.size(), 2u);
+  EXPECT_EQ(flip.body[0]["name"], "heuristic");
+  EXPECT_EQ(flip.body[1]["name"], "mcts");
+  EXPECT_EQ(get("/api/agents?game=chess").status, 400);
 }
 
 TEST_F(GameApi, MakesLayoutsAndGivesTheRulesVerdictOnOne) {

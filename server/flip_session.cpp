@@ -1,0 +1,257 @@
+#include "server/flip_session.h"
+
+#include <cstdio>
+#include <ctime>
+#include <filesystem>
+#include <thread>
+
+#include <fmt/format.h>
+
+#include "core/files.h"
+#include "core/flip/flip_record.h"
+#include "core/classic/notation.h"
+#include "server/http_util.h"
+
+namespace junqi::server {
+
+namespace {
+
+std::string_view colourName(Colour c) { return c == Colour::Red ? "red" : "blue"; }
+
+nlohmann::json identityJson(Identity id) {
+  return {{"colour", colourName(id.colour)}, {"type", typeName(id.type)}};
+}
+
+nlohmann::json optionalColour(std::optional<Colour> c) {
+  return c ? nlohmann::json(colourName(*c)) : nlohmann::json(nullptr);
+}
+
+// One action as both players saw it (everything in Flip Junqi is public).
+nlohmann::json historyJson(const FlipActionRecord& r) {
+  nlohmann::json out = {{"ply", r.ply}, {"seat", seatNumber(r.action.side)}};
+  if (r.action.type == ActionType::Resign) {
+    out["action"] = "resign";
+    return out;
+  }
+  out["action"] = flipActionName(r.action.move);
+  if (r.revealed) out["revealed"] = identityJson(*r.revealed);
+  if (r.result.combat != Combat::None) {
+    out["combat"] = combatName(r.result.combat);
+    out["attacker"] = identityJson(*r.result.attacker);
+    out["defender"] = identityJson(*r.result.defender);
+  }
+  if (r.result.flagCaptured) out["flagCaptured"] = true;
+  if (r.result.coloursDecidedBy) out["coloursDecided"] = true;
+  return out;
+}
+
+nlohmann::json flipOutcomeJson(const Outcome& o) {
+  if (!o.isOver()) return nullptr;
+  return {{"reason", terminationName(o.reason)},
+          {"winner", o.winner ? nlohmann::json(seatNumber(*o.winner)) : nlohmann::json(nullptr)}};
+}
+
+std::optional<Move> flipActionOf(const std::string& text) {
+  if (const auto point = parseSquare(text)) return flipAt(*point);
+  return parseMove(text);
+}
+
+}  // namespace
+
+nlohmann::json flipBoardJson(const FlipPosition& pos) {
+  nlohmann::json out = nlohmann::json::array();
+  for (Square square{}; square < kSquares; ++square) {
+    if (pos.isEmpty(square)) continue;
+    nlohmann::json piece = {{"square", squareName(square)}};
+    if (pos.isFaceDown(square)) piece["hidden"] = true;
+    else piece.update(identityJson(pos.identityAt(square)));
+    out.push_back(piece);
+  }
+  return out;
+}
+
+FlipSession::FlipSession(std::string id, const NewGame& setup)
+    : id_(std::move(id)), setup_(setup), rules_(FlipRuleset::parse(setup.rules)),
+      agentSeat_(opposite(setup.personSeat)) {
+  try {
+    agent_ = makeFlipAgent(setup.agentSpec);
+  } catch (const std::exception& e) {
+    throw ApiError(500, fmt::format("the agent '{}' cannot be made: {}", setup.agentName, e.what()));
+  }
+  agent_->newGame(rules_, agentSeat_, setup.seed);
+  Rng rng(Rng::mix(setup.seed, 0x666c6970ULL));  // "flip": the deal apart from the agent's seed
+  game_ = std::make_unique<FlipGame>(rules_, randomFlipDeal(rng));
+}
+
+void FlipSession::start() {
+  std::lock_guard lock(mutex_);
+  startAgentIfItsTurn();
+}
+
+nlohmann::json FlipSession::state() {
+  std::lock_guard lock(mutex_);
+  checkAgentTime();
+  const FlipPosition& pos = game_->position();
+  nlohmann::json legal = nlohmann::json::array();
+  if (!thinking_ && !game_->isOver() && pos.toMove() == setup_.personSeat) {
+    MoveList actions;
+    generateFlipActions(pos, actions);
+    for (const Move m : actions) legal.push_back(flipActionName(m));
+  }
+  nlohmann::json history = nlohmann::json::array();
+  for (const FlipActionRecord& r : game_->history()) history.push_back(historyJson(r));
+  nlohmann::json out = {{"id", id_},
+                        {"game", "flip"},
+                        {"rules", rules_.toString()},
+                        {"agent", setup_.agentName},
+                        {"seat", seatNumber(setup_.personSeat)},
+                        {"toMove", seatNumber(pos.toMove())},
+                        {"colours", {{"1", optionalColour(pos.colourOf(Seat::Red))},
+                                     {"2", optionalColour(pos.colourOf(Seat::Blue))}}},
+                        {"ply", pos.ply()},
+                        {"quietPlies", pos.quietPlies()},
+                        {"quietMoveLimit", rules_.quietMoveLimit},
+                        {"thinking", thinking_},
+                        {"board", flipBoardJson(pos)},
+                        {"history", history},
+                        {"legal", legal},
+                        {"outcome", flipOutcomeJson(game_->outcome())}};
+  if (game_->isOver()) {  // the referee's deal of the points still face down
+    nlohmann::json reveal = nlohmann::json::array();
+    for (Square square{}; square < kSquares; ++square)
+      if (pos.isFaceDown(square) && game_->deal().under[square]) {
+        nlohmann::json piece = identityJson(*game_->deal().under[square]);
+        piece["square"] = squareName(square);
+        reveal.push_back(piece);
+      }
+    out["reveal"] = reveal;
+    out["note"] = note_;
+  }
+  return out;
+}
+
+void FlipSession::move(const std::string& text) {
+  const auto action = flipActionOf(text);
+  if (!action) throw ApiError(400, fmt::format("'{}' is not a flip or a move: write C3 to flip, C3-C4 to move", text));
+  std::lock_guard lock(mutex_);
+  checkAgentTime();
+  if (game_->isOver()) throw ApiError(409, "the game is over");
+  if (thinking_ || game_->position().toMove() != setup_.personSeat)
+    throw ApiError(409, fmt::format("it is not your turn: seat {} is to move", seatNumber(game_->position().toMove())));
+  const Action a = Action::makeMove(setup_.personSeat, *action);
+  if (const auto why = game_->whyIllegal(a)) throw ApiError(400, *why);
+  game_->apply(a);
+  finishIfOver();
+  startAgentIfItsTurn();
+}
+
+void FlipSession::resign() {
+  std::lock_guard lock(mutex_);
+  checkAgentTime();
+  if (game_->isOver()) throw ApiError(409, "the game is over");
+  game_->apply(Action::resign(setup_.personSeat));
+  finishIfOver();
+  thinking_ = false;
+  ++turn_;  // the agent's search is dropped
+}
+
+void FlipSession::offerDraw() { throw ApiError(409, "Flip Junqi has no draw offers (a run of quiet turns draws)"); }
+
+bool FlipSession::isOver() const {
+  std::lock_guard lock(mutex_);
+  return game_->isOver();
+}
+
+void FlipSession::abandon() {
+  std::lock_guard lock(mutex_);
+  thinking_ = false;
+  ++turn_;
+}
+
+std::string FlipSession::record() const {
+  std::lock_guard lock(mutex_);
+  if (!game_->isOver()) throw ApiError(409, "the record is there once the game is over (it holds the deal)");
+  return recordText();
+}
+
+bool FlipSession::checkAgentTime() {
+  if (!thinking_ || setup_.agentSeconds <= 0) return false;
+  if (std::chrono::steady_clock::now() - thinkStarted_ < std::chrono::duration<double>(setup_.agentSeconds))
+    return false;
+  thinking_ = false;
+  ++turn_;
+  note_ = fmt::format("the agent thought for more than {} s over a move, the server's limit: it loses",
+                      setup_.agentSeconds);
+  game_->forfeit(agentSeat_);
+  finishIfOver();
+  return true;
+}
+
+void FlipSession::startAgentIfItsTurn() {
+  if (game_->isOver() || thinking_ || game_->position().toMove() != agentSeat_) return;
+  thinking_ = true;
+  thinkStarted_ = std::chrono::steady_clock::now();
+  std::shared_ptr<Thinkers> thinkers = setup_.thinkers;
+  thinkers->begin();
+  std::thread([self = shared_from_this(), turn = ++turn_, thinkers]() mutable {
+    self->agentTurn(turn);
+    self.reset();
+    thinkers->end();
+  }).detach();
+}
+
+// The agent's turn: it thinks without the lock, on a copy of the public
+// board (it never sees the deal).
+void FlipSession::agentTurn(std::uint64_t turn) {
+  std::optional<FlipPosition> view;
+  {
+    std::lock_guard lock(mutex_);
+    if (turn != turn_) return;
+    view = game_->position();
+  }
+  std::string failure;
+  Action action;
+  try {
+    action = Action::makeMove(agentSeat_, agent_->chooseAction(*view));
+  } catch (const std::exception& e) {
+    failure = fmt::format("the agent failed: {}", e.what());
+  }
+  std::lock_guard lock(mutex_);
+  if (turn != turn_) return;  // let go meanwhile: the move is dropped
+  thinking_ = false;
+  if (game_->isOver()) return;
+  if (const auto why = failure.empty() ? game_->whyIllegal(action) : std::nullopt)
+    failure = fmt::format("the agent chose an illegal action: {}", *why);
+  if (!failure.empty()) {
+    note_ = failure;
+    game_->forfeit(agentSeat_);
+  } else {
+    game_->apply(action);
+  }
+  finishIfOver();
+}
+
+std::string FlipSession::recordText() const {
+  const std::time_t now = std::time(nullptr);
+  char date[32];
+  std::strftime(date, sizeof date, "%Y-%m-%d", std::gmtime(&now));
+  const bool personFirst = setup_.personSeat == Seat::Red;
+  return formatFlipRecord(flipRecordOf(*game_, {{"seat1-player", personFirst ? "person" : setup_.agentName},
+                                                {"seat2-player", personFirst ? setup_.agentName : "person"},
+                                                {"site", "junqi-serve"},
+                                                {"date", date}}));
+}
+
+void FlipSession::finishIfOver() {
+  if (!game_->isOver() || written_ || setup_.gamesDir.empty()) return;
+  written_ = true;
+  const std::string path = (std::filesystem::path(setup_.gamesDir) / fmt::format("game-{}.jqf", id_)).string();
+  try {
+    std::filesystem::create_directories(setup_.gamesDir);
+    writeFileAtomically(path, recordText());
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "junqi serve: cannot write %s: %s\n", path.c_str(), e.what());
+  }
+}
+
+}  // namespace junqi::server
