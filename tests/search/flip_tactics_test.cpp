@@ -168,7 +168,8 @@ FlipRecord oracleGame(int plantAt) {
 
 TEST(FlipFlagBlunders, ACleanGameHasChancesAndNoBlunder) {
   const auto bySeat = checkFlipFlagBlunders(oracleGame(-1));
-  const FlagBlunders both = [&] { FlagBlunders b = bySeat[0]; b += bySeat[1]; return b; }();
+  FlagBlunders both = bySeat[0];
+  both += bySeat[1];
   EXPECT_GT(both.captureChances + both.defenceChances, 0);
   EXPECT_EQ(both.capturesMissed + both.defencesMissed, 0);
 }
@@ -178,7 +179,7 @@ TEST(FlipFlagBlunders, APlantedBlunderIsFound) {
   FlagBlunders both = bySeat[0];
   both += bySeat[1];
   EXPECT_EQ(both.capturesMissed + both.defencesMissed, 1);
-  ASSERT_EQ(both.examples.size() + 0, 1u);
+  EXPECT_EQ(both.examples.size(), 1u);
 }
 
 }  // namespace
