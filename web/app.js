@@ -128,6 +128,7 @@ function parseLayoutText(text) {
 }
 
 async function newLayout() {
+  if (isFlipPreset(rules())) return;  // flip.js: Flip Junqi deals its pieces (a preset changed meanwhile)
   const seed = Math.floor(Math.random() * 1e9);
   const layout = await api('POST', '/api/layouts', { rules: rules(), style: $('style').value, seed });
   play.layout = layout.cells;
@@ -136,6 +137,7 @@ async function newLayout() {
 
 // The layout on the board, and the rules' verdict on it.
 async function showLayout() {
+  if (isFlipPreset(rules())) return;
   $('layout-text').value = layoutText(play.layout);
   if (!play.geometry || play.geometryRules !== rules()) {
     play.geometry = await api('GET', `/api/board?rules=${encodeURIComponent(rules())}`);
@@ -171,8 +173,9 @@ const showError = (id) => (e) => { $(id).textContent = e.message; };
 
 async function startGame() {
   $('layout-error').textContent = '';
-  const game = await api('POST', '/api/games', { rules: rules(), agent: $('agent').value,
-    seat: $('seat').value, layout: layoutText(play.layout) });
+  const body = { rules: rules(), agent: $('agent').value, seat: $('seat').value };
+  if (!isFlipPreset(rules())) body.layout = layoutText(play.layout);  // flip.js: Flip Junqi deals its pieces
+  const game = await api('POST', '/api/games', body);
   $('setup').hidden = true;
   $('ingame').hidden = false;
   $('game-title').textContent = `You (${game.seat}) vs ${game.agent}`;
@@ -180,6 +183,7 @@ async function startGame() {
 }
 
 function showGame(game) {
+  if (game.game === 'flip') return showFlipGame(game);  // flip.js
   play.game = game;
   const flip = game.seat === 'blue';
   const layer = drawBoard($('board'), play.geometry, flip);
@@ -304,7 +308,7 @@ function backToSetup() {
   $('setup').hidden = false;
   $('ingame').hidden = true;
   $('events').replaceChildren();
-  showLayout().catch(showError('layout-error'));
+  presetChanged().catch(showError('layout-error'));
 }
 
 async function reviewGame() {
@@ -449,8 +453,8 @@ function wire() {
   for (const t of document.querySelectorAll('.tab')) t.addEventListener('click', () => showTab(t.dataset.tab));
   const guard = (f, id) => () => f().catch(showError(id));
   $('new-layout').addEventListener('click', guard(newLayout, 'layout-error'));
-  $('preset').addEventListener('change', guard(newLayout, 'layout-error'));
-  $('seat').addEventListener('change', guard(showLayout, 'layout-error'));
+  $('preset').addEventListener('change', guard(() => presetChanged(), 'layout-error'));  // flip.js
+  $('seat').addEventListener('change', () => { if (!isFlipPreset(rules())) showLayout().catch(showError('layout-error')); });
   $('layout-text').addEventListener('change', () => {
     const cells = parseLayoutText($('layout-text').value);
     if (!cells) { $('layout-error').textContent = 'a layout is six rows of five cells, front row first, split by /'; return; }
@@ -487,4 +491,5 @@ function wire() {
 }
 
 wire();
-loadChoices().then(newLayout).catch(showError('layout-error'));
+// After flip.js has loaded (it adds the flip presets' setup).
+window.addEventListener('load', () => loadChoices().then(newLayout).catch(showError('layout-error')));

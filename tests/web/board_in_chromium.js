@@ -139,6 +139,38 @@ async function watchTheMatch(page) {
   await page.screenshot({ path: `${out}/match.png`, fullPage: true });
 }
 
+// Flip Junqi on the page: the flip preset's setup (no layout, the flip
+// agents), a few flips by clicking face-down pieces (which show nothing but
+// '?'), then a resignation and the record.
+async function playFlip(page) {
+  await page.click('#tab-play');
+  await page.click('#again');
+  await page.waitForSelector('#setup:not([hidden])');
+  await page.select('#preset', 'flip-kawu');
+  await page.waitForFunction(() => [...document.querySelectorAll('#agent option')].some((o) => o.value === 'mcts'));
+  await page.waitForNetworkIdle({ idleTime: 50 });
+  assert.ok(!(await visible(page, '#layout-text')), 'Flip Junqi has no layout');
+  await page.$eval('#agent', (e) => { e.value = 'heuristic'; });
+  await page.click('#start');
+  await page.waitForSelector('#ingame:not([hidden])');
+  for (let n = 0; n < 6; n++) {
+    await page.waitForFunction(() => ['your-move', 'over'].includes(document.querySelector('#status').dataset.state));
+    if (await page.$eval('#status', (e) => e.dataset.state) === 'over') break;
+    const faces = await page.$$eval('#board .piece[data-side="facedown"] text', (ts) => ts.map((t) => t.textContent));
+    assert.ok(faces.length > 0 && faces.every((f) => f === '?'), `face-down pieces show nothing: ${faces}`);
+    const { flip, ply } = await page.evaluate(() => ({ flip: play.game.legal.find((m) => !m.includes('-')),
+      ply: play.game.ply }));
+    await page.click(`#board .piece[data-square="${flip}"]`);
+    await page.waitForFunction((ply) => play.game.ply > ply || play.game.outcome, {}, ply);
+  }
+  await page.screenshot({ path: `${out}/flip.png` });
+  if (await page.$eval('#status', (e) => e.dataset.state) !== 'over') await page.click('#resign');
+  await page.waitForFunction(() => document.querySelector('#status').dataset.state === 'over');
+  const href = await page.$eval('#download', (e) => e.href);
+  const record = await page.evaluate((h) => fetch(h).then((r) => r.text()), href);
+  assert.match(record, /flip/, 'a Flip Junqi record');
+}
+
 (async () => {
   const started = Date.now();
   const browser = await puppeteer.launch({ executablePath, headless: true,
@@ -156,9 +188,10 @@ async function watchTheMatch(page) {
     const actions = await playAGame(page);
     await stepThroughTheRecord(page);
     await watchTheMatch(page);
+    await playFlip(page);
     assert.deepStrictEqual(errors, [], 'no console error');
     console.log(`ok: a game of ${actions} actions played by clicking, its record stepped through, the match `
-      + `watched (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+      + `watched, flips played (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   } catch (e) {
     failed = true;
     console.log(`web_board_in_chromium failed: ${e.stack || e}`);
