@@ -23,6 +23,7 @@ struct NewGame {
   std::string agentName;  // as the operator's menu calls it (what the person sees)
   std::string agentSpec;  // what plays
   Seat personSeat = Seat::Red;  // flip: Red is the seat that moves first
+  int personArmy = 0;  // four-player: south, east, north, west (0 to 3)
   Layout personLayout;  // classic only
   std::uint64_t seed = 0;  // the server's own, never the page's (it decides the agent's layout, the deal)
   double agentSeconds = 0;  // the agent's time for a move (above 0): past it the agent loses the game

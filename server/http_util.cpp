@@ -4,6 +4,7 @@
 
 #include "core/classic/game.h"
 #include "core/flip/flip_ruleset.h"
+#include "core/four/four_ruleset.h"
 #include "core/classic/notation.h"
 #include "core/classic/record.h"
 #include "core/classic/ruleset.h"
@@ -56,6 +57,8 @@ void answerException(httplib::Response& response, std::exception_ptr error) {
   } catch (const RulesetError& e) {
     sendError(response, 400, e.what());
   } catch (const FlipRulesetError& e) {
+    sendError(response, 400, e.what());
+  } catch (const FourRulesetError& e) {
     sendError(response, 400, e.what());
   } catch (const NotationError& e) {
     sendError(response, 400, e.what());

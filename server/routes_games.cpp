@@ -7,6 +7,8 @@
 #include "core/classic/auto_layout.h"
 #include "core/classic/notation.h"
 #include "core/flip/flip_ruleset.h"
+#include "core/four/four_notation.h"
+#include "core/four/four_ruleset.h"
 #include "server/board_json.h"
 #include "server/http_util.h"
 #include "server/server_state.h"
@@ -26,6 +28,7 @@ Layout layoutField(const nlohmann::json& body) {
 // The game a ruleset text names: a flip preset begins "flip", a four-player one "four".
 GameKind gameOfRules(const std::string& rules) {
   if (FlipRuleset::namesFlip(rules)) return GameKind::Flip;
+  if (FourRuleset::namesFour(rules)) return GameKind::Four;
   return GameKind::Classic;
 }
 
@@ -35,6 +38,8 @@ nlohmann::json presets() {
     out.push_back({{"name", name}, {"game", "classic"}, {"describe", Ruleset::byName(name).describe()}});
   for (const std::string& name : FlipRuleset::presetNames())
     out.push_back({{"name", name}, {"game", "flip"}, {"describe", FlipRuleset::byName(name).describe()}});
+  for (const std::string& name : FourRuleset::presetNames())
+    out.push_back({{"name", name}, {"game", "four"}, {"describe", FourRuleset::byName(name).describe()}});
   return out;
 }
 
@@ -49,6 +54,15 @@ nlohmann::json agents(const AgentMenu& menu, GameKind game) {
   nlohmann::json out = nlohmann::json::array();
   for (const MenuAgent& agent : menu.agents(game)) out.push_back({{"name", agent.name}, {"help", agent.help}});
   return out;
+}
+
+// The person's army in a four-player game: south (the default), east, north or west.
+int armyField(const nlohmann::json& body) {
+  const std::string seat = stringField(body, "seat", "south");
+  const int army = parseArmyName(seat);
+  if (army < 0 || army >= kArmies)
+    throw ApiError(400, fmt::format("'seat' must be south, east, north or west, not '{}'", seat.substr(0, 40)));
+  return army;
 }
 
 // The person's seat: red or blue in the classic game, 1 (moves first) or 2 in Flip Junqi.
@@ -81,15 +95,19 @@ NewGame newGame(const nlohmann::json& body, const ServerState& state) {
   NewGame setup;
   const GameKind game = gameOfRules(stringField(body, "rules", "hiddenfront"));
   if (game == GameKind::Flip) setup.rules = FlipRuleset::parse(stringField(body, "rules")).toString();
+  else if (game == GameKind::Four) setup.rules = FourRuleset::parse(stringField(body, "rules")).toString();
   else setup.rules = rulesField(body).toString();
   const auto& menu = state.menu.agents(game);
   if (menu.empty()) throw ApiError(400, fmt::format("this server offers no {} agent", gameKindName(game)));
   const MenuAgent& agent = state.menu.find(stringField(body, "agent", menu.front().name), game);
   setup.agentName = agent.name;
   setup.agentSpec = agent.spec;
-  setup.personSeat = seatField(body, game);
+  if (game == GameKind::Four) setup.personArmy = armyField(body);
+  else setup.personSeat = seatField(body, game);
   if (game == GameKind::Classic) setup.personLayout = layoutField(body);
-  else if (body.contains("layout")) throw ApiError(400, "Flip Junqi has no layout (its pieces are dealt face down)");
+  else if (body.contains("layout"))
+    throw ApiError(400, game == GameKind::Flip ? "Flip Junqi has no layout (its pieces are dealt face down)"
+                                               : "a four-player game's layouts are the server's");
   setup.seed = freshSeed();
   setup.agentSeconds = state.options.agentSeconds;
   setup.gamesDir = state.options.gamesDir;

@@ -102,7 +102,8 @@ const play = { geometry: null, layout: null, selected: null, game: null, poll: n
 async function loadChoices() {
   const [presets, agents, records] = await Promise.all([api('GET', '/api/presets'), api('GET', '/api/agents'),
     api('GET', '/api/records')]);
-  for (const p of presets) $('preset').add(new Option(p.name, p.name));
+  // Four-player games are played through the API only, so far (docs/web.md).
+  for (const p of presets.filter((p) => p.game !== 'four')) $('preset').add(new Option(p.name, p.name));
   for (const a of agents) $('agent').add(new Option(`${a.name}: ${a.help}`, a.name, false, a.name === 'heuristic'));
   for (const name of records.records) $('record-files').add(new Option(name, `records/${name}`));
   for (const name of records.games) $('record-files').add(new Option(`your game ${name}`, `games/${name}`));

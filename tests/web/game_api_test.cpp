@@ -7,6 +7,7 @@
 #include "core/files.h"
 #include "core/classic/record.h"
 #include "core/flip/flip_ruleset.h"
+#include "core/four/four_ruleset.h"
 #include "tests/web/server_fixture.h"
 
 namespace junqi::webtest {
@@ -33,6 +34,7 @@ TEST_F(GameApi, ListsThePresetsAndTheAgents) {
   for (const auto& p : presets.body) names.push_back(p["name"]);
   std::vector<std::string> expected = Ruleset::presetNames();
   for (const std::string& flip : FlipRuleset::presetNames()) expected.push_back(flip);
+  for (const std::string& four : FourRuleset::presetNames()) expected.push_back(four);
   EXPECT_EQ(names, expected);
   const Answer agents = get("/api/agents");
   ASSERT_EQ(agents.status, 200);

@@ -44,7 +44,7 @@ void registerServe(CLI::App& app) {
   cmd->add_option("--match", options.matchDir, "A `junqi match --out` directory to watch");
   cmd->add_option("--max-games", options.maxGames, "Games held at once")->capture_default_str()->check(atLeast(1));
   cmd->add_option("--agent", options.agents,
-                  "An agent the page offers, NAME=SPEC, or flip:NAME=SPEC for Flip Junqi (repeat it; a game with none: classic random, heuristic, tactical, ismcts; flip heuristic, mcts)");
+                  "An agent the page offers, NAME=SPEC, flip:NAME=SPEC for Flip Junqi, four:NAME=SPEC for four-player (repeat it; a game with none: classic random, heuristic, tactical, ismcts; flip heuristic, mcts; four heuristic, ismcts)");
   cmd->add_option("--agent-seconds", options.agentSeconds, "An agent's time for a move; past it, it loses (0: none)")
       ->capture_default_str()
       ->check(atLeast(0));

@@ -1,0 +1,206 @@
+#include "server/four_session.h"
+
+#include <cstdio>
+#include <filesystem>
+#include <thread>
+
+#include <fmt/format.h>
+
+#include "core/classic/auto_layout.h"
+#include "core/files.h"
+#include "core/four/cross_board.h"
+#include "core/four/four_movegen.h"
+#include "core/four/four_notation.h"
+#include "core/four/four_observation.h"
+#include "core/four/four_record.h"
+#include "server/http_util.h"
+
+namespace junqi::server {
+
+namespace {
+
+// Every piece on the board as the seat sees it: army, and type only where the view gives one.
+nlohmann::json fourPiecesJson(const FourObservation& view) {
+  nlohmann::json out = nlohmann::json::array();
+  for (Square point{}; point < kCrossPoints; ++point) {
+    const int army = view.armyAt(point);
+    if (army < 0) continue;
+    nlohmann::json piece = {{"point", crossBoard().pointName(point)}, {"army", armyName(army)}};
+    if (const auto type = view.typeAt(point)) piece["type"] = typeName(*type);
+    out.push_back(piece);
+  }
+  return out;
+}
+
+nlohmann::json fourOutcomeJson(const FourOutcome& o) {
+  if (!o.isOver()) return nullptr;
+  return {{"reason", terminationName(o.reason)},
+          {"winningTeam", o.winningTeam ? nlohmann::json(teamName(*o.winningTeam)) : nlohmann::json(nullptr)}};
+}
+
+}  // namespace
+
+FourSession::FourSession(std::string id, const NewGame& setup)
+    : id_(std::move(id)), setup_(setup), rules_(FourRuleset::parse(setup.rules)),
+      personArmy_(setup.personArmy) {
+  std::array<Layout, kArmies> layouts;
+  for (int army = 0; army < kArmies; ++army) {
+    Rng rng(Rng::mix(setup.seed ^ 0x666f7572ULL, army));  // "four": each army's layout apart
+    layouts[army] = styledLayout(LayoutStyle::Balanced, rules_.army, rng);
+    if (army == personArmy_) continue;
+    try {
+      agents_[army] = makeFourAgent(setup.agentSpec);
+    } catch (const std::exception& e) {
+      throw ApiError(500, fmt::format("the agent '{}' cannot be made: {}", setup.agentName, e.what()));
+    }
+    agents_[army]->newGame(rules_, army, Rng::mix(setup.seed, 100 + army));
+  }
+  game_ = std::make_unique<FourGame>(rules_, layouts);
+}
+
+void FourSession::start() {
+  std::lock_guard lock(mutex_);
+  startAgentsIfTheirTurn();
+}
+
+nlohmann::json FourSession::state() {
+  std::lock_guard lock(mutex_);
+  const FourObservation view = FourObservation::of(*game_, personArmy_);
+  nlohmann::json legal = nlohmann::json::array();
+  if (!thinking_ && !game_->isOver() && view.toMove() == personArmy_) {
+    MoveList moves;
+    view.legalMoves(moves);
+    for (const Move m : moves) legal.push_back(fourMoveName(m));
+  }
+  nlohmann::json history = nlohmann::json::array();
+  for (const FourPublicMove& m : view.history()) history.push_back(formatFourPublicMove(m));
+  nlohmann::json armiesIn = nlohmann::json::array();
+  for (int army = 0; army < kArmies; ++army)
+    if (view.armyIn(army)) armiesIn.push_back(armyName(army));
+  nlohmann::json out = {{"id", id_},
+                        {"game", "four"},
+                        {"rules", rules_.toString()},
+                        {"visibility", visibilityName(rules_.visibility)},
+                        {"agent", setup_.agentName},
+                        {"seat", armyName(personArmy_)},
+                        {"toMove", armyName(view.toMove())},
+                        {"armiesIn", armiesIn},
+                        {"ply", view.ply()},
+                        {"quietMoves", view.quietMoves()},
+                        {"quietMoveLimit", rules_.quietMoveLimit},
+                        {"thinking", thinking_},
+                        {"pieces", fourPiecesJson(view)},
+                        {"history", history},
+                        {"legal", legal},
+                        {"outcome", fourOutcomeJson(game_->outcome())}};
+  if (game_->isOver()) {
+    out["record"] = formatFourRecord(fourRecordOf(*game_));  // the referee's view: every layout
+    out["note"] = note_;
+  }
+  return out;
+}
+
+void FourSession::move(const std::string& text) {
+  const auto m = parseFourMove(text);
+  if (!m) throw ApiError(400, fmt::format("'{}' is not a move: write it as the legal list does", text));
+  std::lock_guard lock(mutex_);
+  if (game_->isOver()) throw ApiError(409, "the game is over");
+  if (thinking_ || game_->position().toMove() != personArmy_)
+    throw ApiError(409, fmt::format("it is not your turn: {} is to move", armyName(game_->position().toMove())));
+  if (!isLegalFourMove(game_->position(), *m)) throw ApiError(400, fmt::format("{} is not a legal move", text));
+  game_->play(*m);
+  finishIfOver();
+  startAgentsIfTheirTurn();
+}
+
+void FourSession::resign() {
+  std::lock_guard lock(mutex_);
+  if (game_->isOver()) throw ApiError(409, "the game is over");
+  note_ = fmt::format("{} (the person) resigned", armyName(personArmy_));
+  game_->forfeit(personArmy_);
+  thinking_ = false;
+  ++turn_;
+  finishIfOver();
+}
+
+void FourSession::offerDraw() { throw ApiError(409, "four-player Junqi has no draw offers (a run of quiet moves draws)"); }
+
+bool FourSession::isOver() const {
+  std::lock_guard lock(mutex_);
+  return game_->isOver();
+}
+
+void FourSession::abandon() {
+  std::lock_guard lock(mutex_);
+  thinking_ = false;
+  ++turn_;
+}
+
+std::string FourSession::record() const {
+  std::lock_guard lock(mutex_);
+  if (!game_->isOver()) throw ApiError(409, "the record is there once the game is over (it shows every layout)");
+  return formatFourRecord(fourRecordOf(*game_, {{"site", "junqi-serve"}}));
+}
+
+void FourSession::startAgentsIfTheirTurn() {
+  if (game_->isOver() || thinking_ || game_->position().toMove() == personArmy_) return;
+  thinking_ = true;
+  std::shared_ptr<Thinkers> thinkers = setup_.thinkers;
+  thinkers->begin();
+  std::thread([self = shared_from_this(), turn = ++turn_, thinkers]() mutable {
+    self->agentTurns(turn);
+    self.reset();
+    thinkers->end();
+  }).detach();
+}
+
+// The agents' armies in turn until the person's army is to move: each thinks
+// without the lock on its own army's observation.
+void FourSession::agentTurns(std::uint64_t turn) {
+  for (;;) {
+    std::optional<FourObservation> view;
+    int army = 0;
+    {
+      std::lock_guard lock(mutex_);
+      if (turn != turn_) return;
+      army = game_->position().toMove();
+      if (game_->isOver() || army == personArmy_) {
+        thinking_ = false;
+        return;
+      }
+      view = FourObservation::of(*game_, army);
+    }
+    std::string failure;
+    Move m{};
+    try {
+      m = agents_[army]->chooseMove(*view);
+    } catch (const std::exception& e) {
+      failure = fmt::format("the agent of {} failed: {}", armyName(army), e.what());
+    }
+    std::lock_guard lock(mutex_);
+    if (turn != turn_) return;
+    if (failure.empty() && !isLegalFourMove(game_->position(), m))
+      failure = fmt::format("the agent of {} chose an illegal move", armyName(army));
+    if (!failure.empty()) {
+      note_ = failure;
+      game_->forfeit(army);
+    } else {
+      game_->play(m);
+    }
+    finishIfOver();
+  }
+}
+
+void FourSession::finishIfOver() {
+  if (!game_->isOver() || written_ || setup_.gamesDir.empty()) return;
+  written_ = true;
+  const std::string path = (std::filesystem::path(setup_.gamesDir) / fmt::format("game-{}.jq4", id_)).string();
+  try {
+    std::filesystem::create_directories(setup_.gamesDir);
+    writeFileAtomically(path, formatFourRecord(fourRecordOf(*game_, {{"site", "junqi-serve"}})));
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "junqi serve: cannot write %s: %s\n", path.c_str(), e.what());
+  }
+}
+
+}  // namespace junqi::server
