@@ -4,6 +4,7 @@
 
 #include "core/classic/classic_board.h"
 #include "core/classic/notation.h"
+#include "core/four/cross_board.h"
 
 namespace junqi::server {
 
@@ -75,6 +76,23 @@ nlohmann::json boardGeometryJson(bool centreCrossingRailway) {
   for (const auto& line : board.railways()) railways.push_back(names(line));
   return {{"columns", board.columns()}, {"rows", board.rows()},        {"roads", roads},
           {"railways", railways},       {"camps", names(board.camps())}, {"headquarters", names(board.headquarters())}};
+}
+
+nlohmann::json crossBoardGeometryJson() {
+  const BoardGeometry& board = crossBoard();
+  const auto named = [&](const std::vector<int>& points) {
+    nlohmann::json out = nlohmann::json::array();
+    for (const int p : points) out.push_back(board.pointName(p));
+    return out;
+  };
+  nlohmann::json points = nlohmann::json::array(), roads = nlohmann::json::array(), railways = nlohmann::json::array();
+  for (int p = 0; p < board.pointCount(); ++p)
+    points.push_back({{"point", board.pointName(p)}, {"column", board.column(p)}, {"row", board.row(p)}});
+  for (const auto& [a, b] : board.roads()) roads.push_back({board.pointName(a), board.pointName(b)});
+  for (const auto& line : board.railways()) railways.push_back(named(line));
+  return {{"columns", board.columns()}, {"rows", board.rows()},       {"points", points},
+          {"roads", roads},             {"railways", railways},       {"camps", named(board.camps())},
+          {"headquarters", named(board.headquarters())}};
 }
 
 nlohmann::json seatPiecesJson(const Observation& view) {

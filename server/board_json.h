@@ -13,6 +13,9 @@ namespace junqi::server {
 // Roads, railway lines, camps and headquarters, by point name.
 nlohmann::json boardGeometryJson(const Ruleset& ruleset);
 nlohmann::json boardGeometryJson(bool centreCrossingRailway);  // Flip Junqi's board crosses at the centre
+// The four-player cross board (core/four/cross_board.cpp, as docs/board-four.svg
+// draws it): the same fields, and every point's grid column and row.
+nlohmann::json crossBoardGeometryJson();
 // Every piece on the board as the seat sees it: its own with their identity,
 // the enemy's as a point and an id (an identity only for a flag the rules showed).
 nlohmann::json seatPiecesJson(const Observation& view);

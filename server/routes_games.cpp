@@ -168,6 +168,7 @@ void addGameRoutes(httplib::Server& http, ServerState& state) {
     guarded(response, [&] {
       const std::string rules = request.has_param("rules") ? request.get_param_value("rules") : "hiddenfront";
       if (FlipRuleset::namesFlip(rules)) return sendJson(response, boardGeometryJson(true));
+      if (FourRuleset::namesFour(rules)) return sendJson(response, crossBoardGeometryJson());
       sendJson(response, boardGeometryJson(Ruleset::parse(rules)));
     });
   });

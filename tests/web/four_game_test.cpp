@@ -73,6 +73,14 @@ TEST_F(FourGameApi, PlaysWholeGamesInEachVisibilityAndShowsTheSeatOnlyWhatItSees
   }
 }
 
+TEST_F(FourGameApi, DrawsTheCrossBoardFromItsGeometry) {
+  const Answer board = get("/api/board?rules=four-worldatplay");
+  ASSERT_EQ(board.status, 200) << board.raw;
+  EXPECT_EQ(board.body["points"].size(), 129u);
+  EXPECT_FALSE(board.body["railways"].empty());
+  EXPECT_FALSE(board.body["camps"].empty());
+}
+
 TEST_F(FourGameApi, TheLeakCheckCatchesAnInjectedIdentity) {
   const Answer created = post("/api/games", nlohmann::json{{"rules", "four-worldatplay"}, {"agent", "heuristic"}});
   ASSERT_EQ(created.status, 201) << created.raw;
