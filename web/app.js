@@ -58,6 +58,7 @@ function el(name, attrs, parent) {
 // The lines and points of the board, then the pieces; returns the pieces' layer.
 function drawBoard(svg, geometry, flip) {
   svg.replaceChildren();
+  svg.setAttribute('viewBox', '0 0 420 720');
   const at = (name) => place(squareIndex(name), flip);
   for (const [a, b] of geometry.roads) {
     const p = at(a), q = at(b);
@@ -102,8 +103,7 @@ const play = { geometry: null, layout: null, selected: null, game: null, poll: n
 async function loadChoices() {
   const [presets, agents, records] = await Promise.all([api('GET', '/api/presets'), api('GET', '/api/agents'),
     api('GET', '/api/records')]);
-  // Four-player games are played through the API only, so far (docs/web.md).
-  for (const p of presets.filter((p) => p.game !== 'four')) $('preset').add(new Option(p.name, p.name));
+  for (const p of presets) $('preset').add(new Option(p.name, p.name));
   for (const a of agents) $('agent').add(new Option(`${a.name}: ${a.help}`, a.name, false, a.name === 'heuristic'));
   for (const name of records.records) $('record-files').add(new Option(name, `records/${name}`));
   for (const name of records.games) $('record-files').add(new Option(`your game ${name}`, `games/${name}`));
@@ -129,7 +129,7 @@ function parseLayoutText(text) {
 }
 
 async function newLayout() {
-  if (isFlipPreset(rules())) return;  // flip.js: Flip Junqi deals its pieces (a preset changed meanwhile)
+  if (isFlipPreset(rules()) || isFourPreset(rules())) return;  // the server deals or lays out (a preset changed meanwhile)
   const seed = Math.floor(Math.random() * 1e9);
   const layout = await api('POST', '/api/layouts', { rules: rules(), style: $('style').value, seed });
   play.layout = layout.cells;
@@ -138,7 +138,7 @@ async function newLayout() {
 
 // The layout on the board, and the rules' verdict on it.
 async function showLayout() {
-  if (isFlipPreset(rules())) return;
+  if (isFlipPreset(rules()) || isFourPreset(rules())) return;
   $('layout-text').value = layoutText(play.layout);
   if (!play.geometry || play.geometryRules !== rules()) {
     play.geometry = await api('GET', `/api/board?rules=${encodeURIComponent(rules())}`);
@@ -175,7 +175,7 @@ const showError = (id) => (e) => { $(id).textContent = e.message; };
 async function startGame() {
   $('layout-error').textContent = '';
   const body = { rules: rules(), agent: $('agent').value, seat: $('seat').value };
-  if (!isFlipPreset(rules())) body.layout = layoutText(play.layout);  // flip.js: Flip Junqi deals its pieces
+  if (!isFlipPreset(rules()) && !isFourPreset(rules())) body.layout = layoutText(play.layout);  // flip.js, four.js
   const game = await api('POST', '/api/games', body);
   $('setup').hidden = true;
   $('ingame').hidden = false;
@@ -185,6 +185,7 @@ async function startGame() {
 
 function showGame(game) {
   if (game.game === 'flip') return showFlipGame(game);  // flip.js
+  if (game.game === 'four') return showFourGame(game);  // four.js
   play.game = game;
   const flip = game.seat === 'blue';
   const layer = drawBoard($('board'), play.geometry, flip);
@@ -455,7 +456,7 @@ function wire() {
   const guard = (f, id) => () => f().catch(showError(id));
   $('new-layout').addEventListener('click', guard(newLayout, 'layout-error'));
   $('preset').addEventListener('change', guard(() => presetChanged(), 'layout-error'));  // flip.js
-  $('seat').addEventListener('change', () => { if (!isFlipPreset(rules())) showLayout().catch(showError('layout-error')); });
+  $('seat').addEventListener('change', () => { if (!isFlipPreset(rules()) && !isFourPreset(rules())) showLayout().catch(showError('layout-error')); });
   $('layout-text').addEventListener('change', () => {
     const cells = parseLayoutText($('layout-text').value);
     if (!cells) { $('layout-error').textContent = 'a layout is six rows of five cells, front row first, split by /'; return; }

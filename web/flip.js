@@ -100,14 +100,16 @@ async function showFlipSetup() {
 
 // The page's choices follow the preset's game: seats and agents.
 async function presetChanged() {
-  const flip = isFlipPreset(rules());
-  const seats = flip ? [['1', '1 (moves first)'], ['2', '2']] : [['red', 'red'], ['blue', 'blue']];
+  const flip = isFlipPreset(rules()), four = isFourPreset(rules());  // four.js
+  const seats = flip ? [['1', '1 (moves first)'], ['2', '2']]
+    : four ? ['south', 'east', 'north', 'west'].map((a) => [a, a]) : [['red', 'red'], ['blue', 'blue']];
   if ($('seat').options[0].value !== seats[0][0])
     $('seat').replaceChildren(...seats.map(([v, t]) => new Option(t, v)));
-  const agents = await api('GET', `/api/agents?game=${flip ? 'flip' : 'classic'}`);
+  const agents = await api('GET', `/api/agents?game=${flip ? 'flip' : four ? 'four' : 'classic'}`);
   $('agent').replaceChildren(...agents.map((a) => new Option(`${a.name}: ${a.help}`, a.name, false,
     a.name === 'heuristic')));
   if (flip) return showFlipSetup();
+  if (four) return showFourSetup();
   for (const id of ['style', 'layout-text']) $(id).parentElement.style.display = '';
   $('new-layout').hidden = false;
   document.querySelector('#setup .hint').hidden = false;

@@ -171,6 +171,30 @@ async function playFlip(page) {
   assert.match(record, /flip/, 'a Flip Junqi record');
 }
 
+// Four-player Junqi on the page: the cross board, a few moves of the south
+// army by clicking (the enemy armies' pieces show '?' under own visibility),
+// then a resignation.
+async function playFour(page) {
+  await page.click('#again');
+  await page.waitForSelector('#setup:not([hidden])');
+  await page.select('#preset', 'four-worldatplay');
+  await page.waitForFunction(() => [...document.querySelectorAll('#agent option')].some((o) => o.value === 'ismcts'));
+  await page.waitForNetworkIdle({ idleTime: 50 });
+  await page.$eval('#agent', (e) => { e.value = 'heuristic'; });
+  await page.click('#start');
+  await page.waitForSelector('#ingame:not([hidden])');
+  for (let n = 0; n < 4; n++) {
+    await page.waitForFunction(() => ['your-move', 'over'].includes(document.querySelector('#status').dataset.state));
+    if (await page.$eval('#status', (e) => e.dataset.state) === 'over') break;
+    const faces = await page.$$eval('#board .piece[data-side="east"] text', (ts) => ts.map((t) => t.textContent));
+    assert.ok(faces.length > 0 && faces.every((f) => f === '?'), `east's pieces show nothing: ${faces}`);
+    await clickAMove(page, n);
+  }
+  await page.screenshot({ path: `${out}/four.png` });
+  if (await page.$eval('#status', (e) => e.dataset.state) !== 'over') await page.click('#resign');
+  await page.waitForFunction(() => document.querySelector('#status').dataset.state === 'over');
+}
+
 (async () => {
   const started = Date.now();
   const browser = await puppeteer.launch({ executablePath, headless: true,
@@ -189,6 +213,7 @@ async function playFlip(page) {
     await stepThroughTheRecord(page);
     await watchTheMatch(page);
     await playFlip(page);
+    await playFour(page);
     assert.deepStrictEqual(errors, [], 'no console error');
     console.log(`ok: a game of ${actions} actions played by clicking, its record stepped through, the match `
       + `watched, flips played (${((Date.now() - started) / 1000).toFixed(1)} s)`);
