@@ -10,46 +10,12 @@
 #include "core/files.h"
 #include "core/flip/flip_record.h"
 #include "core/classic/notation.h"
+#include "server/flip_json.h"
 #include "server/http_util.h"
 
 namespace junqi::server {
 
 namespace {
-
-std::string_view colourName(Colour c) { return c == Colour::Red ? "red" : "blue"; }
-
-nlohmann::json identityJson(Identity id) {
-  return {{"colour", colourName(id.colour)}, {"type", typeName(id.type)}};
-}
-
-nlohmann::json optionalColour(std::optional<Colour> c) {
-  return c ? nlohmann::json(colourName(*c)) : nlohmann::json(nullptr);
-}
-
-// One action as both players saw it (everything in Flip Junqi is public).
-nlohmann::json historyJson(const FlipActionRecord& r) {
-  nlohmann::json out = {{"ply", r.ply}, {"seat", seatNumber(r.action.side)}};
-  if (r.action.type == ActionType::Resign) {
-    out["action"] = "resign";
-    return out;
-  }
-  out["action"] = flipActionName(r.action.move);
-  if (r.revealed) out["revealed"] = identityJson(*r.revealed);
-  if (r.result.combat != Combat::None) {
-    out["combat"] = combatName(r.result.combat);
-    out["attacker"] = identityJson(*r.result.attacker);
-    out["defender"] = identityJson(*r.result.defender);
-  }
-  if (r.result.flagCaptured) out["flagCaptured"] = true;
-  if (r.result.coloursDecidedBy) out["coloursDecided"] = true;
-  return out;
-}
-
-nlohmann::json flipOutcomeJson(const Outcome& o) {
-  if (!o.isOver()) return nullptr;
-  return {{"reason", terminationName(o.reason)},
-          {"winner", o.winner ? nlohmann::json(seatNumber(*o.winner)) : nlohmann::json(nullptr)}};
-}
 
 std::optional<Move> flipActionOf(const std::string& text) {
   if (const auto point = parseSquare(text)) return flipAt(*point);
@@ -57,18 +23,6 @@ std::optional<Move> flipActionOf(const std::string& text) {
 }
 
 }  // namespace
-
-nlohmann::json flipBoardJson(const FlipPosition& pos) {
-  nlohmann::json out = nlohmann::json::array();
-  for (Square square{}; square < kSquares; ++square) {
-    if (pos.isEmpty(square)) continue;
-    nlohmann::json piece = {{"square", squareName(square)}};
-    if (pos.isFaceDown(square)) piece["hidden"] = true;
-    else piece.update(identityJson(pos.identityAt(square)));
-    out.push_back(piece);
-  }
-  return out;
-}
 
 FlipSession::FlipSession(std::string id, const NewGame& setup)
     : id_(std::move(id)), setup_(setup), rules_(FlipRuleset::parse(setup.rules)),
@@ -99,15 +53,14 @@ nlohmann::json FlipSession::state() {
     for (const Move m : actions) legal.push_back(flipActionName(m));
   }
   nlohmann::json history = nlohmann::json::array();
-  for (const FlipActionRecord& r : game_->history()) history.push_back(historyJson(r));
+  for (const FlipActionRecord& r : game_->history()) history.push_back(flipActionJson(r));
   nlohmann::json out = {{"id", id_},
                         {"game", "flip"},
                         {"rules", rules_.toString()},
                         {"agent", setup_.agentName},
                         {"seat", seatNumber(setup_.personSeat)},
                         {"toMove", seatNumber(pos.toMove())},
-                        {"colours", {{"1", optionalColour(pos.colourOf(Seat::Red))},
-                                     {"2", optionalColour(pos.colourOf(Seat::Blue))}}},
+                        {"colours", flipColoursJson(pos)},
                         {"ply", pos.ply()},
                         {"quietPlies", pos.quietPlies()},
                         {"quietMoveLimit", rules_.quietMoveLimit},
@@ -117,14 +70,7 @@ nlohmann::json FlipSession::state() {
                         {"legal", legal},
                         {"outcome", flipOutcomeJson(game_->outcome())}};
   if (game_->isOver()) {  // the referee's deal of the points still face down
-    nlohmann::json reveal = nlohmann::json::array();
-    for (Square square{}; square < kSquares; ++square)
-      if (pos.isFaceDown(square) && game_->deal().under[square]) {
-        nlohmann::json piece = identityJson(*game_->deal().under[square]);
-        piece["square"] = squareName(square);
-        reveal.push_back(piece);
-      }
-    out["reveal"] = reveal;
+    out["reveal"] = flipDealJson(pos, game_->deal());
     out["note"] = note_;
   }
   return out;

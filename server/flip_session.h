@@ -54,8 +54,4 @@ class FlipSession final : public GameSession, public std::enable_shared_from_thi
   std::chrono::steady_clock::time_point thinkStarted_ = created_;
 };
 
-// The board as the person sees it: every point's piece, a face-down one as
-// {"square", "hidden": true} alone.
-nlohmann::json flipBoardJson(const FlipPosition& pos);
-
 }  // namespace junqi::server

@@ -8,37 +8,14 @@
 
 #include "core/classic/auto_layout.h"
 #include "core/files.h"
-#include "core/four/cross_board.h"
 #include "core/four/four_movegen.h"
 #include "core/four/four_notation.h"
 #include "core/four/four_observation.h"
 #include "core/four/four_record.h"
+#include "server/four_json.h"
 #include "server/http_util.h"
 
 namespace junqi::server {
-
-namespace {
-
-// Every piece on the board as the seat sees it: army, and type only where the view gives one.
-nlohmann::json fourPiecesJson(const FourObservation& view) {
-  nlohmann::json out = nlohmann::json::array();
-  for (Square point{}; point < kCrossPoints; ++point) {
-    const int army = view.armyAt(point);
-    if (army < 0) continue;
-    nlohmann::json piece = {{"point", crossBoard().pointName(point)}, {"army", armyName(army)}};
-    if (const auto type = view.typeAt(point)) piece["type"] = typeName(*type);
-    out.push_back(piece);
-  }
-  return out;
-}
-
-nlohmann::json fourOutcomeJson(const FourOutcome& o) {
-  if (!o.isOver()) return nullptr;
-  return {{"reason", terminationName(o.reason)},
-          {"winningTeam", o.winningTeam ? nlohmann::json(teamName(*o.winningTeam)) : nlohmann::json(nullptr)}};
-}
-
-}  // namespace
 
 FourSession::FourSession(std::string id, const NewGame& setup)
     : id_(std::move(id)), setup_(setup), rules_(FourRuleset::parse(setup.rules)),
@@ -74,9 +51,6 @@ nlohmann::json FourSession::state() {
   }
   nlohmann::json history = nlohmann::json::array();
   for (const FourPublicMove& m : view.history()) history.push_back(formatFourPublicMove(m));
-  nlohmann::json armiesIn = nlohmann::json::array();
-  for (int army = 0; army < kArmies; ++army)
-    if (view.armyIn(army)) armiesIn.push_back(armyName(army));
   nlohmann::json out = {{"id", id_},
                         {"game", "four"},
                         {"rules", rules_.toString()},
@@ -84,7 +58,7 @@ nlohmann::json FourSession::state() {
                         {"agent", setup_.agentName},
                         {"seat", armyName(personArmy_)},
                         {"toMove", armyName(view.toMove())},
-                        {"armiesIn", armiesIn},
+                        {"armiesIn", fourArmiesInJson(view)},
                         {"ply", view.ply()},
                         {"quietMoves", view.quietMoves()},
                         {"quietMoveLimit", rules_.quietMoveLimit},

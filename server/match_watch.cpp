@@ -1,6 +1,7 @@
 #include "server/match_watch.h"
 
 #include <algorithm>
+#include <array>
 #include <filesystem>
 #include <string_view>
 
@@ -13,17 +14,14 @@ namespace junqi::server {
 
 namespace fs = std::filesystem;
 
-std::vector<std::string> recordNames(const std::string& dir) {
-  std::vector<std::string> names;
-  std::error_code error;
-  if (dir.empty() || !fs::is_directory(dir, error)) return names;
-  for (const auto& entry : fs::directory_iterator(dir, error))
-    if (entry.is_regular_file(error) && entry.path().extension() == ".jqr") names.push_back(entry.path().filename());
-  std::sort(names.begin(), names.end());
-  return names;
-}
-
 namespace {
+
+// The records of the three games: classic, Flip Junqi, four-player.
+constexpr std::array<std::string_view, 3> kRecordExtensions = {".jqr", ".jqf", ".jq4"};
+
+bool isRecordExtension(std::string_view extension) {
+  return std::find(kRecordExtensions.begin(), kRecordExtensions.end(), extension) != kRecordExtensions.end();
+}
 
 // A file name's limit on the common file systems; a longer name is refused
 // before anything else looks at it.
@@ -33,17 +31,30 @@ bool isWordCharacter(char c) {
   return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';
 }
 
-// [A-Za-z0-9_][A-Za-z0-9._-]*\.jqr checked character by character: no '/',
-// so nothing outside the folder, and no leading '.'. Not std::regex, whose
+// [A-Za-z0-9_][A-Za-z0-9._-]*\.(jqr|jqf|jq4) checked character by character:
+// no '/', so nothing outside the folder, and no leading '.'. Not std::regex, whose
 // matcher recurses once a character: a name of some 30,000 overflowed the stack.
 bool isPlainRecordName(std::string_view name) {
-  constexpr std::string_view extension = ".jqr";
-  if (name.size() <= extension.size() || !name.ends_with(extension) || !isWordCharacter(name.front())) return false;
-  name.remove_suffix(extension.size());
+  constexpr std::size_t extension = 4;  // ".jqr", ".jqf", ".jq4"
+  if (name.size() <= extension || !isRecordExtension(name.substr(name.size() - extension)) ||
+      !isWordCharacter(name.front()))
+    return false;
+  name.remove_suffix(extension);
   return std::all_of(name.begin(), name.end(), [](char c) { return isWordCharacter(c) || c == '.' || c == '-'; });
 }
 
 }  // namespace
+
+std::vector<std::string> recordNames(const std::string& dir) {
+  std::vector<std::string> names;
+  std::error_code error;
+  if (dir.empty() || !fs::is_directory(dir, error)) return names;
+  for (const auto& entry : fs::directory_iterator(dir, error))
+    if (entry.is_regular_file(error) && isRecordExtension(entry.path().extension().string()))
+      names.push_back(entry.path().filename());
+  std::sort(names.begin(), names.end());
+  return names;
+}
 
 std::string readRecordFile(const std::string& dir, const std::string& name) {
   if (name.size() > kMaxRecordName)
@@ -67,6 +78,7 @@ nlohmann::json matchSummary(const std::string& dir) {
   };
   nlohmann::json out = {{"dir", dir},
                         {"table", readIf("ratings.txt")},
+                        {"teamTable", readIf("team-ratings.txt")},  // a four-player match with mixed teams
                         {"report", fs::is_regular_file(root / "report.svg", error)},
                         {"games", recordNames((root / "games").string())},
                         {"live", recordNames((root / "live").string())}};

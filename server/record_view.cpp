@@ -4,7 +4,6 @@
 
 #include "core/classic/info_state.h"
 #include "server/board_json.h"
-#include "server/http_util.h"
 
 namespace junqi::server {
 
@@ -83,7 +82,8 @@ nlohmann::json recordView(const GameRecord& record, int step, std::optional<Seat
   const Game whole = replay(record);
   const Game game = replayPrefix(record, static_cast<std::size_t>(step));
   const nlohmann::json actions = actionsJson(whole, seat);
-  nlohmann::json out = {{"step", step},
+  nlohmann::json out = {{"game", "classic"},
+                        {"step", step},
                         {"steps", total},
                         {"rules", record.ruleset.toString()},
                         {"seat", seat ? nlohmann::json(seatName(*seat)) : nlohmann::json("all")},
@@ -94,29 +94,6 @@ nlohmann::json recordView(const GameRecord& record, int step, std::optional<Seat
   if (auto search = searchJson(record, step, seat); !search.is_null()) out["search"] = std::move(search);
   for (const auto& [key, value] : record.tags) out["tags"][key] = value;
   return out;
-}
-
-std::string RecordStore::add(const std::string& text) {
-  GameRecord record = parseRecord(text);
-  replay(record);  // a record that does not replay is refused now, not at each step
-  std::lock_guard lock(mutex_);
-  const int name = next_++;
-  records_[name] = std::move(record);
-  while (static_cast<int>(records_.size()) > capacity_) records_.erase(records_.begin());
-  return std::to_string(name);
-}
-
-GameRecord RecordStore::get(const std::string& name) const {
-  std::lock_guard lock(mutex_);
-  int key = 0;
-  try {
-    key = std::stoi(name);
-  } catch (const std::exception&) {
-    throw ApiError(404, fmt::format("no record '{}'", name));
-  }
-  const auto it = records_.find(key);
-  if (it == records_.end()) throw ApiError(404, fmt::format("no record '{}' (open it again)", name));
-  return it->second;
 }
 
 }  // namespace junqi::server

@@ -34,15 +34,13 @@ nlohmann::json openRecord(ServerState& state, const nlohmann::json& body) {
   if (text.empty() && file.empty()) throw ApiError(400, "give the record's 'text', or a 'file' and its 'folder'");
   if (text.empty()) text = readRecordFile(folder(state, stringField(body, "folder", "records")), file);
   const std::string name = state.records.add(text);
-  return {{"name", name}, {"steps", state.records.get(name).actions.size()}};
+  const AnyRecord record = state.records.get(name);
+  return {{"name", name}, {"steps", recordSteps(record)}, {"game", recordGame(record)}, {"seats", recordSeats(record)}};
 }
 
-std::optional<Seat> seatParam(const httplib::Request& request) {
-  const std::string seat = request.has_param("seat") ? request.get_param_value("seat") : "all";
-  if (seat == "all") return std::nullopt;
-  const auto side = parseSeat(seat);
-  if (!side) throw ApiError(400, fmt::format("'seat' must be red, blue or all, not '{}'", seat));
-  return side;
+// A seat of the record's game, or "all" (the default): any_record.h checks it.
+std::string seatParam(const httplib::Request& request) {
+  return request.has_param("seat") ? request.get_param_value("seat") : "all";
 }
 
 int stepParam(const httplib::Request& request) {
@@ -68,8 +66,8 @@ void addRecordRoutes(httplib::Server& http, ServerState& state) {
   });
   http.Get(R"(/api/records/([0-9]{1,9}))", [&state](const httplib::Request& request, httplib::Response& response) {
     guarded(response, [&] {
-      const GameRecord record = state.records.get(request.matches[1]);
-      sendJson(response, recordView(record, stepParam(request), seatParam(request)));
+      const AnyRecord record = state.records.get(request.matches[1]);
+      sendJson(response, recordStepView(record, stepParam(request), seatParam(request)));
     });
   });
 }

@@ -4,7 +4,7 @@
 #include <memory>
 
 #include "server/agent_menu.h"
-#include "server/record_view.h"
+#include "server/record_store.h"
 #include "server/session_table.h"
 #include "server/thinkers.h"
 #include "server/web_server.h"
