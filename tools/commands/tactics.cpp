@@ -1,7 +1,8 @@
 // junqi tactics: measures an agent on the tactics suite, mines a new suite
 // from played games (search/classic/tactics_suite.h), or counts the flag blunders in
 // game records (search/classic/flag_blunders.h); for Flip Junqi the same three
-// with search/flip/flip_tactics.h; docs/tactics.md.
+// with search/flip/flip_tactics.h, for four-player Junqi with
+// search/four/four_tactics.h; docs/tactics.md.
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -11,9 +12,11 @@
 #include <filesystem>
 #include <map>
 
+#include "core/four/four_notation.h"
 #include "search/classic/flag_blunders.h"
 #include "search/classic/tactics_suite.h"
 #include "search/flip/flip_tactics.h"
+#include "search/four/four_tactics.h"
 #include "tools/commands/commands.h"
 #include "tools/commands/common.h"
 
@@ -92,6 +95,40 @@ int mineFlip(const std::string& out, const FlipTacticsMining& mining) {
   return 0;
 }
 
+// Four-player Junqi: the suite's score of an agent, by category.
+int measureFour(const std::string& suitePath, const std::string& agent, bool showFailures) {
+  const auto suite = [&] {
+    try {
+      return parseFourTacticsSuite(readFile(suitePath));
+    } catch (const RecordError& e) {
+      throw std::invalid_argument(fmt::format("{}: {}", suitePath, e.what()));
+    }
+  }();
+  const auto start = std::chrono::steady_clock::now();
+  const int total = static_cast<int>(suite.size());
+  const FourTacticsResult r =
+      runFourTacticsSuite(suite, agent, [&](int done) { showProgress(done, total, start, "positions"); });
+  fmt::print("agent {}\n", agent);
+  for (const auto& [category, st] : r.byCategory)
+    fmt::print("{:<14} {:>4}/{:<4} {:5.1f}%\n", category, st.first, st.second, 100.0 * st.first / st.second);
+  fmt::print("{:<14} {:>4}/{:<4} {:5.1f}%\n", "all", r.solved(), r.total(), 100.0 * r.solved() / std::max(1, r.total()));
+  if (showFailures)
+    for (const std::string& f : r.failures) fmt::print("missed {}\n", f);
+  return 0;
+}
+
+int mineFour(const std::string& out, const FourTacticsMining& mining) {
+  const auto start = std::chrono::steady_clock::now();
+  const auto suite = mineFourTacticsSuite(mining, [&](int games, int found) {
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    std::fprintf(stderr, "\r%d games, %d positions, %.2f games/s   ", games, found, games / std::max(seconds, 1e-9));
+  });
+  std::fprintf(stderr, "\n");
+  writeFileAtomically(out, formatFourTacticsSuite(suite));
+  fmt::print("wrote {} positions to {}\n", suite.size(), out);
+  return 0;
+}
+
 // The game records under `dir` with this extension, sorted; throws when there are none.
 std::vector<std::filesystem::path> recordsUnder(const std::string& dir, const std::string& extension) {
   if (!std::filesystem::is_directory(dir)) throw std::invalid_argument(fmt::format("--check-records: {} is not a directory", dir));
@@ -158,6 +195,28 @@ int checkFlipRecords(const std::string& dir, bool showExamples) {
   return 0;
 }
 
+// Counts the flag blunders in every four-player record (*.jq4) under `dir`, by the records' army tags.
+int checkFourRecords(const std::string& dir, bool showExamples) {
+  const auto files = recordsUnder(dir, ".jq4");
+  std::map<std::string, FlagBlunders> byPlayer;
+  const auto start = std::chrono::steady_clock::now();
+  for (std::size_t i = 0; i < files.size(); ++i) {
+    try {
+      const FourRecord record = parseFourRecord(readFile(files[i].string()));
+      const auto byArmy = checkFourFlagBlunders(record);
+      for (int army = 0; army < kArmies; ++army) {
+        const std::string name(armyName(army));
+        byPlayer[record.tag(name).value_or(name)] += byArmy[static_cast<std::size_t>(army)];
+      }
+    } catch (const RecordError& e) {
+      throw std::invalid_argument(fmt::format("{}: {}", files[i].string(), e.what()));
+    }
+    showProgress(static_cast<int>(i + 1), static_cast<int>(files.size()), start, "records");
+  }
+  printBlunders(files.size(), byPlayer, showExamples);
+  return 0;
+}
+
 }  // namespace
 
 void registerTactics(CLI::App& app) {
@@ -166,9 +225,10 @@ void registerTactics(CLI::App& app) {
   static bool failures = false;
   static TacticsMining mining;
   static const CLI::Option* rulesOption =
-      addRulesOption(cmd, rules, Games::all().without("four", "has no tactics suite or flag-blunder checker yet"))
+      addRulesOption(cmd, rules, Games::all())
           ->description("The game (classic Junqi: hiddenfront, worldatplay, refereed; Flip Junqi: flip-worldatplay, "
-                        "flip-kawu); when mining, the one ruleset to mine in (classic default: all three)");
+                        "flip-kawu; four-player Junqi: four-worldatplay[:visibility=own|team|all]); when mining, the "
+                        "one ruleset to mine in (classic default: all three)");
   cmd->add_option("--suite", suite, "The suite file to measure on (tests/data/tactics-suite.jqs)");
   cmd->add_option("--agent", agent, "Agent spec to measure")->capture_default_str();
   cmd->add_flag("--failures", failures, "List every missed position (or blunder, with --check-records)");
@@ -196,10 +256,25 @@ void registerTactics(CLI::App& app) {
     flipMining.perCategory = mining.perCategory, flipMining.maxGames = mining.maxGames, flipMining.seed = mining.seed;
     return mineFlip(out, flipMining);
   };
+  // Four-player Junqi: the agent is a four-player agent (default ismcts); the classic mining options do not apply.
+  static const auto fourTactics = [cmd](const std::string& ruleset) {
+    for (const char* classicOnly : {"--samples", "--categories"})
+      if (cmd->get_option(classicOnly)->count() > 0)
+        throw std::invalid_argument(fmt::format(
+            "{}: classic Junqi only (four-player Junqi's labels hold in every world the seat cannot rule out)", classicOnly));
+    const std::string fourAgent = cmd->get_option("--agent")->count() > 0 ? agent : "ismcts";
+    if (!records.empty()) return checkFourRecords(records, failures);
+    if (!suite.empty()) return measureFour(suite, fourAgent, failures);
+    FourTacticsMining fourMining;
+    fourMining.ruleset = FourRuleset::parse(ruleset).toString();
+    fourMining.perCategory = mining.perCategory, fourMining.maxGames = mining.maxGames, fourMining.seed = mining.seed;
+    return mineFour(out, fourMining);
+  };
   setAction(cmd, [] {
     if (out.empty() + suite.empty() + records.empty() != 2)
       throw std::invalid_argument("give one of --suite FILE, --mine FILE or --check-records DIR");
     if (rulesOption->count() > 0 && FlipRuleset::namesFlip(rules)) return flipTactics(rules);
+    if (rulesOption->count() > 0 && FourRuleset::namesFour(rules)) return fourTactics(rules);
     if (rulesOption->count() > 0) mining.rulesets = {rules};
     if (!records.empty()) return checkRecords(records, failures);
     return out.empty() ? measure(suite, agent, failures) : mine(out, mining);
