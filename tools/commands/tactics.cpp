@@ -195,7 +195,7 @@ int checkFlipRecords(const std::string& dir, bool showExamples) {
   return 0;
 }
 
-// Counts the flag blunders in every four-player record (*.jq4) under `dir`, by the records' army tags.
+// Counts the flag blunders in every four-player record (*.jq4) under `dir`, by the records' army or team tags.
 int checkFourRecords(const std::string& dir, bool showExamples) {
   const auto files = recordsUnder(dir, ".jq4");
   std::map<std::string, FlagBlunders> byPlayer;
@@ -205,8 +205,10 @@ int checkFourRecords(const std::string& dir, bool showExamples) {
       const FourRecord record = parseFourRecord(readFile(files[i].string()));
       const auto byArmy = checkFourFlagBlunders(record);
       for (int army = 0; army < kArmies; ++army) {
+        // The army's own tag (junqi play-random), else its team's (junqi match), else its name.
         const std::string name(armyName(army));
-        byPlayer[record.tag(name).value_or(name)] += byArmy[static_cast<std::size_t>(army)];
+        const auto player = record.tag(name).value_or(record.tag(teamName(teamOfArmy(army))).value_or(name));
+        byPlayer[player] += byArmy[static_cast<std::size_t>(army)];
       }
     } catch (const RecordError& e) {
       throw std::invalid_argument(fmt::format("{}: {}", files[i].string(), e.what()));
