@@ -59,6 +59,7 @@ function el(name, attrs, parent) {
 function drawBoard(svg, geometry, flip) {
   svg.replaceChildren();
   svg.setAttribute('viewBox', '0 0 420 720');
+  svg.classList.remove('cross');  // four.js's square board
   const at = (name) => place(squareIndex(name), flip);
   for (const [a, b] of geometry.roads) {
     const p = at(a), q = at(b);
@@ -320,7 +321,7 @@ async function reviewGame() {
 }
 
 // ---- records ----
-const rec = { name: null, step: 0, steps: 0, view: null, geometry: null, live: null, liveTimer: null };
+const rec = { name: null, step: 0, steps: 0, view: null, geometry: null, geometryRules: null, live: null, liveTimer: null };
 
 async function openRecord(body) {
   $('record-error').textContent = '';
@@ -328,6 +329,7 @@ async function openRecord(body) {
   rec.live = body.folder === 'live' ? body.file : null;  // a match's game still being played
   try {
     const opened = await api('POST', '/api/records', body);
+    setRecordSeats(opened.game, opened.seats);  // viewer.js
     Object.assign(rec, { name: opened.name, step: 0, steps: opened.steps });
     $('record-nav').hidden = false;
     await showStep(rec.live ? opened.steps : 0);
@@ -358,25 +360,20 @@ async function refreshLive() {
 async function showStep(step) {
   step = Math.max(0, Math.min(rec.steps, step));
   const view = await api('GET', `/api/records/${rec.name}?step=${step}&seat=${$('rec-seat').value}`);
-  rec.geometry = rec.geometry || await api('GET', `/api/board?rules=${encodeURIComponent(view.rules)}`);
-  Object.assign(rec, { step: view.step, view });
-  const flip = view.seat === 'blue';
-  const layer = drawBoard($('rec-board'), rec.geometry, flip);
-  const last = view.actions[view.step - 1];
-  if (last && last.from) for (const s of [last.from, last.to]) {
-    const p = place(squareIndex(s), flip);
-    el('rect', { x: p.x - 30, y: p.y - 16, width: 60, height: 32, class: 'last' }, layer);
+  if (rec.geometryRules !== view.rules) {  // each game's board, and each classic preset's
+    rec.geometry = await api('GET', `/api/board?rules=${encodeURIComponent(view.rules)}`);
+    rec.geometryRules = view.rules;
   }
-  for (const piece of view.pieces) drawPiece(layer, piece, flip, piece.beliefs ? heat(piece.beliefs) : null);
+  Object.assign(rec, { step: view.step, view });
+  const shown = view.game === 'flip' ? showFlipStep(view, rec.geometry)  // viewer.js
+    : view.game === 'four' ? showFourStep(view, rec.geometry) : showClassicStep(view, rec.geometry);
   $('rec-step').value = view.step;
   $('rec-step').max = view.steps;
   $('rec-steps').textContent = `of ${view.steps}`;
-  const o = view.outcome;
   $('rec-status').textContent = (rec.live ? 'Live: the game is being played (read again every 3 s). ' : '')
-    + `${view.tags ? `${view.tags['red-player'] || 'red'} (red) vs ${view.tags['blue-player'] || 'blue'} (blue). ` : ''}`
-    + (o ? `Result: ${o.winner || 'draw'} (${o.reason})` : `${view.toMove} to move`);
-  $('rec-actions').replaceChildren(...view.actions.map((a, i) => {
-    const li = Object.assign(document.createElement('li'), { textContent: a.text });
+    + shown.status;
+  $('rec-actions').replaceChildren(...shown.texts.map((text, i) => {
+    const li = Object.assign(document.createElement('li'), { textContent: text });
     if (i === view.step - 1) li.className = 'current';
     li.addEventListener('click', () => showStep(i + 1));
     return li;
@@ -384,6 +381,24 @@ async function showStep(step) {
   searchNote(view.search);
   const current = $('rec-actions').querySelector('.current');
   if (current) current.scrollIntoView({ block: 'nearest' });
+}
+
+// A classic step: the full board, or a seat's with its beliefs as a heat map.
+function showClassicStep(view, geometry) {
+  const flip = view.seat === 'blue';
+  const layer = drawBoard($('rec-board'), geometry, flip);
+  const last = view.actions[view.step - 1];
+  if (last && last.from) for (const s of [last.from, last.to]) {
+    const p = place(squareIndex(s), flip);
+    el('rect', { x: p.x - 30, y: p.y - 16, width: 60, height: 32, class: 'last' }, layer);
+  }
+  for (const piece of view.pieces) drawPiece(layer, piece, flip, piece.beliefs ? heat(piece.beliefs) : null);
+  const o = view.outcome;
+  return {
+    status: `${view.tags ? `${view.tags['red-player'] || 'red'} (red) vs ${view.tags['blue-player'] || 'blue'} (blue). ` : ''}`
+      + (o ? `Result: ${o.winner || 'draw'} (${o.reason})` : `${view.toMove} to move`),
+    texts: view.actions.map((a) => a.text),
+  };
 }
 
 // Under the board: what the search of the side that made the step's move
@@ -425,7 +440,7 @@ async function refreshMatch() {
   try {
     const m = await api('GET', '/api/match');
     $('match-dir').textContent = m.dir;
-    $('match-table').textContent = m.table || '(no games finished yet)';
+    $('match-table').textContent = (m.table || '(no games finished yet)') + (m.teamTable ? `\n${m.teamTable}` : '');
     $('match-report').hidden = !m.report;
     if (m.report) $('match-report').src = withToken(`/api/match/report.svg?changed=${m.changed || 0}`);
     const item = (folder, name) => {

@@ -77,7 +77,7 @@ function showFlipText(game, over, mine, myColour) {
   $('offer-draw').hidden = true;
   $('resign').hidden = over;
   $('download').hidden = !over;
-  $('review').hidden = true;  // the record viewer does not open .jqf records yet
+  $('review').hidden = !over;
   $('again').hidden = !over;
   if (over) $('download').href = withToken(`/api/games/${game.id}/record`);
   $('events').replaceChildren(...game.history.map((h) => Object.assign(document.createElement('li'),

@@ -17,6 +17,7 @@ function crossPlace(geometry, name) {
 function drawCrossBoard(svg, geometry) {
   svg.replaceChildren();
   svg.setAttribute('viewBox', '0 0 420 420');
+  svg.classList.add('cross');  // square, and larger: its 129 points are small
   geometry.at = Object.fromEntries(geometry.points.map((p) => [p.point, p]));
   const line = (a, b, cls) => {
     const p = crossPlace(geometry, a), q = crossPlace(geometry, b);
@@ -86,7 +87,8 @@ function showFourText(game, over, mine) {
       + ` quiet moves; armies in: ${game.armiesIn.join(', ')})`
       : `${game.toMove} (${game.agent}) is thinking...`;
   $('status').dataset.state = over ? 'over' : mine ? 'your-move' : 'waiting';
-  for (const id of ['clock', 'draw-answer', 'offer-draw', 'review']) $(id).hidden = true;
+  for (const id of ['clock', 'draw-answer', 'offer-draw']) $(id).hidden = true;
+  $('review').hidden = !over;
   $('resign').hidden = over;
   $('download').hidden = !over;
   $('again').hidden = !over;

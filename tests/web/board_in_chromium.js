@@ -2,7 +2,9 @@
 // swap, a swap the rules refuse and its message, the swap undone), play a
 // whole game against `random` by clicking (resigning at a move cap), check
 // the agent's pieces stay face down until the full reveal, download the
-// record, step through it as a seat with its beliefs, and watch a match.
+// record, step through it as a seat with its beliefs, and watch a match;
+// then a flip game and a four-player game, each reviewed in the record
+// viewer as a seat (nothing hidden shown) and as the referee.
 // The preset (hiddenfront) has a clock: its countdown is shown on the
 // person's turn; the long game's events scroll in a box under the buttons.
 // Any console error, page error or failed request fails the test.
@@ -195,6 +197,51 @@ async function playFour(page) {
   await page.waitForFunction(() => document.querySelector('#status').dataset.state === 'over');
 }
 
+// The finished flip game in the record viewer: as seat 1 every face-down
+// point shows '?' alone; the referee's view shows what lies under each, faded.
+async function reviewFlip(page) {
+  await page.click('#review');
+  await page.waitForSelector('#records.active #rec-board .piece');
+  const seats = await page.$$eval('#rec-seat option', (os) => os.map((o) => o.value));
+  assert.deepStrictEqual(seats, ['all', '1', '2'], 'a flip record is seen by seat 1, 2 or the referee');
+  await page.click('#rec-first');
+  await page.select('#rec-seat', '1');
+  await page.waitForFunction(() => rec.view.seat === '1' && rec.view.step === 0);
+  const faces = await page.$$eval('#rec-board .piece[data-side="facedown"] text', (ts) => ts.map((t) => t.textContent));
+  assert.ok(faces.every((f) => f === '?'), `a seat sees no face-down piece: ${faces}`);
+  assert.strictEqual((await page.$$('#rec-board .piece.dealt')).length, 0, 'no deal in a seat\'s view');
+  await page.select('#rec-seat', 'all');
+  await page.waitForFunction(() => rec.view.seat === 'all');
+  assert.strictEqual((await page.$$('#rec-board .piece.dealt')).length, 50, 'the referee sees all 50 face down');
+  const dealt = await page.$$eval('#rec-board .piece.dealt text', (ts) => ts.map((t) => t.textContent));
+  assert.ok(dealt.every((f) => f !== '?'), `the referee sees the deal: ${dealt}`);
+  await page.click('#rec-last');
+  await page.waitForFunction(() => /seat \d wins|draw/.test(document.querySelector('#rec-status').textContent));
+  await page.screenshot({ path: `${out}/flip-record.png` });
+}
+
+// The finished four-player game in the record viewer: as south (own
+// visibility) east's pieces show '?'; the referee sees every identity.
+async function reviewFour(page) {
+  await page.click('#review');
+  await page.waitForSelector('#records.active #rec-board .piece');
+  const seats = await page.$$eval('#rec-seat option', (os) => os.map((o) => o.value));
+  assert.deepStrictEqual(seats, ['all', 'south', 'east', 'north', 'west'], 'a four-player record\'s seats');
+  await page.select('#rec-seat', 'south');
+  await page.waitForFunction(() => rec.view.seat === 'south' && rec.view.step === 0);
+  const east = await page.$$eval('#rec-board .piece[data-side="east"] text', (ts) => ts.map((t) => t.textContent));
+  assert.ok(east.every((f) => f === '?'), `south does not see east's pieces: ${east}`);
+  const south = await page.$$eval('#rec-board .piece[data-side="south"] text', (ts) => ts.map((t) => t.textContent));
+  assert.ok(south.length > 0 && south.every((f) => f !== '?'), `south sees its own: ${south}`);
+  await page.select('#rec-seat', 'all');
+  await page.waitForFunction(() => rec.view.seat === 'all');
+  const all = await page.$$eval('#rec-board .piece text', (ts) => ts.map((t) => t.textContent));
+  assert.ok(all.length === 100 && all.every((f) => f !== '?'), `the referee sees every piece: ${all}`);
+  await page.click('#rec-next');
+  await page.waitForFunction(() => document.querySelector('#rec-step').value === '1');
+  await page.screenshot({ path: `${out}/four-record.png` });
+}
+
 (async () => {
   const started = Date.now();
   const browser = await puppeteer.launch({ executablePath, headless: true,
@@ -213,10 +260,13 @@ async function playFour(page) {
     await stepThroughTheRecord(page);
     await watchTheMatch(page);
     await playFlip(page);
+    await reviewFlip(page);
+    await page.click('#tab-play');
     await playFour(page);
+    await reviewFour(page);
     assert.deepStrictEqual(errors, [], 'no console error');
     console.log(`ok: a game of ${actions} actions played by clicking, its record stepped through, the match `
-      + `watched, flips played (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+      + `watched, flips played, a flip and a four-player record stepped through (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   } catch (e) {
     failed = true;
     console.log(`web_board_in_chromium failed: ${e.stack || e}`);
