@@ -28,7 +28,7 @@ if(TARGET junqi)
                  beliefs ${PROJECT_SOURCE_DIR}/tests/data/flip-kawu-game.jqf --ply 30)
   junqi_refuses(replay_refuses_a_record_of_another_game "is a four-player Junqi record, not a classic Junqi one"
                 replay --rules hiddenfront ${PROJECT_SOURCE_DIR}/tests/data/four-random-game.jq4)
-  junqi_refuses(tactics_refuses_four_player "Four-player Junqi has no tactics suite or flag-blunder checker yet"
+  junqi_refuses(tactics_four_refuses_a_classic_suite "a four-player tactics suite begins with '# junqi four-player record'"
                 tactics --rules four-worldatplay --suite ${PROJECT_SOURCE_DIR}/tests/data/tactics-suite.jqs)
   junqi_refuses(rules_keeps_the_games_own_message_for_its_unknown_preset
                 "unknown flip ruleset preset 'flip-kaw' \\(known: flip-worldatplay, flip-kawu\\)" rules --rules flip-kaw)

@@ -189,7 +189,9 @@ async function playFour(page) {
     await page.waitForFunction(() => ['your-move', 'over'].includes(document.querySelector('#status').dataset.state));
     if (await page.$eval('#status', (e) => e.dataset.state) === 'over') break;
     const faces = await page.$$eval('#board .piece[data-side="east"] text', (ts) => ts.map((t) => t.textContent));
-    assert.ok(faces.length > 0 && faces.every((f) => f === '?'), `east's pieces show nothing: ${faces}`);
+    // The rules show an army's flag to all once its marshal falls (the server's seed, not the test, picks the
+    // game, so that can happen in these moves); every other east piece stays unknown to south.
+    assert.ok(faces.length > 0 && faces.every((f) => f === '?' || f === 'F'), `east's pieces show nothing: ${faces}`);
     await clickAMove(page, n);
   }
   await page.screenshot({ path: `${out}/four.png` });
