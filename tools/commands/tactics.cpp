@@ -61,72 +61,59 @@ int mine(const std::string& out, const TacticsMining& mining) {
   return 0;
 }
 
-// Flip Junqi: the suite's score of an agent, by category.
-int measureFlip(const std::string& suitePath, const std::string& agent, bool showFailures) {
+// A Flip or four-player suite's score of an agent, by category: `parse` reads
+// the suite, `run` plays the agent on it (each game's parse and run function).
+template <class Parse, class Run>
+int measureSuite(const std::string& suitePath, const std::string& agent, bool showFailures, Parse parse, Run run) {
   const auto suite = [&] {
     try {
-      return parseFlipTacticsSuite(readFile(suitePath));
+      return parse(readFile(suitePath));
     } catch (const RecordError& e) {
       throw std::invalid_argument(fmt::format("{}: {}", suitePath, e.what()));
     }
   }();
   const auto start = std::chrono::steady_clock::now();
   const int total = static_cast<int>(suite.size());
-  const FlipTacticsResult r =
-      runFlipTacticsSuite(suite, agent, [&](int done) { showProgress(done, total, start, "positions"); });
+  const auto r = run(suite, agent, [&](int done) { showProgress(done, total, start, "positions"); });
   fmt::print("agent {}\n", agent);
   for (const auto& [category, st] : r.byCategory)
     fmt::print("{:<14} {:>4}/{:<4} {:5.1f}%\n", category, st.first, st.second, 100.0 * st.first / st.second);
   fmt::print("{:<14} {:>4}/{:<4} {:5.1f}%\n", "all", r.solved(), r.total(), 100.0 * r.solved() / std::max(1, r.total()));
   if (showFailures)
     for (const std::string& f : r.failures) fmt::print("missed {}\n", f);
+  return 0;
+}
+
+int measureFlip(const std::string& suitePath, const std::string& agent, bool showFailures) {
+  return measureSuite(suitePath, agent, showFailures, parseFlipTacticsSuite, runFlipTacticsSuite);
+}
+
+int measureFour(const std::string& suitePath, const std::string& agent, bool showFailures) {
+  return measureSuite(suitePath, agent, showFailures, parseFourTacticsSuite, runFourTacticsSuite);
+}
+
+// A Flip or four-player suite mined and written to `out`, with the games played
+// and positions found as it goes (`precision`: digits of the games a second).
+template <class Mining, class Mine, class Format>
+int mineSuite(const std::string& out, const Mining& mining, int precision, Mine mine, Format format) {
+  const auto start = std::chrono::steady_clock::now();
+  const auto suite = mine(mining, [&](int games, int found) {
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    std::fprintf(stderr, "\r%d games, %d positions, %.*f games/s   ", games, found, precision,
+                 games / std::max(seconds, 1e-9));
+  });
+  std::fprintf(stderr, "\n");
+  writeFileAtomically(out, format(suite));
+  fmt::print("wrote {} positions to {}\n", suite.size(), out);
   return 0;
 }
 
 int mineFlip(const std::string& out, const FlipTacticsMining& mining) {
-  const auto start = std::chrono::steady_clock::now();
-  const auto suite = mineFlipTacticsSuite(mining, [&](int games, int found) {
-    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    std::fprintf(stderr, "\r%d games, %d positions, %.1f games/s   ", games, found, games / std::max(seconds, 1e-9));
-  });
-  std::fprintf(stderr, "\n");
-  writeFileAtomically(out, formatFlipTacticsSuite(suite));
-  fmt::print("wrote {} positions to {}\n", suite.size(), out);
-  return 0;
-}
-
-// Four-player Junqi: the suite's score of an agent, by category.
-int measureFour(const std::string& suitePath, const std::string& agent, bool showFailures) {
-  const auto suite = [&] {
-    try {
-      return parseFourTacticsSuite(readFile(suitePath));
-    } catch (const RecordError& e) {
-      throw std::invalid_argument(fmt::format("{}: {}", suitePath, e.what()));
-    }
-  }();
-  const auto start = std::chrono::steady_clock::now();
-  const int total = static_cast<int>(suite.size());
-  const FourTacticsResult r =
-      runFourTacticsSuite(suite, agent, [&](int done) { showProgress(done, total, start, "positions"); });
-  fmt::print("agent {}\n", agent);
-  for (const auto& [category, st] : r.byCategory)
-    fmt::print("{:<14} {:>4}/{:<4} {:5.1f}%\n", category, st.first, st.second, 100.0 * st.first / st.second);
-  fmt::print("{:<14} {:>4}/{:<4} {:5.1f}%\n", "all", r.solved(), r.total(), 100.0 * r.solved() / std::max(1, r.total()));
-  if (showFailures)
-    for (const std::string& f : r.failures) fmt::print("missed {}\n", f);
-  return 0;
+  return mineSuite(out, mining, 1, mineFlipTacticsSuite, formatFlipTacticsSuite);
 }
 
 int mineFour(const std::string& out, const FourTacticsMining& mining) {
-  const auto start = std::chrono::steady_clock::now();
-  const auto suite = mineFourTacticsSuite(mining, [&](int games, int found) {
-    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    std::fprintf(stderr, "\r%d games, %d positions, %.2f games/s   ", games, found, games / std::max(seconds, 1e-9));
-  });
-  std::fprintf(stderr, "\n");
-  writeFileAtomically(out, formatFourTacticsSuite(suite));
-  fmt::print("wrote {} positions to {}\n", suite.size(), out);
-  return 0;
+  return mineSuite(out, mining, 2, mineFourTacticsSuite, formatFourTacticsSuite);
 }
 
 // The game records under `dir` with this extension, sorted; throws when there are none.
