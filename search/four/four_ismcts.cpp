@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <stdexcept>
 
 #include "core/four/cross_board.h"
@@ -9,6 +10,7 @@
 #include "core/four/four_perft.h"
 #include "core/gamma_variate.h"
 #include "core/stopwatch.h"
+#include "search/four/four_flag_safety.h"
 #include "search/four/four_heuristic.h"
 #include "search/material.h"
 
@@ -191,11 +193,25 @@ std::vector<std::pair<Move, double>> evaluatorPriors(const FourObservation& obs,
   return priors;
 }
 
-// A move onto a piece the seat knows for certain to be a flag, if any.
-std::optional<Move> certainFlagCapture(const FourBeliefs& beliefs, const MoveList& moves) {
+// A move onto a piece that is the flag in every world the seat cannot rule
+// out (by its army's exact count, not only the seat's notes), if any.
+std::optional<Move> certainFlagCapture(const FourTacticsView& view, const MoveList& moves) {
   for (const Move m : moves)
-    if (beliefs.possibleAt(m.to) == identityBit(PieceType::Flag)) return m;
+    if (takesFlagForCertain(view, m)) return m;
   return std::nullopt;
+}
+
+// The root flag guard: where the chosen move leaves our flag to the next
+// army in some world and another move surely does not, the most visited such
+// move instead (a few hundred simulations leave most replies unvisited, the
+// capture of our flag among them).
+std::size_t guardedChoice(const FourTacticsView& view, const std::vector<FourRootMove>& root, std::size_t best) {
+  if (flagSafetyAfter(view, root[best].move) != FourSafety::Unsafe) return best;
+  std::optional<std::size_t> safe;
+  for (std::size_t i = 0; i < root.size(); ++i)
+    if ((!safe || root[i].visits > root[*safe].visits) && flagSafetyAfter(view, root[i].move) == FourSafety::Safe)
+      safe = i;
+  return safe.value_or(best);
 }
 
 }  // namespace
@@ -207,9 +223,10 @@ FourSearchResult fourSearch(const FourObservation& obs, const FourRuleset& rules
   obs.legalMoves(moves);
   if (moves.size() == 0) throw std::logic_error("fourSearch: the seat is not to move or has no legal move");
   const FourBeliefs beliefs = FourBeliefs::of(obs, rules);
+  const FourTacticsView view(obs, rules, beliefs);  // the seat's observation only, for the root's flag rules
   FourSearchResult result;
   for (const Move m : moves) result.root.push_back({m});
-  if (const auto flag = certainFlagCapture(beliefs, moves)) {
+  if (const auto flag = certainFlagCapture(view, moves)) {
     result.best = *flag;
     result.value = 1;
     return result;
@@ -237,6 +254,7 @@ FourSearchResult fourSearch(const FourObservation& obs, const FourRuleset& rules
     }
     if (result.root[i].visits > result.root[best].visits) best = i;
   }
+  best = guardedChoice(view, result.root, best);
   result.best = result.root[best].move;
   result.value = result.root[best].value;
   result.chainWorlds = beliefs.chainWorlds();

@@ -21,7 +21,10 @@
 // difference (search/material.h) through tanh; a result met on the way
 // counts in full, discounted per ply. Root priors (PUCT) from the
 // four-player heuristic's scores (search/four/four_heuristic.h) unless
-// `heuristicPriors` is off; a flag whose identity is certain is taken at once.
+// `heuristicPriors` is off. A root flag guard (search/four/four_flag_safety.h,
+// from the seat's observation only): a flag certain by its army's count is
+// taken at once, and a chosen move that leaves our flag to the next army in
+// some world gives way to the most visited move that surely does not.
 //
 // With a leaf evaluator (a network: nets/four/four_nn_agent.h), the root's priors
 // are the evaluator's and a new leaf is valued by it (for the army to move

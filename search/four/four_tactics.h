@@ -3,11 +3,12 @@
 //
 // A four-player seat may not see the enemies' identities (visibility own or
 // team), so an answer must hold in every world the seat cannot rule out. The
-// labeller reads the seat's FourObservation through its FourBeliefs: each
-// unseen piece may be any identity its army's exact count gives a positive
-// probability (its support); seen pieces are what they are. The referee's
-// rules (FourPosition::play, the move generator, the combat table) then
-// decide every outcome. Under visibility=all every support is one identity
+// labeller reads the seat's FourObservation through its FourBeliefs (a
+// FourTacticsView, search/four/four_flag_safety.h): each unseen piece may be
+// any identity its army's exact count gives a positive probability (its
+// support); seen pieces are what they are. The referee's rules
+// (FourPosition::play, the move generator, the combat table) then decide
+// every outcome. Under visibility=all every support is one identity
 // and the labels are the referee's alone.
 //
 // Categories, for the army to move:
@@ -37,6 +38,7 @@
 #include "core/four/four_game.h"
 #include "core/four/four_record.h"
 #include "search/classic/flag_blunders.h"
+#include "search/four/four_flag_safety.h"
 
 namespace junqi {
 
@@ -46,30 +48,6 @@ struct FourTacticsLabel {
   std::string category;
   std::vector<Move> accept;
 };
-
-// What the seat to move knows: its observation and the supports of the pieces it does not see.
-class FourTacticsView {
- public:
-  FourTacticsView(const FourObservation& obs, const FourRuleset& rules);
-  const FourObservation& observation() const { return obs_; }
-  const FourRuleset& rules() const { return rules_; }
-  // The identities the piece on `point` may have (one when the seat sees it); 0 when empty.
-  IdentitySet supportAt(Square point) const { return support_[point]; }
-
- private:
-  FourObservation obs_;
-  FourRuleset rules_;
-  std::array<IdentitySet, kCrossPoints> support_{};
-};
-
-// True when the move attacks a piece that is the flag in every world of the view.
-bool takesFlagForCertain(const FourTacticsView& view, Move m);
-
-// A move's flag safety: Safe in every world, Unsafe in some, or Unknown when
-// the army moving next is not the same in every world (one may have no move
-// left, and then the turn passes on).
-enum class FourSafety : std::uint8_t { Safe, Unsafe, Unknown };
-FourSafety flagSafetyAfter(const FourTacticsView& view, Move m);
 
 // Could the category hold here at all, from the true position (a cheap
 // filter, necessary for a label: an enemy flag under attack, or an enemy
