@@ -53,12 +53,6 @@ std::string seatWords(const FlipPosition& pos, Seat s) {
 
 std::string identityWords(Identity id) { return fmt::format("{}'s {}", colourName(id.colour), typeName(id.type)); }
 
-std::string fightWords(Combat combat) {
-  return combat == Combat::DefenderRemoved  ? "the defender is removed"
-         : combat == Combat::AttackerRemoved ? "the attacker is removed"
-                                             : "both are removed";
-}
-
 // One action as both players saw it; `after`: the position it led to.
 std::string actionSentence(const FlipActionRecord& r, const FlipPosition& after) {
   const Seat who = r.action.side;

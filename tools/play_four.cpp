@@ -62,12 +62,6 @@ Layout personLayout(const TerminalPlayOptions& o, const Ruleset& army) {
 
 std::string pointName(Square point) { return crossBoard().pointName(point); }
 
-std::string fightWords(Combat combat) {
-  return combat == Combat::DefenderRemoved  ? "the defender is removed"
-         : combat == Combat::AttackerRemoved ? "the attacker is removed"
-                                             : "both are removed";
-}
-
 // Why the person's move is not legal, in one sentence, from their view only
 // (what it says of other armies' pieces everyone sees).
 std::string whyIllegal(const FourObservation& view, Move m) {

@@ -16,6 +16,12 @@ std::optional<int> playOtherGame(const TerminalPlayOptions& options) {
   return std::nullopt;
 }
 
+std::string fightWords(Combat combat) {
+  return combat == Combat::DefenderRemoved  ? "the defender is removed"
+         : combat == Combat::AttackerRemoved ? "the attacker is removed"
+                                             : "both are removed";
+}
+
 std::optional<std::string> readPersonLine(const std::string& prompt) {
   for (;;) {
     fmt::print("{}", prompt);

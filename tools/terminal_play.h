@@ -11,6 +11,8 @@
 
 #include <fmt/format.h>
 
+#include "core/combat.h"
+
 namespace junqi::tools {
 
 // The options of `junqi play`; `layout` and `seat` only where given.
@@ -30,6 +32,9 @@ std::optional<int> playOtherGame(const TerminalPlayOptions& options);
 // Prints the prompt and reads the person's next line, trimmed; nullopt when
 // the input ended. Empty lines are skipped.
 std::optional<std::string> readPersonLine(const std::string& prompt);
+
+// What a fight did, in words ("the attacker is removed").
+std::string fightWords(Combat combat);
 
 // Answers the person's line with one line of text: nothing was played (false).
 template <typename... Args>

@@ -18,7 +18,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-FlipMatchOptions smallMatch(const std::string& dir) {
+FlipMatchOptions smallFlipMatch(const std::string& dir) {
   FlipMatchOptions o;
   o.rules = FlipRuleset::kawu();
   o.players = {{"search", "mcts:sims=20", ""}, {"heuristic", "heuristic", ""}, {"random", "random", ""}};
@@ -29,14 +29,14 @@ FlipMatchOptions smallMatch(const std::string& dir) {
   return o;
 }
 
-std::string freshDir(const std::string& name) {
+std::string flipMatchDir(const std::string& name) {
   const fs::path dir = fs::temp_directory_path() / ("junqi-flip-match-" + name + "-" + std::to_string(::getpid()));
   fs::remove_all(dir);
   return dir.string();
 }
 
 TEST(FlipMatch, EachDealIsPlayedTwiceWithTheSeatsSwapped) {
-  const FlipMatch match(smallMatch(freshDir("schedule")));
+  const FlipMatch match(smallFlipMatch(flipMatchDir("schedule")));
   ASSERT_EQ(match.schedule().size(), 3u * 2u * 2u);
   for (std::size_t i = 0; i < match.schedule().size(); i += 2) {
     const FlipScheduledGame& a = match.schedule()[i];
@@ -48,8 +48,8 @@ TEST(FlipMatch, EachDealIsPlayedTwiceWithTheSeatsSwapped) {
 }
 
 TEST(FlipMatch, RecordsEveryGameRatesAndResumes) {
-  const std::string dir = freshDir("resume");
-  FlipMatch first(smallMatch(dir));
+  const std::string dir = flipMatchDir("resume");
+  FlipMatch first(smallFlipMatch(dir));
   const FlipMatchSummary played = first.run();
   ASSERT_EQ(played.results.size(), 12u);
   for (const FlipMatchResult& r : played.results) {
@@ -65,7 +65,7 @@ TEST(FlipMatch, RecordsEveryGameRatesAndResumes) {
   EXPECT_NE(played.table.find("search vs heuristic"), std::string::npos);
 
   fs::remove(fs::path(dir) / "games" / "game-00003.jqf");  // as if stopped before it
-  FlipMatch again(smallMatch(dir));
+  FlipMatch again(smallFlipMatch(dir));
   const FlipMatchSummary resumed = again.run();
   int replayed = 0;
   for (std::size_t i = 0; i < resumed.results.size(); ++i) {
@@ -77,12 +77,12 @@ TEST(FlipMatch, RecordsEveryGameRatesAndResumes) {
 }
 
 TEST(FlipMatch, RefusesAnotherMatchsDirectory) {
-  const std::string dir = freshDir("refuse");
-  FlipMatch(smallMatch(dir)).run();
-  FlipMatchOptions other = smallMatch(dir);
+  const std::string dir = flipMatchDir("refuse");
+  FlipMatch(smallFlipMatch(dir)).run();
+  FlipMatchOptions other = smallFlipMatch(dir);
   other.seed = 6;
   EXPECT_THROW(FlipMatch(other).run(), std::invalid_argument);
-  FlipMatchOptions bots = smallMatch(freshDir("bots"));
+  FlipMatchOptions bots = smallFlipMatch(flipMatchDir("bots"));
   bots.players[1] = {"old", "", "sh -c 'read l; echo variants classic; echo jbpok; sleep 5'"};
   try {
     FlipMatch(bots).run();
@@ -99,8 +99,8 @@ TEST(FlipMatch, RefusesAnotherMatchsDirectory) {
 // A bot that starts for the check before the match but not for its games
 // forfeits each game, as in a classic or four-player match: the match goes on.
 TEST(FlipMatch, ABotThatDoesNotStartForAGameForfeitsIt) {
-  const std::string dir = freshDir("no-start");
-  FlipMatchOptions o = smallMatch(dir);
+  const std::string dir = flipMatchDir("no-start");
+  FlipMatchOptions o = smallFlipMatch(dir);
   fs::create_directories(dir);
   const std::string once = (fs::path(dir) / "started-once").string();
   o.players = {{"random", "random", ""},

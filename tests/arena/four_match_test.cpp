@@ -22,7 +22,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::string freshDir(const std::string& name) {
+std::string fourMatchDir(const std::string& name) {
   const fs::path dir = fs::temp_directory_path() / ("junqi-four-match-" + name + "-" + std::to_string(::getpid()));
   fs::remove_all(dir);
   return dir.string();
@@ -67,7 +67,7 @@ TEST(FourAgents, TheHeuristicTakesAShownFlag) {
   EXPECT_EQ(fourMoveName(m), "P8-Q8");
 }
 
-FourMatchOptions smallMatch(const std::string& dir) {
+FourMatchOptions smallFourMatch(const std::string& dir) {
   FourMatchOptions o;
   o.players = {{"heuristic", "heuristic", ""}, {"random", "random", ""}};
   o.pairs = 3;
@@ -78,7 +78,7 @@ FourMatchOptions smallMatch(const std::string& dir) {
 }
 
 TEST(FourMatch, EachDealIsPlayedTwiceWithTheTeamsSwapped) {
-  const FourMatch match(smallMatch(freshDir("schedule")));
+  const FourMatch match(smallFourMatch(fourMatchDir("schedule")));
   ASSERT_EQ(match.schedule().size(), 6u);
   for (std::size_t i = 0; i < match.schedule().size(); i += 2) {
     EXPECT_EQ(match.schedule()[i].pair, match.schedule()[i + 1].pair);
@@ -87,8 +87,8 @@ TEST(FourMatch, EachDealIsPlayedTwiceWithTheTeamsSwapped) {
 }
 
 TEST(FourMatch, RecordsEveryGameRatesAndResumes) {
-  const std::string dir = freshDir("resume");
-  FourMatch first(smallMatch(dir));
+  const std::string dir = fourMatchDir("resume");
+  FourMatch first(smallFourMatch(dir));
   const FourMatchSummary played = first.run();
   ASSERT_EQ(played.results.size(), 6u);
   for (const FourMatchResult& r : played.results) {
@@ -97,9 +97,9 @@ TEST(FourMatch, RecordsEveryGameRatesAndResumes) {
     EXPECT_EQ(replayFour(record).position().ply(), r.plies);
   }
   EXPECT_NE(readFile(dir + "/ratings.txt").find("heuristic vs random"), std::string::npos);
-  FourMatch again(smallMatch(dir));
+  FourMatch again(smallFourMatch(dir));
   for (const FourMatchResult& r : again.run().results) EXPECT_TRUE(r.resumed);
-  FourMatchOptions other = smallMatch(dir);
+  FourMatchOptions other = smallFourMatch(dir);
   other.seed = 6;
   EXPECT_THROW(FourMatch(other).run(), std::invalid_argument);
 }
@@ -108,8 +108,8 @@ TEST(FourMatch, RecordsEveryGameRatesAndResumes) {
 // second (north or west) the other; every agent is then also rated by the
 // team model, and a bad part of a team's spec is refused before any game.
 TEST(FourMatch, AMixedTeamPlaysBothSpecsAndItsAgentsAreRated) {
-  const std::string dir = freshDir("mixed");
-  FourMatchOptions options = smallMatch(dir);
+  const std::string dir = fourMatchDir("mixed");
+  FourMatchOptions options = smallFourMatch(dir);
   options.players = {{"mix", "heuristic+random", ""}, {"random", "random", ""}};
   options.pairs = 2;
   const FourMatchSummary summary = FourMatch(options).run();

@@ -24,7 +24,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::string freshDir(const std::string& name) {
+std::string pairedMatchDir(const std::string& name) {
   const fs::path dir = fs::temp_directory_path() / ("junqi-paired-match-" + name + "-" + std::to_string(::getpid()));
   fs::remove_all(dir);
   return dir.string();
@@ -59,7 +59,7 @@ TYPED_TEST_SUITE(PairedMatchTest, Games);
 // the reports written; the rerun plays only the rest, and the whole equals
 // the same match played without a stop.
 TYPED_TEST(PairedMatchTest, AStoppedMatchKeepsItsGamesAndTheRerunCompletesIt) {
-  const std::string dir = freshDir(fmt::format("stop-{}", TypeParam::kVariant));
+  const std::string dir = pairedMatchDir(fmt::format("stop-{}", TypeParam::kVariant));
   PairedMatch<TypeParam> stopped(headToHead<TypeParam>(dir, 3));
   int seen = 0;
   const auto first = stopped.run([&](const std::string&) {
@@ -76,7 +76,7 @@ TYPED_TEST(PairedMatchTest, AStoppedMatchKeepsItsGamesAndTheRerunCompletesIt) {
   for (const auto& r : rest.results) resumed += r.resumed;
   EXPECT_EQ(resumed, 2);
 
-  const std::string whole = freshDir(fmt::format("whole-{}", TypeParam::kVariant));
+  const std::string whole = pairedMatchDir(fmt::format("whole-{}", TypeParam::kVariant));
   const auto once = PairedMatch<TypeParam>(headToHead<TypeParam>(whole, 3)).run();
   for (std::size_t i = 0; i < once.results.size(); ++i) {
     const std::string name = fmt::format("games/game-{:05}.{}", i, TypeParam::kExtension);
@@ -90,7 +90,7 @@ TYPED_TEST(PairedMatchTest, AStoppedMatchKeepsItsGamesAndTheRerunCompletesIt) {
 // A lopsided head-to-head with a wide SPRT decides long before its schedule
 // ends; the reports are those of a classic match, with the SPRT's panel.
 TYPED_TEST(PairedMatchTest, TheSprtStopsAHeadToHeadAndTheReportsAreWritten) {
-  const std::string dir = freshDir(fmt::format("sprt-{}", TypeParam::kVariant));
+  const std::string dir = pairedMatchDir(fmt::format("sprt-{}", TypeParam::kVariant));
   auto options = headToHead<TypeParam>(dir, 200);
   options.maxPlies = TypeParam::kMaxPlies;  // games decided, not drawn at a move limit
   options.sprt = SprtConfig{0, 400, 0.1, 0.1};
@@ -119,7 +119,7 @@ TYPED_TEST(PairedMatchTest, TheSprtStopsAHeadToHeadAndTheReportsAreWritten) {
 // every game has a start of its own (a replayed one would show a bot, in the
 // second game, what it saw from the other side in the first).
 TYPED_TEST(PairedMatchTest, WithABotNoTwoGamesShareAStart) {
-  auto options = headToHead<TypeParam>(freshDir(fmt::format("starts-{}", TypeParam::kVariant)), 4);
+  auto options = headToHead<TypeParam>(pairedMatchDir(fmt::format("starts-{}", TypeParam::kVariant)), 4);
   const PairedMatch<TypeParam> builtIn(options);
   for (std::size_t i = 0; i < builtIn.schedule().size(); i += 2)
     EXPECT_EQ(builtIn.startOf(builtIn.schedule()[i]), builtIn.startOf(builtIn.schedule()[i + 1]));

@@ -13,11 +13,10 @@
 #include "core/classic/auto_layout.h"
 #include "core/classic/notation.h"
 #include "core/classic/topology.h"
+#include "tests/support/square_names.h"
 
 namespace junqi {
 namespace {
-
-int at(const char* name) { return *parseSquare(name); }
 
 constexpr std::array<LayoutStyle, 4> kStyles = {LayoutStyle::Random, LayoutStyle::Aggressive, LayoutStyle::Defensive,
                                                 LayoutStyle::Balanced};

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "core/files.h"
+#include "tests/support/error_of.h"
 
 namespace junqi {
 namespace {
@@ -25,17 +26,6 @@ class FilesTest : public ::testing::Test {
 
   fs::path dir_;
 };
-
-// The message of the exception that `f` throws ("" if none).
-template <class F>
-std::string errorOf(F f) {
-  try {
-    f();
-  } catch (const std::exception& e) {
-    return e.what();
-  }
-  return "";
-}
 
 TEST_F(FilesTest, WritesTheWholeFileAndLeavesNoTemporaryFile) {
   writeFileAtomically(file("a"), "first");

@@ -69,7 +69,7 @@ TEST(FlipNotation, EveryFieldRoundTrips) {
   EXPECT_EQ(parseFlipPosition(undecided, FlipRuleset::worldAtPlay()).lastFlip(Seat::Red), Colour::Red);
 }
 
-std::string errorOf(std::string_view text) {
+std::string positionErrorOf(std::string_view text) {
   try {
     parseFlipPosition(text, FlipRuleset::worldAtPlay());
   } catch (const NotationError& e) {
@@ -84,23 +84,23 @@ TEST(FlipNotation, WhatNoGameReachesIsRejectedByName) {
     std::string s = start;
     return s.replace(s.find(from), from.size(), to);
   };
-  EXPECT_EQ(errorOf("flip ?????"), "flip position: expected 'flip <board> <to move> <colours> <last flips> <lost> "
+  EXPECT_EQ(positionErrorOf("flip ?????"), "flip position: expected 'flip <board> <to move> <colours> <last flips> <lost> "
                                    "<quiet> <ply>' (8 fields)");
-  EXPECT_EQ(errorOf(with(R"(?????/?????/?1?1?/)", R"(?????/?????/??1??/)")),
+  EXPECT_EQ(positionErrorOf(with(R"(?????/?????/?1?1?/)", R"(?????/?????/??1??/)")),
             "flip position: a face-down piece on the camp B10: camps start empty");
-  EXPECT_EQ(errorOf(with(" 1 - -- - 0 0", " 3 - -- - 0 0")), "flip position: the seat to move is 1 or 2, not '3'");
-  EXPECT_EQ(errorOf(with(" 1 - -- - 0 0", " 1 x -- - 0 0")),
+  EXPECT_EQ(positionErrorOf(with(" 1 - -- - 0 0", " 3 - -- - 0 0")), "flip position: the seat to move is 1 or 2, not '3'");
+  EXPECT_EQ(positionErrorOf(with(" 1 - -- - 0 0", " 1 x -- - 0 0")),
             "flip position: the colours take 'r', 'b' or '-', not 'x'");
-  EXPECT_EQ(errorOf(with(" 1 - -- - 0 0", " 1 r r- - 0 0")),
+  EXPECT_EQ(positionErrorOf(with(" 1 - -- - 0 0", " 1 r r- - 0 0")),
             "flip position: last flips are '--' once the colours are decided");
-  EXPECT_EQ(errorOf(with(R"(flip ?????/)", R"(flip MM???/)")),
+  EXPECT_EQ(positionErrorOf(with(R"(flip ?????/)", R"(flip MM???/)")),
             "flip position: 2 red marshal(s) face up or lost where a side has 1");
-  EXPECT_EQ(errorOf(with(R"(flip ?????/)", R"(flip 1????/)")),
+  EXPECT_EQ(positionErrorOf(with(R"(flip ?????/)", R"(flip 1????/)")),
             "flip position: 49 face-down points where the pieces neither face up nor lost are 50");
-  EXPECT_EQ(errorOf(with(" 1 - -- - 0 0", " 1 - -- M 0 0")),
+  EXPECT_EQ(positionErrorOf(with(" 1 - -- - 0 0", " 1 - -- M 0 0")),
             "flip position: 50 face-down points where the pieces neither face up nor lost are 49");
-  EXPECT_EQ(errorOf(with(" 1 - -- - 0 0", " 1 - -- - 5 2")), "flip position: the quiet counter 5 exceeds the ply 2");
-  EXPECT_EQ(errorOf(with(R"(flip ?????/)", R"(flip %????/)")),
+  EXPECT_EQ(positionErrorOf(with(" 1 - -- - 0 0", " 1 - -- - 5 2")), "flip position: the quiet counter 5 exceeds the ply 2");
+  EXPECT_EQ(positionErrorOf(with(R"(flip ?????/)", R"(flip %????/)")),
             "flip position: '%' on A12 is not a piece symbol, '?' or a digit");
 }
 

@@ -20,7 +20,7 @@ FlipRecord randomGameRecord(std::uint64_t seed) {
   return flipRecordOf(game, {{"seat1", "random"}, {"event", "a test game"}});
 }
 
-std::string errorOf(const std::string& text) {
+std::string recordErrorOf(const std::string& text) {
   try {
     replayFlip(parseFlipRecord(text));
   } catch (const RecordError& e) {
@@ -57,32 +57,32 @@ TEST(FlipRecord, BadRecordsAreNamedByLine) {
     std::string s = good;
     return s.replace(s.find(from), from.size(), to);
   };
-  EXPECT_EQ(errorOf(with("variant flip", "variant classic")), "line 2: a flip record's variant is 'flip'");
-  EXPECT_EQ(errorOf(with("variant flip\n", "")), "a flip record needs its 'variant flip' line");
-  EXPECT_EQ(errorOf(with("ruleset flip-worldatplay", "ruleset flip-chess")),
+  EXPECT_EQ(recordErrorOf(with("variant flip", "variant classic")), "line 2: a flip record's variant is 'flip'");
+  EXPECT_EQ(recordErrorOf(with("variant flip\n", "")), "a flip record needs its 'variant flip' line");
+  EXPECT_EQ(recordErrorOf(with("ruleset flip-worldatplay", "ruleset flip-chess")),
             "line 3: unknown flip ruleset preset 'flip-chess' (known: flip-worldatplay, flip-kawu)");
   std::string badSymbol = good;
   badSymbol[good.find("\ndeal ") + 6] = 'X';
-  EXPECT_EQ(errorOf(badSymbol), "line 6: deal: 'X' for A1 is not a piece symbol");
+  EXPECT_EQ(recordErrorOf(badSymbol), "line 6: deal: 'X' for A1 is not a piece symbol");
   std::string twoMarshals = good;  // a second red marshal in place of the deal's first other piece
   std::size_t replaced = good.find("\ndeal ") + 6;
   while (good[replaced] == 'M') ++replaced;
   twoMarshals[replaced] = 'M';
-  EXPECT_EQ(errorOf(twoMarshals),
+  EXPECT_EQ(recordErrorOf(twoMarshals),
             "deal: it holds other pieces than the two sets of 25 (or the face-down pool) have");
-  EXPECT_EQ(errorOf(with("\ndeal ", "\ndeal X")),
+  EXPECT_EQ(recordErrorOf(with("\ndeal ", "\ndeal X")),
             "line 6: a deal needs one piece symbol for each of the 50 face-down points, not 51");
   const std::size_t firstAction = good.find("\naction ") + 1;
   std::string illegal = good;
   illegal.replace(firstAction, good.find('\n', firstAction) - firstAction, "action C3-C4");
-  EXPECT_EQ(errorOf(illegal), "line 7: until the colours are decided both players may only flip");
+  EXPECT_EQ(recordErrorOf(illegal), "line 7: until the colours are decided both players may only flip");
   std::string garbled = good;
   garbled.replace(firstAction, good.find('\n', firstAction) - firstAction, "action Z9");
-  EXPECT_EQ(errorOf(garbled), "line 7: 'Z9' is neither a point to flip nor a move");
+  EXPECT_EQ(recordErrorOf(garbled), "line 7: 'Z9' is neither a point to flip nor a move");
   const std::size_t result = good.find("\nresult ") + 1;
   std::string wrong = good.substr(0, result) + "result 2 resignation\n";
-  EXPECT_EQ(errorOf(wrong).substr(0, 35), "the record says '2 resignation' but");
-  EXPECT_EQ(errorOf(good.substr(0, result) + "result 3 flag-captured\n"), "line " +
+  EXPECT_EQ(recordErrorOf(wrong).substr(0, 35), "the record says '2 resignation' but");
+  EXPECT_EQ(recordErrorOf(good.substr(0, result) + "result 3 flag-captured\n"), "line " +
             std::to_string(std::count(good.begin(), good.begin() + static_cast<long>(result), '\n') + 1) +
             ": '3' is not a seat (1 or 2)");
 }

@@ -8,17 +8,12 @@
 #include "core/classic/classic_board.h"
 #include "core/four/cross_board.h"
 #include "core/four/cross_topology.h"
+#include "tests/support/square_names.h"
 
 namespace junqi {
 namespace {
 
-Square at(const char* name) {
-  const auto p = crossBoard().point(name);
-  EXPECT_TRUE(p) << name;
-  return p.value_or(Square{});
-}
-
-bool road(const char* a, const char* b) { return crossBoard().joinedByRoad(at(a), at(b)); }
+bool road(const char* a, const char* b) { return crossBoard().joinedByRoad(crossAt(a), crossAt(b)); }
 
 // "There are 129 stops in all": four arms of 30 and the centre's nine.
 TEST(CrossBoard, Has129PointsFourArmsOfThirtyAndNineInTheCentre) {
@@ -65,17 +60,17 @@ TEST(CrossBoard, TheCentreJoinsTheArmsByRailway) {
   EXPECT_TRUE(road("I9", "I11"));
   EXPECT_FALSE(road("G7", "I9"));  // no diagonals in the centre
   const CrossTopology& t = CrossTopology::get();
-  for (const char* p : {"G7", "I7", "K7", "G9", "I9", "K9", "G11", "I11", "K11"}) EXPECT_TRUE(t.railway.contains(at(p))) << p;
-  EXPECT_EQ(popcount(t.railNeighbours[static_cast<std::size_t>(at("I9"))]), 4);
+  for (const char* p : {"G7", "I7", "K7", "G9", "I9", "K9", "G11", "I11", "K11"}) EXPECT_TRUE(t.railway.contains(crossAt(p))) << p;
+  EXPECT_EQ(popcount(t.railNeighbours[static_cast<std::size_t>(crossAt("I9"))]), 4);
 }
 
 // "a curved railway at each corner joins neighbouring territories".
 TEST(CrossBoard, CurvedRailwaysJoinNeighbouringArms) {
   const CrossTopology& t = CrossTopology::get();
   for (const auto& [a, b] : {std::pair{"G6", "F7"}, {"K6", "L7"}, {"K12", "L11"}, {"G12", "F11"}})
-    EXPECT_TRUE(t.railNeighbours[static_cast<std::size_t>(at(a))].contains(at(b))) << a << "-" << b;
+    EXPECT_TRUE(t.railNeighbours[static_cast<std::size_t>(crossAt(a))].contains(crossAt(b))) << a << "-" << b;
   // G6 is where south's outer column forks: on into the centre or round the corner.
-  EXPECT_EQ(popcount(t.railNeighbours[static_cast<std::size_t>(at("G6"))]), 4);  // G5, H6, G7, F7
+  EXPECT_EQ(popcount(t.railNeighbours[static_cast<std::size_t>(crossAt("G6"))]), 4);  // G5, H6, G7, F7
 }
 
 }  // namespace

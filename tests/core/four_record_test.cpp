@@ -5,12 +5,13 @@
 #include <string>
 
 #include "core/classic/auto_layout.h"
+#include "core/classic/notation.h"
 #include "core/files.h"
 #include "core/four/four_game.h"
 #include "core/four/four_movegen.h"
 #include "core/four/four_notation.h"
 #include "core/four/four_record.h"
-#include "core/classic/notation.h"
+#include "tests/support/error_of.h"
 
 namespace junqi {
 namespace {
@@ -33,16 +34,6 @@ FourGame randomGame(std::uint64_t seed) {
     game.play(moves[static_cast<int>(rng.below(static_cast<std::uint64_t>(moves.size())))]);
   }
   return game;
-}
-
-template <class F>
-std::string errorOf(F&& f) {
-  try {
-    f();
-  } catch (const std::exception& e) {
-    return e.what();
-  }
-  return "";
 }
 
 TEST(FourNotation, PositionsOfRandomGamesRoundTrip) {

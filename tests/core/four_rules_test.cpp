@@ -8,6 +8,7 @@
 #include "core/four/four_movegen.h"
 #include "core/four/four_notation.h"
 #include "core/four/four_position.h"
+#include "tests/support/square_names.h"
 
 namespace junqi {
 namespace {
@@ -15,8 +16,6 @@ namespace {
 using enum PieceType;
 
 constexpr int kSouth = 0, kEast = 1, kNorth = 2, kWest = 3;
-
-Square at(const char* name) { return *crossBoard().point(name); }
 
 // Every army's flag in its left headquarters and a lieutenant on its back
 // railway row, so that every army is on the board and can move.
@@ -35,9 +34,9 @@ FourPosition position(std::vector<FourPiece> extra, int toMove = kSouth) {
   return FourPosition(FourRuleset::worldAtPlay(), pieces, toMove);
 }
 
-CrossBitboard targets(const FourPosition& pos, const char* from) { return fourTargets(pos, at(from)); }
+CrossBitboard targets(const FourPosition& pos, const char* from) { return fourTargets(pos, crossAt(from)); }
 
-Move move(const char* text) { return *parseFourMove(text); }
+Move fourMove(const char* text) { return *parseFourMove(text); }
 
 // "the army facing you is your ally, the two beside you are opponents"
 TEST(FourRules, TheArmyFacingYouIsYourAlly) {
@@ -63,65 +62,65 @@ TEST(FourRules, TurnsPassSouthEastNorthWest) {
 // "You cannot capture your ally's pieces or move onto them."
 TEST(FourRules, AnAllysPieceIsNeitherAttackedNorEntered) {
   // South's general on G4 with north's colonel on G5 and east's on G3.
-  const FourPosition pos = position({{kSouth, General, at("G4")}, {kNorth, Colonel, at("G5")}, {kEast, Colonel, at("G3")}});
-  EXPECT_FALSE(targets(pos, "G4").contains(at("G5")));
-  EXPECT_TRUE(targets(pos, "G4").contains(at("G3")));  // an opponent beside you is fair game
+  const FourPosition pos = position({{kSouth, General, crossAt("G4")}, {kNorth, Colonel, crossAt("G5")}, {kEast, Colonel, crossAt("G3")}});
+  EXPECT_FALSE(targets(pos, "G4").contains(crossAt("G5")));
+  EXPECT_TRUE(targets(pos, "G4").contains(crossAt("G3")));  // an opponent beside you is fair game
 }
 
 // "one stop by road, any distance along a straight or curved railway"
 TEST(FourRules, RailwaysRunStraightOnAndRoundTheCurves) {
-  const FourPosition pos = position({{kSouth, Colonel, at("G3")}});
+  const FourPosition pos = position({{kSouth, Colonel, crossAt("G3")}});
   const CrossBitboard t = targets(pos, "G3");
-  for (const char* p : {"G4", "G6", "G7", "G11", "G13", "F7", "C7"}) EXPECT_TRUE(t.contains(at(p))) << p;
-  EXPECT_FALSE(t.contains(at("H6")));  // a square corner: engineers only
-  EXPECT_FALSE(t.contains(at("I7")));  // leaving the column at G7 is a turn too
-  EXPECT_TRUE(t.contains(at("H3")));   // one stop by road
-  EXPECT_TRUE(t.contains(at("B7")));   // round the curve to the end of west's outer column
+  for (const char* p : {"G4", "G6", "G7", "G11", "G13", "F7", "C7"}) EXPECT_TRUE(t.contains(crossAt(p))) << p;
+  EXPECT_FALSE(t.contains(crossAt("H6")));  // a square corner: engineers only
+  EXPECT_FALSE(t.contains(crossAt("I7")));  // leaving the column at G7 is a turn too
+  EXPECT_TRUE(t.contains(crossAt("H3")));   // one stop by road
+  EXPECT_TRUE(t.contains(crossAt("B7")));   // round the curve to the end of west's outer column
 }
 
 // "only engineers turn square corners"
 TEST(FourRules, OnlyEngineersTurnSquareCorners) {
-  const FourPosition pos = position({{kSouth, Engineer, at("G3")}});
+  const FourPosition pos = position({{kSouth, Engineer, crossAt("G3")}});
   const CrossBitboard t = targets(pos, "G3");
-  for (const char* p : {"H6", "K6", "I7", "K9", "I11", "L9"}) EXPECT_TRUE(t.contains(at(p))) << p;
+  for (const char* p : {"H6", "K6", "I7", "K9", "I11", "L9"}) EXPECT_TRUE(t.contains(crossAt(p))) << p;
 }
 
 // A slide stops at the first piece, whoever's: it takes an enemy, and an ally blocks.
 TEST(FourRules, ASlideStopsAtTheFirstPiece) {
-  const FourPosition pos = position({{kSouth, Colonel, at("G3")}, {kEast, Captain, at("G9")}, {kNorth, Captain, at("E7")}});
+  const FourPosition pos = position({{kSouth, Colonel, crossAt("G3")}, {kEast, Captain, crossAt("G9")}, {kNorth, Captain, crossAt("E7")}});
   const CrossBitboard t = targets(pos, "G3");
-  EXPECT_TRUE(t.contains(at("G9")));
-  EXPECT_FALSE(t.contains(at("G11")));
-  EXPECT_TRUE(t.contains(at("F7")));
-  EXPECT_FALSE(t.contains(at("E7")));
-  EXPECT_FALSE(t.contains(at("D7")));
+  EXPECT_TRUE(t.contains(crossAt("G9")));
+  EXPECT_FALSE(t.contains(crossAt("G11")));
+  EXPECT_TRUE(t.contains(crossAt("F7")));
+  EXPECT_FALSE(t.contains(crossAt("E7")));
+  EXPECT_FALSE(t.contains(crossAt("D7")));
 }
 
 // "Higher rank wins, equals both go, a bomb takes anything with it, engineers
 // clear mines, and a piece in a camp is safe."
 TEST(FourRules, BattlesAreThoseOfTwoArmyJunqi) {
   const auto fight = [](PieceType attacker, PieceType defender) {
-    FourPosition pos = position({{kSouth, attacker, at("G4")}, {kEast, defender, at("G5")}});
-    return pos.play(move("G4-G5")).combat;
+    FourPosition pos = position({{kSouth, attacker, crossAt("G4")}, {kEast, defender, crossAt("G5")}});
+    return pos.play(fourMove("G4-G5")).combat;
   };
   EXPECT_EQ(fight(General, Colonel), Combat::DefenderRemoved);
   EXPECT_EQ(fight(Colonel, General), Combat::AttackerRemoved);
   EXPECT_EQ(fight(Major, Major), Combat::BothRemoved);
   EXPECT_EQ(fight(Bomb, Marshal), Combat::BothRemoved);
   EXPECT_EQ(fight(Engineer, Landmine), Combat::DefenderRemoved);
-  const FourPosition camp = position({{kSouth, Marshal, at("G4")}, {kEast, Lieutenant, at("H5")}});
-  EXPECT_FALSE(targets(camp, "G4").contains(at("H5")));
+  const FourPosition camp = position({{kSouth, Marshal, crossAt("G4")}, {kEast, Lieutenant, crossAt("H5")}});
+  EXPECT_FALSE(targets(camp, "G4").contains(crossAt("H5")));
 }
 
 // "An army whose flag is taken ... leaves the board with all its pieces"
 TEST(FourRules, AnArmyWhoseFlagIsTakenLeavesWithAllItsPieces) {
   // East's flag on Q8 (its headquarters); south's major beside it on P8.
-  FourPosition pos = position({{kSouth, Major, at("P8")}, {kEast, General, at("M9")}});
-  const FourMoveResult r = pos.play(move("P8-Q8"));
+  FourPosition pos = position({{kSouth, Major, crossAt("P8")}, {kEast, General, crossAt("M9")}});
+  const FourMoveResult r = pos.play(fourMove("P8-Q8"));
   EXPECT_EQ(r.flagTakenFrom, kEast);
   EXPECT_FALSE(pos.armyIn(kEast));
   EXPECT_FALSE(pos.occupied(kEast));
-  EXPECT_EQ(pos.typeAt(at("Q8")), Major);
+  EXPECT_EQ(pos.typeAt(crossAt("Q8")), Major);
   EXPECT_EQ(pos.toMove(), kNorth);  // east's turn is skipped from now on
   EXPECT_FALSE(fourOutcome(pos).isOver());  // west plays on alone
 }
@@ -131,7 +130,7 @@ TEST(FourRules, AnArmyWithNoMoveOnItsTurnLeaves) {
   std::vector<FourPiece> pieces = armies();
   pieces.erase(pieces.begin() + 3);  // east keeps only its flag
   FourPosition pos(FourRuleset::worldAtPlay(), pieces, kSouth);
-  pos.play(move("G2-G3"));
+  pos.play(fourMove("G2-G3"));
   EXPECT_FALSE(pos.armyIn(kEast));
   EXPECT_EQ(pos.lastExit(), Termination::Immobilised);
   EXPECT_EQ(pos.toMove(), kNorth);
@@ -139,17 +138,17 @@ TEST(FourRules, AnArmyWithNoMoveOnItsTurnLeaves) {
 
 // "a team loses when both armies are gone. One army may have to play on alone against two."
 TEST(FourRules, ATeamLosesWhenBothItsArmiesAreGone) {
-  std::vector<FourPiece> pieces = {{kSouth, Flag, armyPoint(kSouth, 1)}, {kSouth, Major, at("P8")},
-                                   {kEast, Flag, at("Q8")}, {kWest, Flag, armyPoint(kWest, 1)},
+  std::vector<FourPiece> pieces = {{kSouth, Flag, armyPoint(kSouth, 1)}, {kSouth, Major, crossAt("P8")},
+                                   {kEast, Flag, crossAt("Q8")}, {kWest, Flag, armyPoint(kWest, 1)},
                                    {kWest, Lieutenant, armyPoint(kWest, 5)}};
   FourPosition pos(FourRuleset::worldAtPlay(), pieces, kSouth);  // north is gone: south plays alone
   EXPECT_FALSE(fourOutcome(pos).isOver());
-  pos.play(move("P8-Q8"));
+  pos.play(fourMove("P8-Q8"));
   EXPECT_FALSE(fourOutcome(pos).isOver());  // west is still there
-  std::vector<FourPiece> last = {{kSouth, Flag, armyPoint(kSouth, 1)}, {kSouth, Major, at("P8")}, {kEast, Flag, at("Q8")},
+  std::vector<FourPiece> last = {{kSouth, Flag, armyPoint(kSouth, 1)}, {kSouth, Major, crossAt("P8")}, {kEast, Flag, crossAt("Q8")},
                                  {kNorth, Lieutenant, armyPoint(kNorth, 5)}};
   FourPosition end(FourRuleset::worldAtPlay(), last, kSouth);
-  end.play(move("P8-Q8"));
+  end.play(fourMove("P8-Q8"));
   const FourOutcome o = fourOutcome(end);
   EXPECT_EQ(o.reason, Termination::FlagCaptured);
   EXPECT_EQ(o.winningTeam, teamOfArmy(kSouth));
@@ -172,9 +171,9 @@ TEST(FourRules, APositionWithATeamAlreadyGoneIsOver) {
 
 // "a fallen field marshal shows that army's flag to everyone"
 TEST(FourRules, AFallenMarshalShowsItsArmysFlag) {
-  FourPosition pos = position({{kSouth, Bomb, at("G4")}, {kEast, Marshal, at("G5")}});
+  FourPosition pos = position({{kSouth, Bomb, crossAt("G4")}, {kEast, Marshal, crossAt("G5")}});
   EXPECT_FALSE(pos.flagShown(kEast));
-  pos.play(move("G4-G5"));
+  pos.play(fourMove("G4-G5"));
   EXPECT_TRUE(pos.flagShown(kEast));
   EXPECT_FALSE(pos.flagShown(kSouth));
 }

@@ -82,7 +82,7 @@ Game fromLayouts(const Ruleset& ruleset, std::string_view red = kExampleLayout,
 
 std::string note(IdentitySet s) { return describeIdentities(s); }
 
-std::vector<Ruleset> presets() { return {Ruleset::hiddenFront(), Ruleset::worldAtPlay(), Ruleset::refereed()}; }
+std::vector<Ruleset> classicPresets() { return {Ruleset::hiddenFront(), Ruleset::worldAtPlay(), Ruleset::refereed()}; }
 
 // ---------------------------------------------------------------------------
 // Deployment rules at the start (a game from layouts)
@@ -125,7 +125,7 @@ void expectDeploymentSets(const Ruleset& r) {
 }
 
 TEST(Knowledge, TheFlagCanOnlyBeInAHeadquartersAtTheStart) {
-  for (const Ruleset& r : presets()) {
+  for (const Ruleset& r : classicPresets()) {
     const Game game = fromLayouts(r);
     const InfoState view = InfoState::of(game, Seat::Red);
     int flagCandidates = 0;
@@ -142,7 +142,7 @@ TEST(Knowledge, TheFlagCanOnlyBeInAHeadquartersAtTheStart) {
 }
 
 TEST(Knowledge, LandminesCanOnlyBeInTheBackTwoRowsAtTheStart) {
-  for (const Ruleset& r : presets()) {
+  for (const Ruleset& r : classicPresets()) {
     const Game game = fromLayouts(r);
     const InfoState view = InfoState::of(game, Seat::Blue);  // Blue's notes on Red: rows 1-2
     for (int k = 0; k < view.knowledge().pieceCount(); ++k) {
@@ -159,7 +159,7 @@ TEST(Knowledge, LandminesCanOnlyBeInTheBackTwoRowsAtTheStart) {
 TEST(Knowledge, HiddenfrontKeepsLandminesOutOfTheHeadquarters) {
   // hiddenfront: "Each landmine must be in one of your back two rows, but never
   // inside a headquarters." worldatplay and refereed only ask for the back rows.
-  for (const Ruleset& r : presets()) {
+  for (const Ruleset& r : classicPresets()) {
     const Game game = fromLayouts(r);
     const InfoState view = InfoState::of(game, Seat::Red);
     for (const char* hq : {"B12", "D12"}) {
@@ -174,7 +174,7 @@ TEST(Knowledge, HiddenfrontKeepsLandminesOutOfTheHeadquarters) {
 }
 
 TEST(Knowledge, BombsAreNeverInTheFrontRowAtTheStart) {
-  for (const Ruleset& r : presets()) {
+  for (const Ruleset& r : classicPresets()) {
     const Game game = fromLayouts(r);
     const InfoState view = InfoState::of(game, Seat::Red);
     for (int k = 0; k < view.knowledge().pieceCount(); ++k) {
@@ -188,7 +188,7 @@ TEST(Knowledge, BombsAreNeverInTheFrontRowAtTheStart) {
 }
 
 TEST(Knowledge, FrontRowPiecesCanOnlyBeOfficersAtTheStart) {
-  for (const Ruleset& r : presets()) {
+  for (const Ruleset& r : classicPresets()) {
     const Game game = fromLayouts(r);
     const InfoState view = InfoState::of(game, Seat::Red);
     for (const char* square : {"A7", "B7", "C7", "D7", "E7"}) {
@@ -209,7 +209,7 @@ TEST(Knowledge, FrontRowPiecesCanOnlyBeOfficersAtTheStart) {
 // Movement
 
 TEST(Knowledge, APieceThatMovedIsNeitherALandmineNorTheFlag) {
-  for (const Ruleset& r : presets()) {
+  for (const Ruleset& r : classicPresets()) {
     // Blue's A11 and C12 stand where landmines may start; only A11 moves.
     Game game = fromText("1fl2/p4/5/4c/5/5/5/5/5/4P/5/1F3 r 0 0", r);
     const int mover = pieceOn(game, "A11"), still = pieceOn(game, "C12");
@@ -232,7 +232,7 @@ TEST(Knowledge, APieceThatMovedIsNeitherALandmineNorTheFlag) {
 
 TEST(Knowledge, ARailwayMoveThatTurnedShowsAnEngineer) {
   // A11 down the column-A railway to A7, then along row 7 to C7: a turn.
-  for (const Ruleset& r : presets()) {
+  for (const Ruleset& r : classicPresets()) {
     Game game = fromText("1f3/e4/2i2/5/5/5/5/5/5/4P/5/1F3 r 0 0", r);
     const int k = pieceOn(game, "A11");
     play(game, "E3-E4");
@@ -347,7 +347,7 @@ TEST(Knowledge, EveryResultOfMyAttackLeavesExactlyTheDefendersThatGiveIt) {
   const std::vector<PieceType> mine = {T::Engineer, T::Lieutenant, T::Captain, T::Major, T::Colonel,
                                        T::Brigadier, T::MajorGeneral, T::General, T::Marshal, T::Bomb};
   int fights = 0;
-  for (const Ruleset& r : presets())
+  for (const Ruleset& r : classicPresets())
     for (const PieceType a : mine)
       for (int d = 0; d < kPieceTypes; ++d) {
         const PieceType defender = typeFromIndex(d);
@@ -381,7 +381,7 @@ TEST(Knowledge, EveryResultOfTheirAttackLeavesExactlyTheAttackersThatGiveIt) {
   const std::vector<PieceType> theirs = {T::Engineer, T::Lieutenant, T::Captain, T::Major, T::Colonel,
                                          T::Brigadier, T::MajorGeneral, T::General, T::Marshal, T::Bomb};
   int fights = 0;
-  for (const Ruleset& r : presets())
+  for (const Ruleset& r : classicPresets())
     for (int d = 0; d < kPieceTypes; ++d)
       for (const PieceType a : theirs) {
         const PieceType defender = typeFromIndex(d);
@@ -452,7 +452,7 @@ TEST(Knowledge, BothRemovedMeansTheSameRankOrABombOrUnderHiddenfrontALandmine) {
 
 TEST(Knowledge, MyEngineerRemovingTheDefenderShowsALandmine) {
   // Nothing ranks below an engineer: only a landmine (or the flag, which ends the game) loses to one.
-  for (const Ruleset& r : presets()) EXPECT_EQ(afterMyAttack(r, 'E', 'l'), identityBit(T::Landmine)) << r.preset;
+  for (const Ruleset& r : classicPresets()) EXPECT_EQ(afterMyAttack(r, 'E', 'l'), identityBit(T::Landmine)) << r.preset;
   // Removed by the defender: any officer above it (and not a landmine, which the engineer clears).
   EXPECT_EQ(afterMyAttack(Ruleset::worldAtPlay(), 'E', 'p'), ranks(2, 9));
   // Their piece that removed my landmine is an engineer.
@@ -637,7 +637,7 @@ TEST(Knowledge, TheFlagOfAGameStillGoingIsStillOnTheBoard) {
   // flag ends the game (a bomb on the flag takes it too), and flags never move,
   // so while the game goes on Blue's flag is the piece on B12, the only
   // headquarters it holds.
-  for (const Ruleset& r : presets()) {
+  for (const Ruleset& r : classicPresets()) {
     const Game game = fromText("1f3/l4/5/4c/5/5/5/5/5/4P/5/1F3 r 0 0", r);
     ASSERT_FALSE(game.isOver());
     const InfoState view = InfoState::of(game, Seat::Red);

@@ -5,11 +5,10 @@
 
 #include "core/classic/game.h"
 #include "core/classic/notation.h"
+#include "tests/support/square_names.h"
 
 namespace junqi {
 namespace {
-
-Square at(const char* name) { return *parseSquare(name); }
 
 // kExampleLayout:
 //   row 6  I P D E C      (front)

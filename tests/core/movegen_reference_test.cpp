@@ -12,22 +12,21 @@
 #include <fmt/format.h>
 
 #include "core/classic/auto_layout.h"
-#include "core/combat.h"
 #include "core/classic/movegen.h"
 #include "core/classic/notation.h"
-#include "core/outcome.h"
 #include "core/classic/position.h"
-#include "core/random.h"
 #include "core/classic/rules.h"
 #include "core/classic/topology.h"
+#include "core/combat.h"
+#include "core/outcome.h"
+#include "core/random.h"
 #include "tests/support/reference_rules.h"
+#include "tests/support/square_names.h"
 
 namespace junqi {
 namespace {
 
 namespace ref = junqi::reference;
-
-Square at(const char* name) { return *parseSquare(name); }
 
 std::set<int> squares(std::initializer_list<const char*> names) {
   std::set<int> out;
@@ -41,7 +40,7 @@ std::set<int> fastTargets(const Position& pos, int from) {
   return out;
 }
 
-std::string names(const std::set<int>& points) {
+std::string pointNames(const std::set<int>& points) {
   std::string out;
   for (const int p : points) out += squareName(Square(p)) + " ";
   return out;
@@ -222,10 +221,10 @@ TEST(ReferenceMoves, HandCheckedPositionsAgreeWithTheTextsAndTheEngine) {
   for (const HandCase& c : cases) {
     const Position pos = build(c);
     const auto refTargets = ref::targets(ref::RefBoard::of(pos), at(c.from));
-    EXPECT_EQ(refTargets, c.expected) << c.name << "\n reference: " << names(refTargets)
-                                      << "\n expected:  " << names(c.expected);
+    EXPECT_EQ(refTargets, c.expected) << c.name << "\n reference: " << pointNames(refTargets)
+                                      << "\n expected:  " << pointNames(c.expected);
     EXPECT_EQ(fastTargets(pos, at(c.from)), c.expected) << c.name << "\n engine:   "
-                                                        << names(fastTargets(pos, at(c.from)));
+                                                        << pointNames(fastTargets(pos, at(c.from)));
   }
 }
 
@@ -281,8 +280,8 @@ bool compareAt(const Position& pos, bool checkAllPairs, Tally& tally) {
          it != expected.end() && it->from == from; ++it)
       refTo.insert(it->to);
     if (fastTargets(pos, from) != refTo) {
-      ADD_FAILURE() << "legalTargets(" << squareName(from) << ") = " << names(fastTargets(pos, from))
-                    << ", reference " << names(refTo) << "\n"
+      ADD_FAILURE() << "legalTargets(" << squareName(from) << ") = " << pointNames(fastTargets(pos, from))
+                    << ", reference " << pointNames(refTo) << "\n"
                     << formatPosition(pos);
       ok = false;
     }

@@ -10,16 +10,15 @@
 #include "core/classic/movegen.h"
 #include "core/classic/notation.h"
 #include "core/outcome.h"
+#include "tests/support/square_names.h"
 
 namespace junqi {
 namespace {
 
-Square at(const char* name) { return *parseSquare(name); }
-
 // The layout of the example in core/classic/notation.h; both sides deploy it. (That
-// header gives row 7 as "ecpcj", which is not what the code writes: see kStart.)
+// header gives row 7 as "ecpcj", which is not what the code writes: see kClassicStart.)
 constexpr std::string_view kLayout = "JRCPE/C.I.P/RE.DJ/G.M.I/LBCBE/LFLPD";
-constexpr std::string_view kStart =
+constexpr std::string_view kClassicStart =
     "dplfl/ebcbl/i1m1g/jd1er/p1i1c/epcrj/JRCPE/C1I1P/RE1DJ/G1M1I/LBCBE/LFLPD r 0 0";
 
 Position startPosition(const Rules& rules = Rules::standard()) {
@@ -176,9 +175,9 @@ TEST(Notation, LayoutBadSymbolIsNamedWithItsPoint) {
 // ---- positions ----
 
 TEST(Notation, StartPositionMatchesTheDocumentedText) {
-  EXPECT_EQ(formatPosition(startPosition()), kStart);
+  EXPECT_EQ(formatPosition(startPosition()), kClassicStart);
   // Blue's layout is turned round: its flag (B1 as Blue sees it) is on D12.
-  const Position p = parsePosition(kStart);
+  const Position p = parsePosition(kClassicStart);
   EXPECT_EQ(p.sideAt(at("D12")), Seat::Blue);
   EXPECT_EQ(p.typeAt(at("D12")), PieceType::Flag);
   EXPECT_EQ(p.sideAt(at("B1")), Seat::Red);
@@ -240,12 +239,12 @@ TEST(Notation, CanonicalPositionTextUsesDigitsAndDotsAreAccepted) {
       "dplfl/ebcbl/i.m.g/jd.er/p.i.c/epcrj/JRCPE/C.I.P/RE.DJ/G.M.I/LBCBE/LFLPD r 0 0";
   const Position p = parsePosition(dotted);
   EXPECT_TRUE(p.samePlacement(startPosition()));
-  EXPECT_EQ(formatPosition(p), kStart);
+  EXPECT_EQ(formatPosition(p), kClassicStart);
   // Mixed, split runs and runs of dots all mean the same.
-  const Position q = parsePosition(withRow(withRow(kStart, 10, "i.m1g"), 3, "G1M.I"));
-  EXPECT_EQ(formatPosition(q), kStart);
+  const Position q = parsePosition(withRow(withRow(kClassicStart, 10, "i.m1g"), 3, "G1M.I"));
+  EXPECT_EQ(formatPosition(q), kClassicStart);
   // An empty row: "5", "....." or "2.2" (runs are added up).
-  const std::string emptyRow = withRow(withRow(kStart, 10, "5"), 3, "G1M1I");
+  const std::string emptyRow = withRow(withRow(kClassicStart, 10, "5"), 3, "G1M1I");
   const Position e = parsePosition(emptyRow, Rules::of(Ruleset::parse("hiddenfront")));
   for (const std::string& same : {withRow(emptyRow, 10, "....."), withRow(emptyRow, 10, "2.2"),
                                   withRow(emptyRow, 10, "11111"), withRow(emptyRow, 10, "1.3")}) {
@@ -257,19 +256,19 @@ TEST(Notation, CanonicalPositionTextUsesDigitsAndDotsAreAccepted) {
 }
 
 TEST(Notation, PositionFieldsAreRead) {
-  const Position p = parsePosition(boardOf(withRow(kStart, 7, "epcr1")) + " b 7 31");
+  const Position p = parsePosition(boardOf(withRow(kClassicStart, 7, "epcr1")) + " b 7 31");
   EXPECT_EQ(p.sideToMove(), Seat::Blue);
   EXPECT_EQ(p.quietPlies(), 7);
   EXPECT_EQ(p.ply(), 31);
   EXPECT_TRUE(p.isEmpty(at("E7")));
   EXPECT_EQ(p.typeAt(at("D7")), PieceType::Colonel);
   // Extra spaces between fields do not matter.
-  const Position q = parsePosition("  " + boardOf(kStart) + "   r  0   0 ");
+  const Position q = parsePosition("  " + boardOf(kClassicStart) + "   r  0   0 ");
   EXPECT_TRUE(q.samePlacement(startPosition()));
 }
 
 TEST(Notation, PositionWithWrongFieldCountIsRejected) {
-  const std::string board = boardOf(kStart);
+  const std::string board = boardOf(kClassicStart);
   EXPECT_HAS(positionError(board + " r 0"), "3 fields where 4 are needed");
   EXPECT_HAS(positionError(board), "1 fields where 4 are needed");
   EXPECT_HAS(positionError(board + " r 0 0 0"), "5 fields where 4 are needed");
@@ -294,35 +293,35 @@ TEST(Notation, PositionWithWrongRowCountIsRejected) {
 }
 
 TEST(Notation, PositionRowTooLongIsNamed) {
-  EXPECT_HAS(positionError(withRow(kStart, 12, "dplflp")), "row 12 ('dplflp') has more than 5 points");
-  EXPECT_HAS(positionError(withRow(kStart, 10, "i1m1g1")), "row 10 ('i1m1g1') has more than 5 points");
-  EXPECT_HAS(positionError(withRow(kStart, 3, "G1M1I.")), "row 3 ('G1M1I.') has more than 5 points");
-  EXPECT_HAS(positionError(withRow(kStart, 3, "G1M3")), "row 3 ('G1M3') describes 6 points where 5 are needed");
-  EXPECT_HAS(positionError(withRow(withRow(kStart, 10, "5"), 9, "55")), "row 9 ('55') has more than 5 points");
+  EXPECT_HAS(positionError(withRow(kClassicStart, 12, "dplflp")), "row 12 ('dplflp') has more than 5 points");
+  EXPECT_HAS(positionError(withRow(kClassicStart, 10, "i1m1g1")), "row 10 ('i1m1g1') has more than 5 points");
+  EXPECT_HAS(positionError(withRow(kClassicStart, 3, "G1M1I.")), "row 3 ('G1M1I.') has more than 5 points");
+  EXPECT_HAS(positionError(withRow(kClassicStart, 3, "G1M3")), "row 3 ('G1M3') describes 6 points where 5 are needed");
+  EXPECT_HAS(positionError(withRow(withRow(kClassicStart, 10, "5"), 9, "55")), "row 9 ('55') has more than 5 points");
 }
 
 TEST(Notation, PositionRowTooShortIsNamed) {
-  EXPECT_HAS(positionError(withRow(kStart, 1, "LFLP")), "row 1 ('LFLP') describes 4 points where 5 are needed");
-  EXPECT_HAS(positionError(withRow(kStart, 10, "i1m1")), "row 10 ('i1m1') describes 4 points");
-  EXPECT_HAS(positionError(withRow(kStart, 5, "")), "row 5 ('') describes 0 points");
+  EXPECT_HAS(positionError(withRow(kClassicStart, 1, "LFLP")), "row 1 ('LFLP') describes 4 points where 5 are needed");
+  EXPECT_HAS(positionError(withRow(kClassicStart, 10, "i1m1")), "row 10 ('i1m1') describes 4 points");
+  EXPECT_HAS(positionError(withRow(kClassicStart, 5, "")), "row 5 ('') describes 0 points");
 }
 
 TEST(Notation, PositionBadSymbolIsNamedWithItsPoint) {
-  EXPECT_HAS(positionError(withRow(kStart, 12, "xplfl")), "'x' on A12 is not a piece symbol");
-  EXPECT_HAS(positionError(withRow(kStart, 3, "G1M0I")), "'0' on D3");
-  EXPECT_HAS(positionError(withRow(kStart, 3, "G1M6")), "'6' on D3");
-  EXPECT_HAS(positionError(withRow(kStart, 1, "LFLP?")), "'?' on E1");
+  EXPECT_HAS(positionError(withRow(kClassicStart, 12, "xplfl")), "'x' on A12 is not a piece symbol");
+  EXPECT_HAS(positionError(withRow(kClassicStart, 3, "G1M0I")), "'0' on D3");
+  EXPECT_HAS(positionError(withRow(kClassicStart, 3, "G1M6")), "'6' on D3");
+  EXPECT_HAS(positionError(withRow(kClassicStart, 1, "LFLP?")), "'?' on E1");
 }
 
 TEST(Notation, PositionBadSideIsNamed) {
-  const std::string board = boardOf(kStart);
+  const std::string board = boardOf(kClassicStart);
   EXPECT_HAS(positionError(board + " w 0 0"), "side to move must be 'r' or 'b', not 'w'");
   EXPECT_HAS(positionError(board + " red 0 0"), "not 'red'");
   EXPECT_HAS(positionError(board + " R 0 0"), "not 'R'");
 }
 
 TEST(Notation, PositionBadCountersAreNamed) {
-  const std::string board = boardOf(kStart);
+  const std::string board = boardOf(kClassicStart);
   EXPECT_HAS(positionError(board + " r x 0"), "the quiet-move counter must be a number from 0 to 65535, not 'x'");
   EXPECT_HAS(positionError(board + " r -1 0"), "quiet-move counter must be a number");
   EXPECT_HAS(positionError(board + " r 0 1.5"), "the ply must be a number from 0 to 65535, not '1.5'");
@@ -332,7 +331,7 @@ TEST(Notation, PositionBadCountersAreNamed) {
 }
 
 TEST(Notation, QuietCounterAbovePlyIsRejected) {
-  const std::string board = boardOf(kStart);
+  const std::string board = boardOf(kClassicStart);
   EXPECT_HAS(positionError(board + " b 5 3"), "quiet-move counter 5 exceeds the ply 3");
   EXPECT_EQ(parsePosition(board + " b 3 3").quietPlies(), 3);
 }
@@ -340,21 +339,21 @@ TEST(Notation, QuietCounterAbovePlyIsRejected) {
 // A side without its flag has lost: such a position is refused to play on,
 // and read only as a game's final position (the flag was just taken).
 TEST(Notation, APositionWithoutAFlagIsOnlyAFinalPosition) {
-  const std::string noRedFlag = withRow(kStart, 1, "L1LPD");
+  const std::string noRedFlag = withRow(kClassicStart, 1, "L1LPD");
   EXPECT_HAS(positionError(noRedFlag), "red has 0 flag(s) where the ruleset gives 1: the game would be over");
-  const std::string noBlueFlag = withRow(kStart, 12, "dpl1l");
+  const std::string noBlueFlag = withRow(kClassicStart, 12, "dpl1l");
   EXPECT_HAS(positionError(noBlueFlag), "position: blue has 0 flag(s)");
   EXPECT_EQ(formatPosition(parsePosition(noRedFlag, Rules::standard(), PositionUse::Final)), noRedFlag);
   // A ruleset without flags needs none.
   const Rules& flagless = Rules::of(Ruleset::parse("hiddenfront:count-flag=0"));
-  EXPECT_HAS(positionError(std::string(kStart), flagless), "red has more than 0 flag(s)");
+  EXPECT_HAS(positionError(std::string(kClassicStart), flagless), "red has more than 0 flag(s)");
   EXPECT_NO_THROW(parsePosition(withRow(noRedFlag, 12, "dpl1l"), flagless));
 }
 
 // The quiet-move counter ends the game at the ruleset's limit: at it the
 // position is a drawn end, past it no game gets.
 TEST(Notation, AQuietMoveCounterPastTheLimitIsRejected) {
-  const std::string board = boardOf(kStart);
+  const std::string board = boardOf(kClassicStart);
   EXPECT_HAS(positionError(board + " r 101 200"),
              "the quiet-move counter 101 is past the ruleset's limit of 100, where the game ends");
   EXPECT_EQ(parsePosition(board + " r 100 200").quietPlies(), 100);
@@ -371,51 +370,51 @@ TEST(Notation, StartOrAPositionText) {
     EXPECT_TRUE(parsePositionOrStart("start", rules).samePlacement(Position::fromLayouts(rules, example, example)));
     EXPECT_EQ(&parsePositionOrStart("start", rules).rules(), &rules);
   }
-  EXPECT_EQ(formatPosition(parsePositionOrStart(kStart, Rules::standard())), kStart);
+  EXPECT_EQ(formatPosition(parsePositionOrStart(kClassicStart, Rules::standard())), kClassicStart);
   EXPECT_HAS(notationError([] { parsePositionOrStart("begin", Rules::standard()); }), "position: 1 fields");
 }
 
 TEST(Notation, MorePiecesThanTheRulesetGivesIsRejected) {
   // A fourth red engineer on the camp C4 (red's captain on C6 gone: still 25 pieces).
-  const std::string fourEngineers = withRow(withRow(kStart, 4, "REEDJ"), 6, "JR1PE");
+  const std::string fourEngineers = withRow(withRow(kClassicStart, 4, "REEDJ"), 6, "JR1PE");
   EXPECT_HAS(positionError(fourEngineers), "red has more than 3 engineer(s)");
   // A second blue marshal on C9 (a blue brigadier gone).
-  EXPECT_HAS(positionError(withRow(withRow(kStart, 9, "jdmer"), 8, "p1i2")), "blue has more than 1 marshal(s)");
+  EXPECT_HAS(positionError(withRow(withRow(kClassicStart, 9, "jdmer"), 8, "p1i2")), "blue has more than 1 marshal(s)");
   // Under a ruleset with four engineers and two lieutenants, the lieutenants are over.
   const Rules& four = Rules::of(Ruleset::parse("hiddenfront:count-engineer=4,count-lieutenant=2"));
   EXPECT_HAS(positionError(fourEngineers, four), "red has more than 2 lieutenant(s)");
   // ...and with a lieutenant fewer on each side, it is a position of that ruleset.
-  const std::string fits = withRow(withRow(withRow(kStart, 4, "REEDJ"), 5, "C1I2"), 8, "2i1c");
+  const std::string fits = withRow(withRow(withRow(kClassicStart, 4, "REEDJ"), 5, "C1I2"), 8, "2i1c");
   EXPECT_NO_THROW(parsePosition(fits, four));
   EXPECT_HAS(positionError(fits), "red has more than 3 engineer(s)");
 }
 
 TEST(Notation, ASideWithTwentySixPiecesIsANotationError) {
   // The start position plus a fourth red engineer on C4: 26 red pieces.
-  EXPECT_HAS(positionError(withRow(kStart, 4, "REEDJ")), "red has more than 3 engineer(s)");
+  EXPECT_HAS(positionError(withRow(kClassicStart, 4, "REEDJ")), "red has more than 3 engineer(s)");
   // The same for Blue: a fourth engineer on C9.
-  EXPECT_HAS(positionError(withRow(kStart, 9, "jdeer")), "blue has more than 3 engineer(s)");
+  EXPECT_HAS(positionError(withRow(kClassicStart, 9, "jdeer")), "blue has more than 3 engineer(s)");
 }
 
 TEST(Notation, FlagOrLandmineWhereItCouldNotHaveStartedIsRejected) {
   // Red's flag and the landmine beside it swapped: the flag on A1.
-  EXPECT_HAS(positionError(withRow(kStart, 1, "FLLPD")),
+  EXPECT_HAS(positionError(withRow(kClassicStart, 1, "FLLPD")),
              "red flag on A1: it never moves and cannot have started there");
   // Red's landmine on A1 and general on A3 swapped: a landmine on row 3.
-  EXPECT_HAS(positionError(withRow(withRow(kStart, 3, "L1M1I"), 1, "GFLPD")),
+  EXPECT_HAS(positionError(withRow(withRow(kClassicStart, 3, "L1M1I"), 1, "GFLPD")),
              "red landmine on A3: it never moves and cannot have started there");
   // Blue's flag on A12 (Blue's E1), its major-general on D12.
-  EXPECT_HAS(positionError(withRow(kStart, 12, "fpldl")), "blue flag on A12");
+  EXPECT_HAS(positionError(withRow(kClassicStart, 12, "fpldl")), "blue flag on A12");
   // A red landmine in Blue's half (on A7, where a blue engineer stood).
-  EXPECT_HAS(positionError(withRow(withRow(kStart, 7, "Lpcrj"), 1, "1FLPD")),
+  EXPECT_HAS(positionError(withRow(withRow(kClassicStart, 7, "Lpcrj"), 1, "1FLPD")),
              "red landmine on A7: it never moves, so it must stand in red's half");
   // Landmines and flags are only checked against where they could have started.
-  EXPECT_NO_THROW(parsePosition(withRow(withRow(kStart, 2, "1BCBE"), 1, "LFLPD")));
+  EXPECT_NO_THROW(parsePosition(withRow(withRow(kClassicStart, 2, "1BCBE"), 1, "LFLPD")));
 }
 
 TEST(Notation, LandmineInAHeadquartersDependsOnTheRuleset) {
   // Red's D1 (a headquarters) holds a landmine, its A1 the lieutenant.
-  const std::string text = withRow(kStart, 1, "PFLLD");
+  const std::string text = withRow(kClassicStart, 1, "PFLLD");
   EXPECT_HAS(positionError(text), "red landmine on D1");
   for (const char* preset : {"worldatplay", "refereed"})
     EXPECT_NO_THROW(parsePosition(text, Rules::of(Ruleset::byName(preset)))) << preset;

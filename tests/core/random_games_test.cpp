@@ -21,6 +21,7 @@
 #include "tests/support/position_checks.h"
 #include "tests/support/record_round_trip.h"
 #include "tests/support/reference_rules.h"
+#include "tests/support/square_names.h"
 
 namespace junqi {
 namespace {
@@ -30,8 +31,6 @@ using test_support::inconsistency;
 using test_support::liveCounts;
 using test_support::total;
 using test_support::TypeCounts;
-
-int at(const char* name) { return *parseSquare(name); }
 
 bool isMountainCrossing(Move m) {
   const auto crosses = [&](const char* a, const char* b) {

@@ -225,10 +225,10 @@ TEST(Record, OverriddenRulesetIsKept) {
   expectRoundTrip(g);
 }
 
-Layout example() { return parseLayout(kExampleLayout); }
+Layout exampleLayout() { return parseLayout(kExampleLayout); }
 
 TEST(Record, DrawOffersDeclinesAndAcceptance) {
-  Game g(Ruleset::hiddenFront(), example(), example());
+  Game g(Ruleset::hiddenFront(), exampleLayout(), exampleLayout());
   Rng rng(8);
   g.apply(Action::offerDraw(Seat::Red));
   g.apply(Action::declineDraw(Seat::Blue));
@@ -251,7 +251,7 @@ TEST(Record, DrawOffersDeclinesAndAcceptance) {
 }
 
 TEST(Record, TimeoutsThatPassTheTurnAndTheOneThatForfeits) {
-  Game g(Ruleset::hiddenFront(), example(), example());
+  Game g(Ruleset::hiddenFront(), exampleLayout(), exampleLayout());
   Rng rng(9);
   for (int k = 0; k < 3; ++k) {
     g.apply(Action::timeout(Seat::Red));
@@ -266,7 +266,7 @@ TEST(Record, TimeoutsThatPassTheTurnAndTheOneThatForfeits) {
   expectRoundTrip(g);
 
   // Under worldatplay a timeout loses at once.
-  Game w(Ruleset::worldAtPlay(), example(), example());
+  Game w(Ruleset::worldAtPlay(), exampleLayout(), exampleLayout());
   playRandomMoves(w, rng, 1);
   w.apply(Action::timeout(Seat::Blue));
   EXPECT_EQ(w.outcome(), (Outcome{Termination::TimeoutForfeit, Seat::Red}));
@@ -274,7 +274,7 @@ TEST(Record, TimeoutsThatPassTheTurnAndTheOneThatForfeits) {
 }
 
 TEST(Record, Resignation) {
-  Game g(Ruleset::refereed(), example(), example());
+  Game g(Ruleset::refereed(), exampleLayout(), exampleLayout());
   Rng rng(10);
   playRandomMoves(g, rng, 9);
   g.apply(Action::resign(Seat::Red));  // out of turn: Blue is to move
@@ -285,7 +285,7 @@ TEST(Record, Resignation) {
 }
 
 TEST(Record, ForfeitKeepsItsReason) {
-  Game g(Ruleset::hiddenFront(), example(), example());
+  Game g(Ruleset::hiddenFront(), exampleLayout(), exampleLayout());
   Rng rng(11);
   playRandomMoves(g, rng, 6);
   g.forfeit(Seat::Blue);
@@ -308,7 +308,7 @@ TEST(Record, AdjudicationKeepsItsReason) {
 }
 
 TEST(Record, UnfinishedGameHasNoResultLine) {
-  Game g(Ruleset::hiddenFront(), example(), example());
+  Game g(Ruleset::hiddenFront(), exampleLayout(), exampleLayout());
   Rng rng(12);
   playRandomMoves(g, rng, 20);
   ASSERT_FALSE(g.isOver());
@@ -353,7 +353,7 @@ TEST(Record, WritingNeverProducesARecordThatReadsBackDifferently) {
       ADD_FAILURE() << "formatRecord wrote a record parseRecord rejects: " << e.what();
     }
   }
-  Game f(Ruleset::hiddenFront(), example(), example());
+  Game f(Ruleset::hiddenFront(), exampleLayout(), exampleLayout());
   Rng rng(14);
   playRandomMoves(f, rng, 6);
   f.forfeit(Seat::Red);
@@ -488,7 +488,7 @@ TEST(RecordErrors, MalformedSearchLinesAreNamed) {
 }
 
 TEST(RecordErrors, SearchNoteOnAnActionThatIsNoMoveIsNotWritten) {
-  Game game(Ruleset::hiddenFront(), example(), example());
+  Game game(Ruleset::hiddenFront(), exampleLayout(), exampleLayout());
   game.apply(Action::resign(Seat::Red));
   GameRecord record = recordOf(game);
   record.searchNotes = {SearchNote{}};
@@ -736,7 +736,7 @@ TEST(RecordErrors, ResultThatDiffersIsNamed) {
 TEST(RecordErrors, HarnessResultsMustBeConsistent) {
   // An unfinished game may end by a forfeit or an adjudication, but a drawn
   // forfeit or a won adjudication is no result the referee can reach.
-  Game g(Ruleset::hiddenFront(), example(), example());
+  Game g(Ruleset::hiddenFront(), exampleLayout(), exampleLayout());
   Rng rng(15);
   playRandomMoves(g, rng, 10);
   auto lines = linesOf(formatRecord(recordOf(g)));
@@ -799,7 +799,7 @@ TEST(RecordErrors, InMemoryRecordsNameTheAction) {
 }
 
 TEST(RecordErrors, DrawActionsTheRulesetForbids) {
-  Game g(Ruleset::worldAtPlay(), example(), example());
+  Game g(Ruleset::worldAtPlay(), exampleLayout(), exampleLayout());
   Rng rng(16);
   playRandomMoves(g, rng, 4);
   auto lines = linesOf(formatRecord(recordOf(g)));
@@ -807,7 +807,7 @@ TEST(RecordErrors, DrawActionsTheRulesetForbids) {
   EXPECT_HAS(recordError(joined(lines)), lineRef(static_cast<int>(lines.size()) - 1) +
                                              "illegal: this ruleset has no agreed draws");
   // Under hiddenfront, an offer again too soon.
-  Game h(Ruleset::hiddenFront(), example(), example());
+  Game h(Ruleset::hiddenFront(), exampleLayout(), exampleLayout());
   h.apply(Action::offerDraw(Seat::Red));
   h.apply(Action::declineDraw(Seat::Blue));
   playRandomMoves(h, rng, 4);

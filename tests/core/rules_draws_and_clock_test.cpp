@@ -34,7 +34,7 @@ const ActionRecord& shuffle(Game& game) {
 }
 
 Outcome draw(Termination reason) { return Outcome{reason, std::nullopt}; }
-Outcome win(Termination reason, Seat winner) { return Outcome{reason, winner}; }
+Outcome winBy(Termination reason, Seat winner) { return Outcome{reason, winner}; }
 
 // ---- Draws -----------------------------------------------------------------
 
@@ -76,7 +76,7 @@ TEST(Draws, ImmobilisationOnTheHundredthQuietMoveBeatsTheDraw) {
   Game game(make(Ruleset::hiddenFront(), pieces, Seat::Red, 99, 150));
   game.apply(Action::makeMove(Seat::Red, move("C8", "C9")));
   EXPECT_EQ(game.position().quietPlies(), 100);
-  EXPECT_EQ(game.outcome(), win(Termination::Immobilised, Seat::Red));
+  EXPECT_EQ(game.outcome(), winBy(Termination::Immobilised, Seat::Red));
   // Any other 100th move leaves Blue a move: a draw.
   Game other(make(Ruleset::hiddenFront(), pieces, Seat::Red, 99, 150));
   other.apply(Action::makeMove(Seat::Red, move("C8", "C7")));
@@ -217,7 +217,7 @@ TEST(Clock, ThirdTimeoutForfeits) {
   EXPECT_EQ(game.timeouts(Seat::Red), 2);
   EXPECT_EQ(game.timeouts(Seat::Blue), 2);
   game.apply(Action::timeout(Seat::Red));   // Red 3
-  EXPECT_EQ(game.outcome(), win(Termination::TimeoutForfeit, Seat::Blue));
+  EXPECT_EQ(game.outcome(), winBy(Termination::TimeoutForfeit, Seat::Blue));
 }
 
 TEST(Clock, TimeoutLeavingOpponentWithoutMovesWinsForTheTimedOutPlayer) {
@@ -225,7 +225,7 @@ TEST(Clock, TimeoutLeavingOpponentWithoutMovesWinsForTheTimedOutPlayer) {
   Game game(make(Ruleset::hiddenFront(), "F:B1 f:B12 l:A12 C:E3"));
   ASSERT_FALSE(game.isOver());
   game.apply(Action::timeout(Seat::Red));
-  EXPECT_EQ(game.outcome(), win(Termination::Immobilised, Seat::Red));
+  EXPECT_EQ(game.outcome(), winBy(Termination::Immobilised, Seat::Red));
 }
 
 TEST(Clock, ThirdTimeoutForfeitsEvenWhenTheOpponentWouldHaveNoMove) {
@@ -238,7 +238,7 @@ TEST(Clock, ThirdTimeoutForfeitsEvenWhenTheOpponentWouldHaveNoMove) {
   game.apply(Action::makeMove(Seat::Blue, move("C12", "D12")));
   ASSERT_FALSE(game.isOver());
   game.apply(Action::timeout(Seat::Red));
-  EXPECT_EQ(game.outcome(), win(Termination::TimeoutForfeit, Seat::Blue));
+  EXPECT_EQ(game.outcome(), winBy(Termination::TimeoutForfeit, Seat::Blue));
 }
 
 TEST(Clock, OnlyTheSideToMoveCanTimeOut) {
@@ -254,7 +254,7 @@ TEST(Clock, NoClockUnderWorldatplayAndRefereedSoATimeoutLosesAtOnce) {
     EXPECT_FALSE(ruleset.timeoutPassesTurn) << ruleset.preset;
     Game game(make(ruleset, kShuffle));
     game.apply(Action::timeout(Seat::Red));
-    EXPECT_EQ(game.outcome(), win(Termination::TimeoutForfeit, Seat::Blue)) << ruleset.preset;
+    EXPECT_EQ(game.outcome(), winBy(Termination::TimeoutForfeit, Seat::Blue)) << ruleset.preset;
   }
 }
 

@@ -5,6 +5,7 @@
 #include <cstdlib>
 
 #include "core/classic/topology.h"
+#include "tests/support/square_names.h"
 
 namespace junqi {
 namespace {
@@ -90,8 +91,6 @@ Topology referenceClassicTopology(bool centreRail) {
   reference::addRays(t, centreRail);
   return t;
 }
-
-Square at(const char* name) { return *parseSquare(name); }
 
 const Topology& board() { return Topology::classic(true); }
 

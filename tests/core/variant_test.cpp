@@ -5,24 +5,16 @@
 #include <functional>
 
 #include "core/classic/classic_board.h"
-#include "core/four/cross_board.h"
 #include "core/flip/flip_record.h"
 #include "core/flip/flip_ruleset.h"
+#include "core/four/cross_board.h"
 #include "core/four/four_notation.h"
 #include "core/four/four_ruleset.h"
 #include "core/variant.h"
+#include "tests/support/error_of.h"
 
 namespace junqi {
 namespace {
-
-std::string errorOf(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const VariantError& e) {
-    return e.what();
-  }
-  return "";
-}
 
 TEST(Variant, NamesEveryGame) {
   EXPECT_EQ(Variant::names(), (std::vector<std::string>{"classic", "flip", "four"}));

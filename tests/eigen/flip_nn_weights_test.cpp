@@ -8,20 +8,12 @@
 #include "nets/nn_agent.h"
 #include "search/flip/flip_agent.h"
 #include "tests/eigen/flip_nn_test_util.h"
+#include "tests/support/error_of.h"
 
 namespace junqi::nets {
 namespace {
 
 using ::testing::HasSubstr;
-
-std::string errorOf(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const std::exception& e) {
-    return e.what();
-  }
-  return "no error";
-}
 
 // A classic network of random weights (the flip helper, with the classic encoding).
 WeightsFile classicWeights() {

@@ -29,7 +29,7 @@ Input encoded(const FourPosition& pos, Visibility v) {
   encodeFour(pos, v, in);
   return in;
 }
-float planeSum(const Input& in, int plane) {
+float fourPlaneSum(const Input& in, int plane) {
   return std::accumulate(in.begin() + plane * kFourGridPlaces, in.begin() + (plane + 1) * kFourGridPlaces, 0.0f);
 }
 
@@ -43,7 +43,7 @@ WeightsFile randomFourWeights(std::uint64_t seed) {
   return w;
 }
 
-std::string weightsPath() {
+std::string fourWeightsPath() {
   static const std::string path = [] {
     const auto dir = std::filesystem::temp_directory_path() / ("junqi-four-nn-" + std::to_string(getpid()));
     std::filesystem::create_directories(dir);
@@ -79,20 +79,20 @@ TEST(FourEncoding, TheStartShowsTheMoversArmyAndHidesTheOthersUnderOwn) {
   const FourGame game = fourgames::randomFourStart(rng, Visibility::Own);
   const Input in = encoded(game.position(), Visibility::Own);
   for (const float v : in) ASSERT_TRUE(v >= 0 && v <= 1);
-  EXPECT_EQ(planeSum(in, kFourOnBoard), 129);
-  for (int r = 0; r < kRelativeArmies; ++r) EXPECT_EQ(planeSum(in, kFourArmyPiece + r), 25);
+  EXPECT_EQ(fourPlaneSum(in, kFourOnBoard), 129);
+  for (int r = 0; r < kRelativeArmies; ++r) EXPECT_EQ(fourPlaneSum(in, kFourArmyPiece + r), 25);
   float own = 0, ally = 0, enemy = 0;
   for (int t = 0; t < kPieceTypes; ++t)
-    own += planeSum(in, kFourOwnType + t), ally += planeSum(in, kFourAllyType + t), enemy += planeSum(in, kFourEnemyType + t);
+    own += fourPlaneSum(in, kFourOwnType + t), ally += fourPlaneSum(in, kFourAllyType + t), enemy += fourPlaneSum(in, kFourEnemyType + t);
   EXPECT_EQ(own, 25);
   EXPECT_EQ(ally, 0);
   EXPECT_EQ(enemy, 0);
-  EXPECT_EQ(planeSum(in, kFourVisibility + 0), 289);
+  EXPECT_EQ(fourPlaneSum(in, kFourVisibility + 0), 289);
   // South's pieces stand on the bottom six rows of the grid.
   for (int place = 6 * kCrossGrid; place < kFourGridPlaces; ++place) EXPECT_EQ(in[kFourArmyPiece * kFourGridPlaces + place], 0);
   const Input team = encoded(game.position(), Visibility::Team);
   float allySeen = 0;
-  for (int t = 0; t < kPieceTypes; ++t) allySeen += planeSum(team, kFourAllyType + t);
+  for (int t = 0; t < kPieceTypes; ++t) allySeen += fourPlaneSum(team, kFourAllyType + t);
   EXPECT_EQ(allySeen, 25);
 }
 
@@ -192,14 +192,14 @@ TEST(FourNetwork, TheEigenModelConvolvesTheCrossGridAsADirectConvolutionDoes) {
   }
 }
 
-std::unique_ptr<FourAgent> netAgent(const std::string& params) {
+std::unique_ptr<FourAgent> fourNetAgent(const std::string& params) {
   registerNetAgent();
-  return makeFourAgent("nn:weights=" + weightsPath() + "," + params);
+  return makeFourAgent("nn:weights=" + fourWeightsPath() + "," + params);
 }
 
 // nn plays south and north, random east and west: every move legal, and the same game for a seed.
 std::vector<Move> playAgainstRandom(std::uint64_t seed, int plies) {
-  auto nn = netAgent("sims=12,seed=3");
+  auto nn = fourNetAgent("sims=12,seed=3");
   auto random = makeFourAgent("random:seed=2");
   Rng rng(seed);
   FourGame game = fourgames::randomFourStart(rng, Visibility::Own);
@@ -222,12 +222,12 @@ TEST(FourNetAgent, PlaysLegalMovesAndTheSameGameForASeed) {
   const std::vector<Move> a = playAgainstRandom(1, 60), b = playAgainstRandom(1, 60);
   EXPECT_EQ(a.size(), 60u);
   EXPECT_EQ(a, b);
-  EXPECT_EQ(netAgent("sims=5")->spec(), "nn:weights=" + weightsPath() + ",sims=5,c=0.7,pc=1.5,seed=1");
+  EXPECT_EQ(fourNetAgent("sims=5")->spec(), "nn:weights=" + fourWeightsPath() + ",sims=5,c=0.7,pc=1.5,seed=1");
 }
 
 TEST(FourNetAgent, ANetworkOfAnotherGameIsRefusedByName) {
   registerNetAgent();
-  const std::string classic = std::filesystem::path(weightsPath()).replace_filename("classic.jqw").string();
+  const std::string classic = std::filesystem::path(fourWeightsPath()).replace_filename("classic.jqw").string();
   saveWeights(randomWeights(NetworkShape::tiny(), 1), classic);
   try {
     makeFourAgent("nn:weights=" + classic);
@@ -236,7 +236,7 @@ TEST(FourNetAgent, ANetworkOfAnotherGameIsRefusedByName) {
     EXPECT_NE(std::string(e.what()).find("not for four-player Junqi"), std::string::npos) << e.what();
   }
   EXPECT_THROW(makeFourAgent("nn"), AgentSpecError);  // no weights
-  EXPECT_THROW(makeFourAgent("nn:weights=" + weightsPath() + ",sims=0"), AgentSpecError);
+  EXPECT_THROW(makeFourAgent("nn:weights=" + fourWeightsPath() + ",sims=0"), AgentSpecError);
 }
 
 }  // namespace

@@ -18,7 +18,7 @@
 namespace junqi {
 namespace {
 
-constexpr long kDraws = 6000;
+constexpr long kFourDraws = 6000;
 
 // Beliefs with exact marginals of the army to move, at a few plies of random games.
 std::vector<FourBeliefs> exactBeliefs() {
@@ -46,13 +46,13 @@ using Draw = std::function<FourPosition(Rng&)>;
 std::string misfits(const FourBeliefs& beliefs, const Draw& draw, Rng& rng) {
   const std::vector<Square> points = uncertainPoints(beliefs);
   std::vector<std::array<long, kPieceTypes>> counts(points.size());
-  for (long d = 0; d < kDraws; ++d) {
+  for (long d = 0; d < kFourDraws; ++d) {
     const FourPosition world = draw(rng);
     for (std::size_t i = 0; i < points.size(); ++i) ++counts[i][static_cast<std::size_t>(world.typeAt(points[i]))];
   }
   std::string out;
   for (std::size_t i = 0; i < points.size(); ++i) {
-    const leakage::ChiSquare fit = leakage::chiSquare(counts[i], beliefs.marginalsAt(points[i]), kDraws);
+    const leakage::ChiSquare fit = leakage::chiSquare(counts[i], beliefs.marginalsAt(points[i]), kFourDraws);
     if (fit.statistic > leakage::chiSquareThreshold(fit.degrees))
       out += " point " + std::to_string(points[i]) + ": chi-square " + std::to_string(fit.statistic) + ";";
   }

@@ -15,7 +15,7 @@ namespace {
 using nets::kBoardPoints;
 using Wdl = std::array<float, 3>;
 
-FlipTeacherOptions smallOptions() {
+FlipTeacherOptions smallFlipOptions() {
   FlipTeacherOptions o;
   o.rules = FlipRuleset::kawu();
   o.games = 12;
@@ -26,14 +26,14 @@ FlipTeacherOptions smallOptions() {
   return o;
 }
 
-int plyOf(const PositionSample& p) {
+int flipPlyOf(const PositionSample& p) {
   return static_cast<int>(p.input[static_cast<std::size_t>(nets::kFlipPlyCounter) * kBoardPoints]) * 1000 / 255;
 }
 
 TEST(FlipTeacherGames, TargetsAreTheHeuristicsPriorsAndTheGamesResult) {
   FlipSelfPlayStats stats;
   int progressCalls = 0;
-  const Shard shard = playFlipTeacherGames(smallOptions(), stats, nullptr, [&](const FlipSelfPlayStats&) { ++progressCalls; });
+  const Shard shard = playFlipTeacherGames(smallFlipOptions(), stats, nullptr, [&](const FlipSelfPlayStats&) { ++progressCalls; });
   EXPECT_EQ(shard.games, 12u);
   EXPECT_EQ(progressCalls, 12);
   EXPECT_EQ(stats.firstWins + stats.secondWins + stats.draws, 12);
@@ -64,14 +64,14 @@ TEST(FlipTeacherGames, TargetsAreTheHeuristicsPriorsAndTheGamesResult) {
 
 TEST(FlipTeacherGames, KeptPositionsAreSpreadOverTheWholeGame) {
   FlipSelfPlayStats stats;
-  const Shard shard = playFlipTeacherGames(smallOptions(), stats);
+  const Shard shard = playFlipTeacherGames(smallFlipOptions(), stats);
   int late = 0;  // without reservoir sampling every kept position would be among the first six
-  for (const PositionSample& p : shard.positions) late += plyOf(p) >= 20;
+  for (const PositionSample& p : shard.positions) late += flipPlyOf(p) >= 20;
   EXPECT_GT(late, static_cast<int>(shard.positions.size()) / 4);
 }
 
 TEST(FlipTeacherGames, TheSameSeedGivesTheSameShardOnOneOrTwoThreads) {
-  FlipTeacherOptions o = smallOptions();
+  FlipTeacherOptions o = smallFlipOptions();
   o.games = 4;
   FlipSelfPlayStats s1, s2, s3;
   const Shard a = playFlipTeacherGames(o, s1);

@@ -33,7 +33,7 @@ TrainingConfig tinyFourConfig() {
   return c;
 }
 
-void runQuietly(const fs::path& dir, const TrainingConfig& c) {
+void runFourQuietly(const fs::path& dir, const TrainingConfig& c) {
   runTraining(dir.string(), c, [](const std::string&) {});
 }
 
@@ -42,7 +42,7 @@ TEST(FourTrainRun, TeacherThenSelfPlayGenerationsCompleteAndResume) {
   TempDir tmp("four-train");
   const fs::path dir = tmp.path() / "run";
   const TrainingConfig c = tinyFourConfig();
-  runQuietly(dir, c);
+  runFourQuietly(dir, c);
   for (const char* f : {"config.json", "weights/gen-0000.jqw", "weights/gen-0002.jqw", "shards/gen-0001.jqs",
                         "shards/gen-0002.jqs", "checkpoints/gen-0002/state.txt", "matches/gen-0002/match.json",
                         "ratings.txt", "report.html", "learning-curve.csv"})
@@ -87,7 +87,7 @@ TEST(FourTrainRun, TeacherThenSelfPlayGenerationsCompleteAndResume) {
   fs::remove(dir / "shards/gen-0002.jqs");
   fs::remove_all(dir / "checkpoints/gen-0002");
   fs::remove(dir / "weights/gen-0002.jqw");
-  runQuietly(dir, c);
+  runFourQuietly(dir, c);
   EXPECT_EQ(readBytes((dir / "shards/gen-0002.jqs").string()), shardBytes);
   EXPECT_EQ(readBytes((dir / "weights/gen-0002.jqw").string()), weightsBytes);
 }
@@ -100,7 +100,7 @@ TEST(FourTrainRun, UnderAPlayoutCapOnlyFullSearchesBecomeSamples) {
   TrainingConfig c = tinyFourConfig();
   c.generations = 1, c.teacherGames = 0, c.gamesPerGeneration = 1, c.maxPlies = 40;
   c.fastSims = 2, c.fullSearchShare = 0.25;
-  runQuietly(dir, c);
+  runFourQuietly(dir, c);
   const auto figures = nlohmann::json::parse(readBytes((dir / "shards/gen-0001.json").string()));
   EXPECT_GT(figures.at("positions").get<long long>(), 0);
   EXPECT_LT(figures.at("positions").get<long long>() * 2, figures.at("moves").get<long long>());
@@ -127,7 +127,7 @@ TEST(FourTrainRun, AFlipRunsDirectoryIsRefused) {
   const fs::path dir = tmp.path() / "run";
   fs::create_directories(dir);
   writeFileAtomically((dir / "config.json").string(), "{\"variant\": \"flip\", \"ruleset\": \"flip-kawu\"}\n");
-  EXPECT_THAT([&] { runQuietly(dir, tinyFourConfig()); },
+  EXPECT_THAT([&] { runFourQuietly(dir, tinyFourConfig()); },
               testing::ThrowsMessage<std::runtime_error>(HasSubstr("not a four-player one")));
 }
 

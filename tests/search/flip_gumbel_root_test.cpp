@@ -9,6 +9,7 @@
 
 #include "core/flip/flip_game.h"
 #include "search/flip/flip_mcts.h"
+#include "tests/support/flip_boards.h"
 
 namespace junqi {
 namespace {
@@ -33,17 +34,6 @@ class MarkedEvaluator : public FlipLeafEvaluator {
   Seat rootMover_;
 };
 
-FlipPosition midgame() {
-  Rng rng(11);
-  FlipGame game(FlipRuleset::kawu(), randomFlipDeal(rng));
-  for (int k = 0; k < 30 && !game.isOver(); ++k) {
-    MoveList actions;
-    generateFlipActions(game.position(), actions);
-    game.apply(Action::makeMove(game.position().toMove(), actions[static_cast<int>(rng.below(actions.size()))]));
-  }
-  return game.position();
-}
-
 // The first action of the position that moves a piece (not a flip).
 Move firstMove(const FlipPosition& pos) {
   MoveList actions;
@@ -60,7 +50,7 @@ struct Searched {
 };
 
 Searched gumbelSearch(int sims, int candidates, double favoured, std::uint64_t seed, bool gumbel = true) {
-  const FlipPosition pos = midgame();
+  const FlipPosition pos = fixtures::flipMidgame();
   FlipMctsParams p;
   p.simulations = sims;
   p.exploration = 0;
@@ -113,7 +103,7 @@ TEST(FlipGumbelRoot, ImprovedPolicyCoversEveryRootAction) {
 
 TEST(FlipGumbelRoot, PlaysAndFavoursAnActionTheValuesPrefer) {
   // The values favour every move of one piece (they empty its point), nothing else.
-  const Square marked = firstMove(midgame()).from;
+  const Square marked = firstMove(fixtures::flipMidgame()).from;
   // Every action a candidate (as many candidates as actions), uniform priors.
   const Searched s = gumbelSearch(400, 200, 0.0, 7);
   EXPECT_EQ(s.played.from, marked);
@@ -139,7 +129,7 @@ TEST(FlipGumbelRoot, RefusesATimedSearch) {
   p.gumbel = true;
   p.evaluator = std::make_shared<MarkedEvaluator>(0.5, Square{0}, Seat::Red);
   FlipMctsAgent agent(p);
-  const FlipPosition pos = midgame();
+  const FlipPosition pos = fixtures::flipMidgame();
   agent.newGame(pos.rules(), pos.toMove(), 1);
   EXPECT_THROW(agent.chooseAction(pos), std::invalid_argument);
 }

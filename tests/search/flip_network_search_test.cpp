@@ -7,6 +7,7 @@
 #include "core/flip/flip_game.h"
 #include "search/flip/flip_evaluation.h"
 #include "search/flip/flip_mcts.h"
+#include "tests/support/flip_boards.h"
 
 namespace junqi {
 namespace {
@@ -25,18 +26,6 @@ class SaltedEvaluator : public FlipLeafEvaluator {
   double salt_;
 };
 
-// A position after 30 random actions: colours decided, pieces face up and down.
-FlipPosition midgame() {
-  Rng rng(11);
-  FlipGame game(FlipRuleset::kawu(), randomFlipDeal(rng));
-  for (int k = 0; k < 30 && !game.isOver(); ++k) {
-    MoveList actions;
-    generateFlipActions(game.position(), actions);
-    game.apply(Action::makeMove(game.position().toMove(), actions[static_cast<int>(rng.below(actions.size()))]));
-  }
-  return game.position();
-}
-
 std::vector<std::pair<Move, int>> rootVisits(double salt, double mix, double noise) {
   FlipMctsParams p;
   p.simulations = 300;
@@ -47,14 +36,14 @@ std::vector<std::pair<Move, int>> rootVisits(double salt, double mix, double noi
   p.staticMix = mix;
   p.rootNoiseAlpha = noise;
   FlipMctsAgent agent(p);
-  const FlipPosition pos = midgame();
+  const FlipPosition pos = fixtures::flipMidgame();
   agent.newGame(pos.rules(), pos.toMove(), 1);
   agent.chooseAction(pos);
   return agent.rootVisits();
 }
 
 TEST(FlipNetworkSearch, AFullStaticShareLeavesNothingToTheValueHead) {
-  ASSERT_TRUE(midgame().colourOf(Seat::Red).has_value()) << "the test needs colours decided";
+  ASSERT_TRUE(fixtures::flipMidgame().colourOf(Seat::Red).has_value()) << "the test needs colours decided";
   EXPECT_NE(rootVisits(1.0, 0, 0), rootVisits(2.0, 0, 0)) << "the value heads make no difference: the test cannot tell";
   EXPECT_NE(rootVisits(1.0, 0.5, 0), rootVisits(2.0, 0.5, 0));
   EXPECT_EQ(rootVisits(1.0, 1, 0), rootVisits(2.0, 1, 0));

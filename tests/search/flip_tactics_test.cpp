@@ -23,7 +23,7 @@
 namespace junqi {
 namespace {
 
-const std::vector<FlipTacticsPosition>& suite() {
+const std::vector<FlipTacticsPosition>& flipSuite() {
   static const std::vector<FlipTacticsPosition> s = parseFlipTacticsSuite(readFile(JUNQI_FLIP_TACTICS_SUITE));
   return s;
 }
@@ -81,7 +81,7 @@ bool answerHolds(const FlipTacticsPosition& p) {
 TEST(FlipTacticsSuite, HasFortyPositionsInEveryCategoryAndUniqueIds) {
   std::map<std::string, int> count;
   std::set<std::string> ids;
-  for (const FlipTacticsPosition& p : suite()) {
+  for (const FlipTacticsPosition& p : flipSuite()) {
     ++count[p.category];
     EXPECT_TRUE(ids.insert(p.id).second) << "duplicate id " << p.id;
   }
@@ -89,7 +89,7 @@ TEST(FlipTacticsSuite, HasFortyPositionsInEveryCategoryAndUniqueIds) {
 }
 
 TEST(FlipTacticsSuite, EveryAnswerHoldsByBruteForceAndLeavesAChoice) {
-  for (const FlipTacticsPosition& p : suite()) {
+  for (const FlipTacticsPosition& p : flipSuite()) {
     EXPECT_TRUE(answerHolds(p)) << p.id;
     EXPECT_LT(p.accept.size(), actionsOf(p.position).size()) << p.id;
   }
@@ -97,7 +97,7 @@ TEST(FlipTacticsSuite, EveryAnswerHoldsByBruteForceAndLeavesAChoice) {
 
 TEST(FlipTacticsSuite, AWrongAnswerFailsTheCheck) {
   int tried = 0;
-  for (FlipTacticsPosition p : suite()) {
+  for (FlipTacticsPosition p : flipSuite()) {
     for (const Move m : actionsOf(p.position))
       if (std::find(p.accept.begin(), p.accept.end(), m) == p.accept.end()) {
         p.accept = {m};
@@ -106,11 +106,11 @@ TEST(FlipTacticsSuite, AWrongAnswerFailsTheCheck) {
         break;
       }
   }
-  EXPECT_EQ(tried, static_cast<int>(suite().size()));
+  EXPECT_EQ(tried, static_cast<int>(flipSuite().size()));
 }
 
 TEST(FlipTacticsSuite, TheLabellerAgreesWithTheFile) {
-  for (const FlipTacticsPosition& p : suite()) {
+  for (const FlipTacticsPosition& p : flipSuite()) {
     const auto label = labelFlipTactics(p.position);
     ASSERT_TRUE(label) << p.id;
     EXPECT_EQ(label->category, p.category) << p.id;
@@ -119,12 +119,12 @@ TEST(FlipTacticsSuite, TheLabellerAgreesWithTheFile) {
 }
 
 TEST(FlipTacticsSuite, FormatAndParseRoundTrip) {
-  const std::string text = formatFlipTacticsSuite(suite());
+  const std::string text = formatFlipTacticsSuite(flipSuite());
   EXPECT_EQ(formatFlipTacticsSuite(parseFlipTacticsSuite(text)), text);
 }
 
 TEST(FlipTacticsSuite, ABadEntryIsRefusedNamingItsLine) {
-  std::string text = formatFlipTacticsSuite({suite().front()});
+  std::string text = formatFlipTacticsSuite({flipSuite().front()});
   text.replace(text.find("accept ") + 7, 0, "Z9 ");
   try {
     parseFlipTacticsSuite(text);
@@ -135,14 +135,14 @@ TEST(FlipTacticsSuite, ABadEntryIsRefusedNamingItsLine) {
 }
 
 TEST(FlipTacticsSuite, TheSearchAgentSolvesAtLeastNinetyFivePercent) {
-  const FlipTacticsResult r = runFlipTacticsSuite(suite(), "mcts");
-  ASSERT_EQ(r.total(), static_cast<int>(suite().size()));
+  const FlipTacticsResult r = runFlipTacticsSuite(flipSuite(), "mcts");
+  ASSERT_EQ(r.total(), static_cast<int>(flipSuite().size()));
   EXPECT_GE(r.solved(), 0.95 * r.total()) << r.failures.size() << " missed, first: " << r.failures.front();
 }
 
 // A game played by an oracle that takes every labelled chance, stopping after
 // `plantAt` labelled decisions with one wrong action instead (never, when negative).
-FlipRecord oracleGame(int plantAt) {
+FlipRecord flipOracleGame(int plantAt) {
   Rng rng(7);
   const FlipRuleset rules = FlipRuleset::parse("flip-kawu");
   FlipGame game(rules, randomFlipDeal(rng));
@@ -167,7 +167,7 @@ FlipRecord oracleGame(int plantAt) {
 }
 
 TEST(FlipFlagBlunders, ACleanGameHasChancesAndNoBlunder) {
-  const auto bySeat = checkFlipFlagBlunders(oracleGame(-1));
+  const auto bySeat = checkFlipFlagBlunders(flipOracleGame(-1));
   FlagBlunders both = bySeat[0];
   both += bySeat[1];
   EXPECT_GT(both.captureChances + both.defenceChances, 0);
@@ -175,7 +175,7 @@ TEST(FlipFlagBlunders, ACleanGameHasChancesAndNoBlunder) {
 }
 
 TEST(FlipFlagBlunders, APlantedBlunderIsFound) {
-  const auto bySeat = checkFlipFlagBlunders(oracleGame(0));
+  const auto bySeat = checkFlipFlagBlunders(flipOracleGame(0));
   FlagBlunders both = bySeat[0];
   both += bySeat[1];
   EXPECT_EQ(both.capturesMissed + both.defencesMissed, 1);

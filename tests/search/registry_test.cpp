@@ -7,19 +7,10 @@
 
 #include "search/classic/mcts_agent.h"
 #include "search/registry.h"
+#include "tests/search/spec_error.h"
 
 namespace junqi {
 namespace {
-
-// The message of the AgentSpecError that making `spec` throws ("" if none is thrown).
-std::string specError(const std::string& spec) {
-  try {
-    makeAgent(spec);
-  } catch (const AgentSpecError& e) {
-    return e.what();
-  }
-  return "";
-}
 
 // The "key=value" items of a spec.
 std::set<std::string> items(const std::string& spec) {

@@ -27,7 +27,7 @@
 namespace junqi {
 namespace {
 
-const std::vector<std::string> kSpecs = {"heuristic:seed=3", "pimc:sims=150,seed=3", "ismcts:sims=150,seed=3",
+const std::vector<std::string> kLeakageSpecs = {"heuristic:seed=3", "pimc:sims=150,seed=3", "ismcts:sims=150,seed=3",
                                          "ismcts:sims=150,mo=1,seed=3", "random:seed=3"};
 
 // How a seat's InfoState is made from the referee's game: honestly, or (in the
@@ -110,15 +110,15 @@ TEST(SearchLeakage, DecisionsDependOnlyOnWhatTheSeatSaw) {
         const Seat seat = game.position().sideToMove();
         const std::string seen = Observation::of(game, seat).toText();
         std::vector<Conduct> truth;
-        for (const std::string& spec : kSpecs) truth.push_back(conductOf(spec, game, seat, seed));
+        for (const std::string& spec : kLeakageSpecs) truth.push_back(conductOf(spec, game, seat, seed));
         for (const World& world : worldsTheSeatCannotTellApart(game, seat, rng)) {
           // Built from the referee's facts: the seat's observation must not tell it apart.
           ASSERT_EQ(Observation::of(world.game, seat).toText(), seen) << world.kind;
           worldsThatDiffer += hiddenIdentitiesDiffer(game, world.game, opposite(seat));
-          for (std::size_t i = 0; i < kSpecs.size(); ++i) {
-            const std::string where = kSpecs[i] + ", " + ruleset.toString() + ", game " + std::to_string(seed) +
+          for (std::size_t i = 0; i < kLeakageSpecs.size(); ++i) {
+            const std::string where = kLeakageSpecs[i] + ", " + ruleset.toString() + ", game " + std::to_string(seed) +
                                       ", ply " + std::to_string(plies) + ", " + world.kind;
-            EXPECT_EQ(difference(conductOf(kSpecs[i], world.game, seat, seed), truth[i]), "") << where;
+            EXPECT_EQ(difference(conductOf(kLeakageSpecs[i], world.game, seat, seed), truth[i]), "") << where;
             ++compared;
           }
         }
@@ -223,7 +223,7 @@ bool marshalMoved(const Game& game, const Game& world, Seat them) {
 TEST(SearchLeakage, ABeliefLeakOfTheMarshalIsCaught) {
   Rng rng(7);
   // The random agent reads no beliefs, so only the searching players can show the leak.
-  const std::vector<std::string> specs(kSpecs.begin(), kSpecs.end() - 1);
+  const std::vector<std::string> specs(kLeakageSpecs.begin(), kLeakageSpecs.end() - 1);
   std::vector<int> caught(specs.size(), 0);
   int worldsThatMovedTheMarshal = 0;
   for (std::uint64_t seed = 1; seed <= 10; ++seed)

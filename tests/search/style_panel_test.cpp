@@ -10,6 +10,7 @@
 #include "search/registry.h"
 #include "search/styles/style_agent.h"
 #include "tests/search/play.h"
+#include "tests/search/spec_error.h"
 #include "tests/support/permuted_world.h"
 
 namespace junqi {
@@ -117,15 +118,6 @@ TEST(StylePanel, ParametersSurviveTheRoundTrip) {
       item.clear();
     }
   }
-}
-
-std::string specError(const std::string& spec) {
-  try {
-    makeAgent(spec);
-  } catch (const AgentSpecError& e) {
-    return e.what();
-  }
-  return "";
 }
 
 TEST(StylePanel, BadParametersAreRefusedByName) {

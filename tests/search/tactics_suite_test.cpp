@@ -21,16 +21,16 @@
 namespace junqi {
 namespace {
 
-const std::vector<TacticsPosition>& suite() {
+const std::vector<TacticsPosition>& classicSuite() {
   static const std::vector<TacticsPosition> s = parseTacticsSuite(readFile(JUNQI_TACTICS_SUITE));
   return s;
 }
 
 TEST(TacticsSuite, HasTwoHundredPositionsAndTwentyInEveryCategory) {
-  ASSERT_GE(suite().size(), 200u);
+  ASSERT_GE(classicSuite().size(), 200u);
   std::map<std::string, int> count;
   std::set<std::string> ids;
-  for (const TacticsPosition& p : suite()) {
+  for (const TacticsPosition& p : classicSuite()) {
     ++count[p.category];
     EXPECT_TRUE(ids.insert(p.id).second) << "duplicate id " << p.id;
   }
@@ -40,7 +40,7 @@ TEST(TacticsSuite, HasTwoHundredPositionsAndTwentyInEveryCategory) {
 // Every entry replays to an unfinished game whose side to move has the
 // acceptable moves among its legal ones, and not all of them.
 TEST(TacticsSuite, EveryEntryReplaysAndItsAnswersAreLegal) {
-  for (const TacticsPosition& p : suite()) {
+  for (const TacticsPosition& p : classicSuite()) {
     const Game game = replay(p.record);
     ASSERT_FALSE(game.isOver()) << p.id;
     MoveList legal;
@@ -54,7 +54,7 @@ TEST(TacticsSuite, EveryEntryReplaysAndItsAnswersAreLegal) {
 // The trade categories say what the proverb says: ahead, only fights are
 // acceptable; behind, some fight on offer is not.
 TEST(TacticsSuite, TradeAnswersFollowTheProverb) {
-  for (const TacticsPosition& p : suite()) {
+  for (const TacticsPosition& p : classicSuite()) {
     if (p.category != "trade-ahead" && p.category != "trade-behind") continue;
     const Game game = replay(p.record);
     const Position& pos = game.position();
@@ -73,14 +73,14 @@ TEST(TacticsSuite, TradeAnswersFollowTheProverb) {
 }
 
 TEST(TacticsSuite, FormatAndParseRoundTrip) {
-  const std::string text = formatTacticsSuite(suite());
+  const std::string text = formatTacticsSuite(classicSuite());
   const auto again = parseTacticsSuite(text);
-  ASSERT_EQ(again.size(), suite().size());
+  ASSERT_EQ(again.size(), classicSuite().size());
   EXPECT_EQ(formatTacticsSuite(again), text);
 }
 
 TEST(TacticsSuite, BrokenEntriesAreRefusedWithTheirNumber) {
-  const std::string first = formatTacticsSuite({suite().front()});
+  const std::string first = formatTacticsSuite({classicSuite().front()});
   std::string noAccept = first;
   noAccept.replace(noAccept.find("tag accept"), 10, "tag acceptX");
   EXPECT_THROW(parseTacticsSuite(noAccept), RecordError);
@@ -99,8 +99,8 @@ TEST(TacticsSuite, BrokenEntriesAreRefusedWithTheirNumber) {
 // other sampled worlds (a certain capture's answers exactly).
 TEST(TacticsSuite, LabelsAreReproducible) {
   Rng rng(99);
-  for (std::size_t i = 0; i < suite().size(); i += 9) {
-    const TacticsPosition& p = suite()[i];
+  for (std::size_t i = 0; i < classicSuite().size(); i += 9) {
+    const TacticsPosition& p = classicSuite()[i];
     const Game game = replay(p.record);
     const auto label = labelTacticsPosition(InfoState::of(game, game.position().sideToMove()), 1000, rng);
     ASSERT_TRUE(label.has_value()) << p.id;
@@ -154,7 +154,7 @@ bool isQuiet(const InfoState& state, Move m) { return state.observation().pieceA
 // Clearly ahead: a sure trade rather than a quiet move. Behind: a quiet move rather than a sure trade.
 TEST(RootChoice, AheadTradeBehindDoNot) {
   int ahead = 0, behind = 0;
-  for (const TacticsPosition& p : suite()) {
+  for (const TacticsPosition& p : classicSuite()) {
     if (p.category != "trade-ahead" && p.category != "trade-behind") continue;
     MadeUpRoot r(p);
     const bool isAhead = p.category == "trade-ahead";
@@ -177,7 +177,7 @@ TEST(RootChoice, AheadTradeBehindDoNot) {
 // A big officer into a probable landmine or bomb: a quiet move instead.
 TEST(RootChoice, NoLosingFight) {
   int checked = 0;
-  for (const TacticsPosition& p : suite()) {
+  for (const TacticsPosition& p : classicSuite()) {
     if (p.category != "landmine-bomb") continue;
     MadeUpRoot r(p);
     const auto accepted = [&](Move m) { return std::find(p.accept.begin(), p.accept.end(), m) != p.accept.end(); };
@@ -197,10 +197,10 @@ TEST(RootChoice, NoLosingFight) {
 std::vector<TacticsPosition> searchedPositions() {
 #ifdef JUNQI_SANITIZED_BUILD
   std::vector<TacticsPosition> some;
-  for (std::size_t i = 0; i < suite().size(); i += 5) some.push_back(suite()[i]);
+  for (std::size_t i = 0; i < classicSuite().size(); i += 5) some.push_back(classicSuite()[i]);
   return some;
 #else
-  return suite();
+  return classicSuite();
 #endif
 }
 

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "core/flip/flip_movegen.h"
+#include "core/random.h"
 #include "core/text.h"
 
 namespace junqi::fixtures {
@@ -69,6 +70,17 @@ std::string flipTargetNames(const FlipPosition& pos, std::string_view from) {
     out += squareName(popLsb(b));
   }
   return out;
+}
+
+FlipPosition flipMidgame() {
+  Rng rng(11);
+  FlipGame game(FlipRuleset::kawu(), randomFlipDeal(rng));
+  for (int k = 0; k < 30 && !game.isOver(); ++k) {
+    MoveList actions;
+    generateFlipActions(game.position(), actions);
+    game.apply(Action::makeMove(game.position().toMove(), actions[static_cast<int>(rng.below(actions.size()))]));
+  }
+  return game.position();
 }
 
 }  // namespace junqi::fixtures

@@ -23,4 +23,8 @@ FlipGame flipGame(const FlipRuleset& rules, std::string_view pieces, std::option
 // The targets of the piece on `from` as point names, in point order.
 std::string flipTargetNames(const FlipPosition& pos, std::string_view from);
 
+// The kawu position after 30 random actions from a seeded deal: colours
+// decided, pieces face up and face down.
+FlipPosition flipMidgame();
+
 }  // namespace junqi::fixtures

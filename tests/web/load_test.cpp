@@ -22,7 +22,7 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-double secondsSince(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
+double loadSecondsSince(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
 
 ::testing::AssertionResult answeredWithinASecond(int port) {
   httplib::Client client("127.0.0.1", port);
@@ -31,7 +31,7 @@ double secondsSince(Clock::time_point start) { return std::chrono::duration<doub
   client.set_write_timeout(1, 0);
   const auto start = Clock::now();
   const auto result = client.Get("/api/presets");
-  const double seconds = secondsSince(start);
+  const double seconds = loadSecondsSince(start);
   if (result && result->status == 200 && seconds < 1) return ::testing::AssertionSuccess();
   return ::testing::AssertionFailure() << "a normal client was not answered within a second (" << seconds << " s, "
                                        << (result ? "status " + std::to_string(result->status) : "no answer") << ")";
@@ -191,7 +191,7 @@ TEST_F(LoadTest, WithoutTheGateEachCaseFails) {
   expectFails(compressedBodiesRefused(port), "compressed bodies");
   expectFails(chunkedBodyRefused(port), "a chunked body");
   expectFails(headerFloodRefused(port), "a header flood");
-  std::printf("checks %.1f s\n", secondsSince(began));
+  std::printf("checks %.1f s\n", loadSecondsSince(began));
 }
 
 // Everything at once: a normal client is still answered within a second, again and again.
@@ -210,7 +210,7 @@ TEST_F(LoadTest, UnderEveryAttackAtOnceANormalClientIsAnsweredWithinASecond) {
   });
   const auto start = Clock::now();
   int answered = 0;
-  for (; secondsSince(start) < 2; ++answered) {
+  for (; loadSecondsSince(start) < 2; ++answered) {
     EXPECT_TRUE(answeredWithinASecond(port));
     std::this_thread::sleep_for(std::chrono::milliseconds(50));
   }
