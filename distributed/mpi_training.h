@@ -12,7 +12,7 @@
 //   takes a local worker's. The run directory stays the one place that
 //   holds the run (so the trainer, its resume and its tests are unchanged)
 //   and workers need no shared file system.
-// - The rating match of each new generation (classic or flip) is played on the
+// - The rating match of each new generation (of every game) is played on the
 //   worker ranks (mpi_match.h), rank 0 writing its records; the trainer waits
 //   for them.
 // - With `--trainers T`, ranks 1..T-1 are partner trainers (follower_rank.h):

@@ -142,32 +142,39 @@ void TrainerRank::broadcastNewWeights() {
   if (newest >= 1) rate(newest);
 }
 
-// The rating match of a new generation (classic or Flip Junqi), on its own
-// thread: the trainer (--external-rating) waits for its records. The previous
-// one has ended: the trainer exported this generation after it had every
-// record of the last.
+// The rating match of a new generation (classic, Flip Junqi or four-player),
+// on its own thread: the trainer (--external-rating) waits for its records.
+// The previous one has ended: the trainer exported this generation after it
+// had every record of the last.
 void TrainerRank::rate(int generation) {
   if (ratingDone_.valid()) ratingDone_.get();
   const nlohmann::json settings = nlohmann::json::parse(readFile(dir_ + "/config.json"));
   const auto progress = [this, generation, generations = settings.value("generations", 0)](const std::string& line) {
     log_(fmt::format("gen {}/{} | rating on the ranks | {}", generation, generations, line));
   };
-  if (settings.value("variant", "classic") == "flip") {
-    auto match = std::make_shared<FlipMatch>(flipRatingMatchOptions(dir_, generation, trainingConfigOf(settings)));
-    match->playElsewhere(pairedGamesOnRanks(world_, generation, options_.trainers, &ratingStopped_));
-    stopRating_ = [this] { ratingStopped_ = true; };
-    ratingDone_ = std::async(std::launch::async, [match, progress] {
-      try {
-        match->run(progress);
-      } catch (const MatchStopped&) {  // the games in progress ended; the others are played when the run resumes
-      }
-    });
-    return;
-  }
-  auto match = std::make_shared<Match>(ratingMatchOptions(dir_, generation, trainingConfigOf(settings)));
+  const TrainingConfig config = trainingConfigOf(settings);
+  if (config.variant == "flip")
+    return ratePaired(std::make_shared<FlipMatch>(flipRatingMatchOptions(dir_, generation, config)), generation, progress);
+  if (config.variant == "four")
+    return ratePaired(std::make_shared<FourMatch>(fourRatingMatchOptions(dir_, generation, config)), generation, progress);
+  auto match = std::make_shared<Match>(ratingMatchOptions(dir_, generation, config));
   playOnRanks(world_, *match, generation, options_.trainers);
   stopRating_ = [match] { match->requestStop(); };
   ratingDone_ = std::async(std::launch::async, [match, progress] { match->run(progress); });
+}
+
+// A match of paired games (Flip Junqi, four-player), its games handed to the ranks one at a time.
+template <class PairedMatchT>
+void TrainerRank::ratePaired(std::shared_ptr<PairedMatchT> match, int generation,
+                             const std::function<void(const std::string&)>& progress) {
+  match->playElsewhere(pairedGamesOnRanks(world_, generation, options_.trainers, &ratingStopped_));
+  stopRating_ = [this] { ratingStopped_ = true; };
+  ratingDone_ = std::async(std::launch::async, [match, progress] {
+    try {
+      match->run(progress);
+    } catch (const MatchStopped&) {  // the games in progress ended; the others are played when the run resumes
+    }
+  });
 }
 
 // Shards from the workers, written as a local worker writes its own; one

@@ -34,6 +34,9 @@ class TrainerRank {
   std::string weightsOf(int generation) const;
   void broadcastNewWeights();
   void rate(int generation);
+  template <class PairedMatchT>
+  void ratePaired(std::shared_ptr<PairedMatchT> match, int generation,
+                  const std::function<void(const std::string&)>& progress);
   void saveShards();
   int generationToTrain() const;
   std::vector<std::string> shardsUpTo(int g) const;

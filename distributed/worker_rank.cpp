@@ -108,20 +108,32 @@ void WorkerRank::playRatingGames() {
   ratingOrder_.reset();
 }
 
-// Generation g's rating games as rank 0 has the match (classic or Flip
-// Junqi), their networks read from the scratch directory: an order's record.
+namespace {
+
+// A paired match's (Flip Junqi, four-player) game of an order: its record.
+template <class PairedMatchT>
+std::function<std::string(const MatchGameOrder&)> pairedRatingGames(std::shared_ptr<const PairedMatchT> match) {
+  return [match](const MatchGameOrder& order) {
+    checkOrderIndex(order.index, match->schedule().size());
+    return match->playRecord(match->schedule()[static_cast<std::size_t>(order.index)]);
+  };
+}
+
+}  // namespace
+
+// Generation g's rating games as rank 0 has the match (classic, Flip Junqi or
+// four-player), their networks read from the scratch directory: an order's record.
 WorkerRank::RatingGames WorkerRank::ratingGames(int generation) {
   if (generation == ratingGeneration_) return ratingGames_;
-  const nlohmann::json settings = nlohmann::json::parse(job_.settings);
-  if (settings.value("variant", "classic") == "flip") {
-    const auto match = std::make_shared<const FlipMatch>(
-        flipRatingMatchOptions(scratch_.string(), generation, trainingConfigOf(settings)));
-    ratingGames_ = [match](const MatchGameOrder& order) {
-      checkOrderIndex(order.index, match->schedule().size());
-      return match->playRecord(match->schedule()[static_cast<std::size_t>(order.index)]);
-    };
+  const TrainingConfig config = trainingConfigOf(nlohmann::json::parse(job_.settings));
+  if (config.variant == "flip") {
+    ratingGames_ = pairedRatingGames(
+        std::make_shared<const FlipMatch>(flipRatingMatchOptions(scratch_.string(), generation, config)));
+  } else if (config.variant == "four") {
+    ratingGames_ = pairedRatingGames(
+        std::make_shared<const FourMatch>(fourRatingMatchOptions(scratch_.string(), generation, config)));
   } else {
-    MatchOptions o = ratingMatchOptions(scratch_.string(), generation, trainingConfigOf(settings));
+    MatchOptions o = ratingMatchOptions(scratch_.string(), generation, config);
     o.remoteRank = true;
     const auto match = std::make_shared<const Match>(o);
     ratingGames_ = [match](const MatchGameOrder& order) { return playOrder(*match, order); };

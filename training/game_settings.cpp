@@ -7,6 +7,8 @@
 #include <fmt/format.h>
 
 #include "core/random.h"
+#include "nets/flip/flip_nn_agent.h"
+#include "nets/four/four_nn_agent.h"
 
 namespace junqi {
 
@@ -82,6 +84,24 @@ FlipSelfPlayOptions flipSelfPlayOptions(const TrainingConfig& c, std::uint64_t s
   o.gumbelActions = c.gumbelActions;
   o.outcomeShare = c.valueOutcomeShare;
   return o;
+}
+
+Shard playSeatSelfPlay(std::shared_ptr<nets::Backend> network, const TrainingConfig& c, std::uint64_t seed,
+                       int first, int games, FlipSelfPlayStats& stats, const std::atomic<bool>* stop,
+                       const FlipProgress& progress) {
+  if (c.variant == "four") {
+    FourSelfPlayOptions o = fourSelfPlayOptions(c, seed, false);
+    o.games = games, o.firstGame = first;
+    return playFourSelfPlay(std::move(network), o, stats, stop, progress);
+  }
+  FlipSelfPlayOptions o = flipSelfPlayOptions(c, seed);
+  o.games = games, o.firstGame = first;
+  return playFlipSelfPlay(std::move(network), o, stats, stop, progress);
+}
+
+void checkSeatWeights(const TrainingConfig& c, const nets::WeightsFile& weights, const std::string& source) {
+  if (c.variant == "four") nets::checkFourWeights(weights, source);
+  else nets::checkFlipWeights(weights, source);
 }
 
 FlipProgress flipProgressLines(const std::function<void(const std::string&)>& log, const std::string& what, int games,

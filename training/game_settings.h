@@ -1,14 +1,17 @@
 // What a Flip Junqi or four-player run's settings (training/training_config.h)
 // make: the self-play it plays and the rating matches of its generations,
-// the trainer's and the workers' (distributed/) alike. No LibTorch.
+// the trainer's and the workers' (`junqi selfplay`, distributed/) alike. No LibTorch.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <string>
 
 #include "arena/flip_match.h"
 #include "arena/four_match.h"
+#include "nets/weights_file.h"
 #include "selfplay/flip_selfplay.h"
 #include "selfplay/four_selfplay.h"
 #include "training/training_config.h"
@@ -19,6 +22,15 @@ namespace junqi {
 FlipSelfPlayOptions flipSelfPlayOptions(const TrainingConfig& config, std::uint64_t seed);
 // The run's self-play (or, with `teacher`, its teacher games) with seed `seed`.
 FourSelfPlayOptions fourSelfPlayOptions(const TrainingConfig& config, std::uint64_t seed, bool teacher);
+// The self-play of the run's game (Flip Junqi or four-player: config.variant)
+// with the network `network`: games `first` .. `games`-1 of seed `seed`, so
+// that a trainer and a worker given the same seed play the same games.
+Shard playSeatSelfPlay(std::shared_ptr<nets::Backend> network, const TrainingConfig& config, std::uint64_t seed,
+                       int first, int games, FlipSelfPlayStats& stats, const std::atomic<bool>* stop,
+                       const FlipProgress& progress);
+// Throws std::runtime_error (naming `source`) unless `weights` is a network of
+// the run's game (Flip Junqi or four-player).
+void checkSeatWeights(const TrainingConfig& config, const nets::WeightsFile& weights, const std::string& source);
 // Progress lines about games `first` .. `games`-1, about every twentieth game, after `what`.
 FlipProgress flipProgressLines(const std::function<void(const std::string&)>& log, const std::string& what, int games,
                                int first = 0);

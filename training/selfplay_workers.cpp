@@ -8,9 +8,6 @@
 #include <nlohmann/json.hpp>
 
 #include "core/files.h"
-#include "nets/flip/flip_encoding.h"
-#include "nets/flip/flip_nn_agent.h"
-#include "selfplay/flip_selfplay.h"
 #include "training/game_settings.h"
 #include "training/training_config.h"
 
@@ -21,7 +18,8 @@ using json = nlohmann::json;
 
 namespace {
 
-bool isFlipSettings(const json& settings) { return settings.value("variant", "classic") == "flip"; }
+// Flip Junqi and four-player runs play their seat games (training/game_settings.h).
+bool isSeatGameSettings(const json& settings) { return settings.value("variant", "classic") != "classic"; }
 
 json parsedSettings(const std::string& settings, const std::string& source) {
   try {
@@ -40,20 +38,25 @@ Shard playClassicShard(const WorkerJob& job, const json& settings, const nets::W
                       [&](const SelfPlayStats& s) { log(selfPlayLine(who, s, c.gamesPerGeneration)); }, stop);
 }
 
-Shard playFlipShard(const WorkerJob& job, const json& settings, const nets::WeightsFile& weights,
-                    std::uint64_t seed, const std::function<void(const std::string&)>& log, const std::atomic<bool>* stop) {
-  if (job.backend != "eigen")
-    throw std::runtime_error(fmt::format("backend {}: a Flip Junqi run's self-play plays with eigen", job.backend));
-  nets::checkFlipWeights(weights, fmt::format("the weights file of generation {}", job.generation));
+// A Flip Junqi or four-player shard: the games the trainer would play with the same seed.
+Shard playSeatShard(const WorkerJob& job, const json& settings, const nets::WeightsFile& weights, std::uint64_t seed,
+                    const std::function<void(const std::string&)>& log, const std::atomic<bool>* stop) {
   const TrainingConfig c = trainingConfigOf(settings);
+  if (job.backend != "eigen")
+    throw std::runtime_error(
+        fmt::format("backend {}: a {} run's self-play plays with eigen", job.backend, gameTitle(c.variant)));
+  checkSeatWeights(c, weights, fmt::format("the weights file of generation {}", job.generation));
   const std::string what =
       fmt::format("worker {} shard {} (generation {}) | self-play", job.worker, job.index, job.generation);
   FlipSelfPlayStats s;
-  Shard shard = playFlipSelfPlay(nets::makeBackend("eigen", weights), flipSelfPlayOptions(c, seed), s, stop,
+  Shard shard = playSeatSelfPlay(nets::makeBackend("eigen", weights), c, seed, 0, c.gamesPerGeneration, s, stop,
                                  flipProgressLines(log, what, c.gamesPerGeneration));
+  // A four-player game's "first" and "second" are its teams (selfplay/four_selfplay.h).
+  const bool teams = c.variant == "four";
   if (shard.games > 0)
-    log(fmt::format("{} {} games, {} positions in {:.0f} s | first player {} wins, second {}, draws {}", what, s.games,
-                    s.positions, s.seconds, s.firstWins, s.secondWins, s.draws));
+    log(fmt::format("{} {} games, {} positions in {:.0f} s | {} {} wins, {} {}, draws {}", what, s.games, s.positions,
+                    s.seconds, teams ? "south-north" : "first player", s.firstWins, teams ? "east-west" : "second",
+                    s.secondWins, s.draws));
   return shard;
 }
 
@@ -81,8 +84,8 @@ Shard playWorkerShard(const WorkerJob& job, const std::function<void(const std::
   const json settings = parsedSettings(job.settings, "the run's settings");
   const nets::WeightsFile weights = nets::parseWeights(job.weights, fmt::format("generation {}'s weights", job.generation));
   const std::uint64_t seed = workerSeed(settings.at("seed").get<std::uint64_t>(), job.worker, job.index);
-  Shard shard = isFlipSettings(settings) ? playFlipShard(job, settings, weights, seed, log, stop)
-                                         : playClassicShard(job, settings, weights, seed, log, stop);
+  Shard shard = isSeatGameSettings(settings) ? playSeatShard(job, settings, weights, seed, log, stop)
+                                             : playClassicShard(job, settings, weights, seed, log, stop);
   shard.worker = job.worker;
   shard.index = static_cast<std::uint64_t>(job.index);
   shard.generation = job.generation;

@@ -1,7 +1,7 @@
 // Self-play workers of a run with external self-play (`junqi selfplay`, and
 // the worker ranks of an MPI run, distributed/): each plays shards of a
 // generation's games with the newest weights, as the trainer would, for the
-// trainer to train on. Classic and flip runs alike. No LibTorch: inference by
+// trainer to train on. Classic, Flip Junqi and four-player runs alike. No LibTorch: inference by
 // the Eigen backend, or "torch" where junqi-train has registered it.
 #pragma once
 

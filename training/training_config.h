@@ -178,7 +178,7 @@ std::vector<int> ratingGenerations(int g, const TrainingConfig& config);
 // networks named by their weights files under DIR/weights.
 MatchOptions ratingMatchOptions(const std::string& dir, int g, const TrainingConfig& config);
 
-// Self-play workers' files, for classic and flip runs alike:
+// Self-play workers' files, for every game's runs alike:
 // the newest generation with weights in the run `dir` (-1: none yet);
 int newestGeneration(const std::string& dir);
 // throws std::runtime_error unless `worker` is one word (it makes file names);

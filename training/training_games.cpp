@@ -262,7 +262,7 @@ class SeatGame final : public TrainingGame {
       const std::string bytes = readFile(r.weights);
       const nets::WeightsFile weights = nets::parseWeights(bytes, r.weights);
       Traits::checkWeights(weights, r.weights);
-      out.shard = Traits::selfPlay(nets::makeBackend("eigen", weights), c, r, s, stop, progress);
+      out.shard = playSeatSelfPlay(nets::makeBackend("eigen", weights), c, r.seed, r.first, r.games, s, stop, progress);
     }
     out.figures = seatFigures(s);
     return out;
@@ -332,13 +332,6 @@ struct FlipTraits {
     t.seed = r.seed;
     return playFlipTeacherGames(t, s, stop, progress);
   }
-  static Shard selfPlay(std::shared_ptr<nets::Backend> network, const TrainingConfig& c, const GenerationGames& r,
-                        FlipSelfPlayStats& s, const std::atomic<bool>* stop, const FlipProgress& progress) {
-    FlipSelfPlayOptions o = flipSelfPlayOptions(c, r.seed);
-    o.games = r.games;
-    o.firstGame = r.first;
-    return playFlipSelfPlay(std::move(network), o, s, stop, progress);
-  }
 };
 
 struct FourTraits {
@@ -353,14 +346,12 @@ struct FourTraits {
   }
   static void checkWeights(const nets::WeightsFile& w, const std::string& path) { nets::checkFourWeights(w, path); }
   static void makeAgent(const std::string& spec) { makeFourAgent(spec); }
-  // A four-player run trains where it plays: no workers, no rating on MPI ranks.
+  // Its self-play and rating games may be played elsewhere (workers, MPI ranks), as a flip run's.
   static void checkMore(const TrainingConfig& c) {
     if (c.rolloutMix != 0) throw std::invalid_argument("--rollout-mix: not available in a four-player run");
     if (c.gumbel) throw std::invalid_argument("--gumbel: not available in a four-player run (its search has no Gumbel root)");
     if (c.valueOutcomeShare != 1)
       throw std::invalid_argument("--value-target: not available in a four-player run (its self-play keeps no searched values)");
-    if (c.externalSelfPlay || c.externalRating)
-      throw std::invalid_argument("--external-selfplay, --mpi: not available in a four-player run yet");
   }
   static FourMatchOptions ratingMatch(const std::string& dir, int g, const TrainingConfig& c) {
     return fourRatingMatchOptions(dir, g, c);
@@ -374,13 +365,6 @@ struct FourTraits {
     o.games = r.games;
     o.firstGame = r.first;
     return playFourSelfPlay(nullptr, o, s, stop, progress);
-  }
-  static Shard selfPlay(std::shared_ptr<nets::Backend> network, const TrainingConfig& c, const GenerationGames& r,
-                        FlipSelfPlayStats& s, const std::atomic<bool>* stop, const FlipProgress& progress) {
-    FourSelfPlayOptions o = fourSelfPlayOptions(c, r.seed, false);
-    o.games = r.games;
-    o.firstGame = r.first;
-    return playFourSelfPlay(std::move(network), o, s, stop, progress);
   }
 };
 

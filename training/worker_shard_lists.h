@@ -1,5 +1,5 @@
 // External self-play's shards (`junqi selfplay` workers, an MPI run's ranks)
-// as a run's generations take them, classic and Flip Junqi runs alike. Once
+// as a run's generations take them, every game's runs alike. Once
 // the workers' shards (shards/w-*.jqs) that no earlier generation took hold a
 // generation's games, their names go into DIR/log/gen-NNNN.shards before it
 // trains: a resumed trainer trains on the same games, and no shard is taken

@@ -53,11 +53,12 @@ void registerSelfPlay(CLI::App& app) {
   cmd->add_option("--run", run, "The run directory")->required();
   cmd->add_option("--worker", worker, "This worker's name (unique among the run's workers)")->capture_default_str();
   cmd->add_option("--shards", shards, "Shards to write (0: until the run has all its generations)")->capture_default_str();
-  cmd->add_option("--backend", backend, "eigen, or torch (a classic run; junqi-train plays it)")->capture_default_str();
+  cmd->add_option("--backend", backend,
+                  "eigen, or torch (a classic run; junqi-train plays it; flip and four-player runs play with eigen)")
+      ->capture_default_str();
   static std::string rules;
   static CLI::Option* rulesOption =
-      addRulesOption(cmd, rules,
-                     Games::all().without("four", "has no self-play workers yet (a four-player run plays its own games)"))
+      addRulesOption(cmd, rules, Games::all())
           ->description("The run's ruleset (a preset, see `junqi rules`), checked against the run directory's "
                         "(default: the run's)")
           ->default_str("");
