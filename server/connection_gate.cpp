@@ -31,27 +31,6 @@ Clock::time_point after(double seconds) {
   return Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds));
 }
 
-// A connection the gate holds: the bytes of its request so far, and when it is closed.
-struct Connection {
-  std::string in;
-  Clock::time_point deadline;
-  bool busy = false;       // a worker answers its request
-  bool closing = false;    // refused: the rest of its bytes are read and dropped until it closes
-  bool continued = false;  // "100 Continue" sent for the request being read
-  int served = 0;
-};
-
-struct Job {
-  int socket;
-  std::string request;
-  bool last;
-};
-
-struct Finished {
-  int socket;
-  bool keep;
-};
-
 // A listening socket for host:port, non-blocking.
 int listenOn(const std::string& host, int port) {
   addrinfo hints{};
@@ -86,6 +65,27 @@ void sendSome(int fd, const std::string& bytes) { (void)!::send(fd, bytes.data()
 }  // namespace
 
 struct ConnectionGate::Impl {
+  // A connection the gate holds: the bytes of its request so far, and when it is closed.
+  struct Connection {
+    std::string in;
+    Clock::time_point deadline;
+    bool busy = false;       // a worker answers its request
+    bool closing = false;    // refused: the rest of its bytes are read and dropped until it closes
+    bool continued = false;  // "100 Continue" sent for the request being read
+    int served = 0;
+  };
+
+  struct Job {
+    int socket;
+    std::string request;
+    bool last;
+  };
+
+  struct Finished {
+    int socket;
+    bool keep;
+  };
+
   Impl(ServerLimits l, Answer a) : limits(l), answer(std::move(a)) {
     if (::pipe2(wake, O_NONBLOCK | O_CLOEXEC) != 0) throw std::runtime_error("cannot make the server's wake pipe");
   }

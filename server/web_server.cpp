@@ -13,9 +13,8 @@
 
 namespace junqi::server {
 
-namespace {
-
-// httplib's routing, fed one complete request at a time by the gate.
+// httplib's routing, fed one complete request at a time by the gate. Not in an
+// anonymous namespace: WebServer::Impl, declared in the header, holds one.
 class RoutedServer : public httplib::Server {
  public:
   // Answers the request on the stream; whether the connection may carry another.
@@ -25,8 +24,6 @@ class RoutedServer : public httplib::Server {
     return written && !closed && !last;
   }
 };
-
-}  // namespace
 
 struct WebServer::Impl {
   explicit Impl(ServerOptions options)

@@ -21,8 +21,6 @@ if(TARGET junqi)
                 "--agent-layouts is not available in a four-player match: four-player agents do not choose"
                 match --rules four-worldatplay --agent random --agent heuristic --agent-layouts
                 --out ${CMAKE_CURRENT_BINARY_DIR}/four-agent-layouts)
-  # junqi agents --rules lists one game's agents; selfplay checks --rules against its run.
+  # junqi agents --rules lists one game's agents.
   program_prints(agents_of_one_game "Four-player agents .*" $<TARGET_FILE:junqi> agents --rules four-worldatplay)
-  junqi_refuses(selfplay_refuses_four_player "Four-player Junqi has no self-play workers yet"
-                selfplay --rules four-worldatplay --run ${CMAKE_CURRENT_BINARY_DIR}/no-run)
 endif()

@@ -111,8 +111,8 @@ TEST(FourTrainRun, SettingsItCannotUseAreRefusedByOption) {
   c.rolloutMix = 0.25;
   EXPECT_THAT([&] { checkTrainingConfig(c); }, testing::ThrowsMessage<std::invalid_argument>(HasSubstr("--rollout-mix")));
   c = tinyFourConfig();
-  c.externalSelfPlay = true;
-  EXPECT_THROW(checkTrainingConfig(c), std::invalid_argument);
+  c.dataParallelSize = 2;
+  EXPECT_THAT([&] { checkTrainingConfig(c); }, testing::ThrowsMessage<std::invalid_argument>(HasSubstr("--trainers")));
   c = tinyFourConfig();
   c.baselines = {"mcts"};  // a flip agent, not a four-player one
   EXPECT_THAT([&] { checkTrainingConfig(c); }, testing::ThrowsMessage<std::invalid_argument>(HasSubstr("--baselines: 'mcts'")));
