@@ -11,7 +11,7 @@
 // directory plays only the games not yet recorded.
 //
 // It is the one match of every game (arena/paired_match.h) over the classic
-// adapter (arena/classic_match.h); this header names its games' seats Red and
+// adapter (arena/classic/classic_match.h); this header names its games' seats Red and
 // Blue and hands games played elsewhere their seeds.
 #pragma once
 
@@ -20,7 +20,7 @@
 #include <string>
 #include <vector>
 
-#include "arena/classic_match.h"
+#include "arena/classic/classic_match.h"
 #include "arena/match_driver.h"
 #include "arena/paired_match.h"
 #include "arena/ratings.h"

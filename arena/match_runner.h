@@ -61,7 +61,7 @@ using MatchPath = std::function<std::string(const std::string&)>;
 MatchPath movablePath(const std::string& movableRoot);
 
 // The settings a match of Flip Junqi or four-player writes to its match.json
-// (a classic match writes its own, as it always has: arena/classic_match.h).
+// (a classic match writes its own, as it always has: arena/classic/classic_match.h).
 nlohmann::json pairedMatchConfig(const std::string& variant, const std::string& ruleset, const MatchSettings& s,
                                  bool freshStarts, const MatchPath& path);
 

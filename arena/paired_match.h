@@ -1,5 +1,5 @@
-// The one match of every game (classic: arena/classic_match.h, Flip Junqi:
-// arena/flip_match.h, four-player: arena/four_match.h), over the game
+// The one match of every game (classic: arena/classic/classic_match.h, Flip Junqi:
+// arena/flip/flip_match.h, four-player: arena/four/four_match.h), over the game
 // interface MatchGame below: each start (a layout pair, a deal, four layouts)
 // is played twice with the players swapping seats, N games at a time, a
 // record of every game, resumption (a match run again in the same directory

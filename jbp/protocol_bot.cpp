@@ -7,12 +7,12 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
-#include "core/flip/flip_notation.h"
 #include "core/classic/notation.h"
 #include "core/classic/perft.h"
+#include "core/flip/flip_notation.h"
 #include "core/text.h"
 #include "core/variant.h"
-#include "jbp/four_bot_session.h"
+#include "jbp/four/four_bot_session.h"
 #include "jbp/protocol.h"
 
 namespace junqi::jbp {

@@ -7,10 +7,10 @@
 
 #include "core/four/four_notation.h"
 #include "core/text.h"
-#include "server/flip_record_view.h"
-#include "server/four_record_view.h"
+#include "server/classic/record_view.h"
+#include "server/flip/flip_record_view.h"
+#include "server/four/four_record_view.h"
 #include "server/http_util.h"
-#include "server/record_view.h"
 
 namespace junqi::server {
 

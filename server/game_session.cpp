@@ -2,9 +2,9 @@
 
 #include "core/flip/flip_ruleset.h"
 #include "core/four/four_ruleset.h"
-#include "server/classic_session.h"
-#include "server/flip_session.h"
-#include "server/four_session.h"
+#include "server/classic/classic_session.h"
+#include "server/flip/flip_session.h"
+#include "server/four/four_session.h"
 
 namespace junqi::server {
 

@@ -9,11 +9,11 @@
 #include <memory>
 #include <string>
 
-#include "arena/flip_match.h"
-#include "arena/four_match.h"
+#include "arena/flip/flip_match.h"
+#include "arena/four/four_match.h"
 #include "nets/weights_file.h"
-#include "selfplay/flip_selfplay.h"
-#include "selfplay/four_selfplay.h"
+#include "selfplay/flip/flip_selfplay.h"
+#include "selfplay/four/four_selfplay.h"
 #include "training/training_config.h"
 
 namespace junqi {

@@ -51,7 +51,7 @@ Shard playSeatShard(const WorkerJob& job, const json& settings, const nets::Weig
   FlipSelfPlayStats s;
   Shard shard = playSeatSelfPlay(nets::makeBackend("eigen", weights), c, seed, 0, c.gamesPerGeneration, s, stop,
                                  flipProgressLines(log, what, c.gamesPerGeneration));
-  // A four-player game's "first" and "second" are its teams (selfplay/four_selfplay.h).
+  // A four-player game's "first" and "second" are its teams (selfplay/four/four_selfplay.h).
   const bool teams = c.variant == "four";
   if (shard.games > 0)
     log(fmt::format("{} {} games, {} positions in {:.0f} s | {} {} wins, {} {}, draws {}", what, s.games, s.positions,

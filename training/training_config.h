@@ -15,9 +15,9 @@
 #include <nlohmann/json.hpp>
 
 #include "arena/match.h"
+#include "core/classic/ruleset.h"
 #include "core/flip/flip_ruleset.h"
 #include "core/four/four_ruleset.h"
-#include "core/classic/ruleset.h"
 #include "selfplay/selfplay_worker.h"
 
 namespace junqi {
@@ -43,7 +43,7 @@ struct TrainingConfig {
   double rootNoise = 0.3;    // Dirichlet alpha
   double valueOutcomeShare = 0.5;  // value target: this much the game's result, the rest the search's value
   int maxPlies = 500;        // self-play and rating games end in an adjudicated draw here
-  // Teacher games (selfplay/teacher_games.h): with teacherGames > 0,
+  // Teacher games (selfplay/classic/teacher_games.h): with teacherGames > 0,
   // generation 1 learns from games of the tactical player instead of
   // self-play with the untrained network, for teacherSteps steps.
   int teacherGames = 0;

@@ -24,9 +24,9 @@
 #include "search/flip/flip_agent.h"
 #include "search/four/four_agent.h"
 #include "search/registry.h"
-#include "selfplay/flip_teacher_games.h"
+#include "selfplay/classic/teacher_games.h"
+#include "selfplay/flip/flip_teacher_games.h"
 #include "selfplay/selfplay_worker.h"
-#include "selfplay/teacher_games.h"
 #include "training/game_settings.h"
 
 namespace junqi {

@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "arena/flip_match.h"
+#include "arena/flip/flip_match.h"
 #include "core/flip/flip_record.h"
 #include "search/flip/flip_agent.h"
 #include "search/flip/flip_heuristic.h"

@@ -9,7 +9,7 @@
 
 #include <fmt/format.h>
 
-#include "arena/flip_match.h"
+#include "arena/flip/flip_match.h"
 #include "core/files.h"
 #include "core/flip/flip_record.h"
 

@@ -9,9 +9,9 @@
 
 #include <fmt/format.h>
 
-#include "arena/four_match.h"
-#include "core/four/cross_board.h"
+#include "arena/four/four_match.h"
 #include "core/files.h"
+#include "core/four/cross_board.h"
 #include "core/four/four_movegen.h"
 #include "core/four/four_notation.h"
 #include "core/four/four_record.h"

@@ -14,10 +14,10 @@
 
 #include <fmt/format.h>
 
-#include "arena/flip_match.h"
-#include "arena/four_match.h"
-#include "core/files.h"
+#include "arena/flip/flip_match.h"
+#include "arena/four/four_match.h"
 #include "core/classic/notation.h"
+#include "core/files.h"
 
 namespace junqi {
 namespace {

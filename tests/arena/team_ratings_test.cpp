@@ -1,11 +1,11 @@
-// The team model (arena/team_ratings.h) on simulated data: games drawn from
+// The team model (arena/four/team_ratings.h) on simulated data: games drawn from
 // known strengths come back with intervals that cover the truth as often as
 // they say, and a model that ignored the team's sum would not.
 #include <gtest/gtest.h>
 
 #include <cmath>
 
-#include "arena/team_ratings.h"
+#include "arena/four/team_ratings.h"
 #include "core/random.h"
 
 namespace junqi {

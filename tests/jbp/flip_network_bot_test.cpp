@@ -9,9 +9,9 @@
 #include <string>
 #include <utility>
 
-#include "arena/flip_match.h"
+#include "arena/flip/flip_match.h"
 #include "arena/match_game.h"
-#include "jbp/flip_bot_agent.h"
+#include "jbp/flip/flip_bot_agent.h"
 #include "jbp/protocol_agent.h"
 #include "nets/flip/flip_nn_agent.h"
 #include "nets/nn_agent.h"

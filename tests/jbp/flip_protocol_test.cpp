@@ -6,9 +6,9 @@
 #include <string>
 #include <vector>
 
-#include "arena/flip_match.h"
+#include "arena/flip/flip_match.h"
 #include "core/flip/flip_notation.h"
-#include "jbp/flip_bot_agent.h"
+#include "jbp/flip/flip_bot_agent.h"
 #include "jbp/protocol_bot.h"
 #include "search/registry.h"
 #include "tests/support/bot_program.h"

@@ -7,9 +7,9 @@
 #include <string>
 #include <vector>
 
-#include "arena/four_match.h"
+#include "arena/four/four_match.h"
 #include "core/four/four_movegen.h"
-#include "jbp/four_bot_agent.h"
+#include "jbp/four/four_bot_agent.h"
 #include "jbp/protocol_bot.h"
 #include "search/registry.h"
 #include "tests/support/bot_program.h"

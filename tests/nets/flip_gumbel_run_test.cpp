@@ -12,10 +12,10 @@
 
 #include "nets/flip/flip_encoding.h"
 #include "nets/nn_agent.h"
-#include "selfplay/flip_selfplay.h"
+#include "selfplay/flip/flip_selfplay.h"
 #include "selfplay/shard.h"
-#include "training/training_run.h"
 #include "tests/nets/nets_test_util.h"
+#include "training/training_run.h"
 
 namespace junqi {
 namespace {

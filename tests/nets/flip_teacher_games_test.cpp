@@ -1,4 +1,4 @@
-// Flip teacher games (selfplay/flip_teacher_games.h): the flip heuristic's
+// Flip teacher games (selfplay/flip/flip_teacher_games.h): the flip heuristic's
 // priors as policy targets over the legal actions, the game's result as value
 // targets, a few positions a game drawn over all of it, and the same shard
 // for the same seed however many threads play.
@@ -7,7 +7,7 @@
 #include <set>
 
 #include "nets/flip/flip_encoding.h"
-#include "selfplay/flip_teacher_games.h"
+#include "selfplay/flip/flip_teacher_games.h"
 
 namespace junqi {
 namespace {

@@ -6,7 +6,7 @@
 #include <set>
 
 #include "nets/encoding.h"
-#include "selfplay/teacher_games.h"
+#include "selfplay/classic/teacher_games.h"
 
 namespace junqi {
 namespace {

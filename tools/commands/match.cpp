@@ -9,10 +9,10 @@
 
 #include <fmt/format.h>
 
-#include "core/text.h"
-#include "arena/flip_match.h"
-#include "arena/four_match.h"
+#include "arena/flip/flip_match.h"
+#include "arena/four/four_match.h"
 #include "arena/match.h"
+#include "core/text.h"
 #include "tools/commands/commands.h"
 #include "tools/commands/common.h"
 

@@ -1,4 +1,4 @@
-#include "server/four_json.h"
+#include "server/four/four_json.h"
 
 #include "core/four/cross_board.h"
 #include "core/four/four_notation.h"

@@ -1,4 +1,4 @@
-#include "arena/four_match.h"
+#include "arena/four/four_match.h"
 
 #include <algorithm>
 #include <filesystem>
@@ -9,17 +9,17 @@
 
 #include <fmt/format.h>
 
+#include "arena/four/team_ratings.h"
 #include "arena/live_record.h"
 #include "arena/match_seeds.h"
-#include "arena/team_ratings.h"
+#include "core/classic/auto_layout.h"
+#include "core/classic/notation.h"
+#include "core/files.h"
 #include "core/four/four_movegen.h"
 #include "core/four/four_notation.h"
-#include "jbp/four_bot_agent.h"
-#include "core/classic/auto_layout.h"
-#include "core/files.h"
 #include "core/four/four_record.h"
-#include "core/classic/notation.h"
 #include "core/version.h"
+#include "jbp/four/four_bot_agent.h"
 
 namespace junqi {
 
@@ -222,7 +222,7 @@ RecordedGame<FourOutcome> FourMatchGame::readRecord(const std::string& text) {
           {record.tag("south-north").value_or(""), record.tag("east-west").value_or("")}};
 }
 
-// The agents of every team rated by the team model (arena/team_ratings.h):
+// The agents of every team rated by the team model (arena/four/team_ratings.h):
 // each distinct spec is one agent, a team the sum of its two armies'.
 std::string FourMatchGame::extraReport(const FourMatchOptions& o, const std::vector<FourMatchResult>& results) {
   if (!anyMixedTeam(o.players)) return "";

@@ -5,7 +5,7 @@
 // the teams swapping seats (the layouts stay with their seats), so both
 // players meet the same armies from both sides. A player may be a mixed team
 // ("ismcts+heuristic"); then the agents are also rated by the team model
-// (arena/team_ratings.h, DIR/team-ratings.txt). `junqi match --rules
+// (arena/four/team_ratings.h, DIR/team-ratings.txt). `junqi match --rules
 // four-worldatplay` runs one.
 #pragma once
 

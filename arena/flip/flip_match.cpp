@@ -1,4 +1,4 @@
-#include "arena/flip_match.h"
+#include "arena/flip/flip_match.h"
 
 #include <array>
 #include <memory>
@@ -11,7 +11,7 @@
 #include "arena/match_seeds.h"
 #include "core/flip/flip_record.h"
 #include "core/version.h"
-#include "jbp/flip_bot_agent.h"
+#include "jbp/flip/flip_bot_agent.h"
 
 namespace junqi {
 

@@ -1,4 +1,4 @@
-#include "arena/team_ratings.h"
+#include "arena/four/team_ratings.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,4 +1,4 @@
-#include "selfplay/four_selfplay.h"
+#include "selfplay/four/four_selfplay.h"
 
 #include "core/classic/auto_layout.h"
 #include "core/four/four_game.h"

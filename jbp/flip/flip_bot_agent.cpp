@@ -1,4 +1,4 @@
-#include "jbp/flip_bot_agent.h"
+#include "jbp/flip/flip_bot_agent.h"
 
 #include <fmt/format.h>
 

@@ -1,4 +1,4 @@
-#include "jbp/four_bot_session.h"
+#include "jbp/four/four_bot_session.h"
 
 #include <stdexcept>
 

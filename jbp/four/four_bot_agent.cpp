@@ -1,4 +1,4 @@
-#include "jbp/four_bot_agent.h"
+#include "jbp/four/four_bot_agent.h"
 
 #include <fmt/format.h>
 

@@ -16,8 +16,8 @@
 
 #include "arena/paired_match.h"
 #include "core/classic/layout.h"
-#include "core/outcome.h"
 #include "core/classic/ruleset.h"
+#include "core/outcome.h"
 
 namespace junqi {
 

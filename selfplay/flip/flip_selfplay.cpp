@@ -1,4 +1,4 @@
-#include "selfplay/flip_selfplay.h"
+#include "selfplay/flip/flip_selfplay.h"
 
 #include <algorithm>
 #include <chrono>

@@ -17,7 +17,7 @@
 
 #include "core/four/four_ruleset.h"
 #include "nets/net_evaluator.h"
-#include "selfplay/flip_selfplay.h"
+#include "selfplay/flip/flip_selfplay.h"
 #include "selfplay/shard.h"
 
 namespace junqi {

@@ -1,9 +1,9 @@
-#include "server/four_record_view.h"
+#include "server/four/four_record_view.h"
 
 #include <algorithm>
 
 #include "core/four/four_notation.h"
-#include "server/four_json.h"
+#include "server/four/four_json.h"
 
 namespace junqi::server {
 

@@ -1,4 +1,4 @@
-#include "server/record_view.h"
+#include "server/classic/record_view.h"
 
 #include <fmt/format.h>
 

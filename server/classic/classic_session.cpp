@@ -1,4 +1,4 @@
-#include "server/classic_session.h"
+#include "server/classic/classic_session.h"
 
 #include <algorithm>
 #include <cmath>
@@ -9,10 +9,10 @@
 
 #include <fmt/format.h>
 
-#include "core/files.h"
 #include "core/classic/info_state.h"
 #include "core/classic/notation.h"
 #include "core/classic/record.h"
+#include "core/files.h"
 #include "search/registry.h"
 #include "server/board_json.h"
 #include "server/http_util.h"

@@ -1,4 +1,4 @@
-#include "selfplay/teacher_games.h"
+#include "selfplay/classic/teacher_games.h"
 
 #include <memory>
 #include <mutex>
@@ -8,8 +8,8 @@
 #include "core/classic/info_state.h"
 #include "core/stopwatch.h"
 #include "nets/encoding.h"
-#include "search/registry.h"
 #include "search/classic/tactical_agent.h"
+#include "search/registry.h"
 #include "selfplay/game_pool.h"
 #include "selfplay/samples.h"
 

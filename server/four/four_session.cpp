@@ -1,4 +1,4 @@
-#include "server/four_session.h"
+#include "server/four/four_session.h"
 
 #include <cstdio>
 #include <filesystem>
@@ -12,7 +12,7 @@
 #include "core/four/four_notation.h"
 #include "core/four/four_observation.h"
 #include "core/four/four_record.h"
-#include "server/four_json.h"
+#include "server/four/four_json.h"
 #include "server/http_util.h"
 
 namespace junqi::server {

@@ -1,4 +1,4 @@
-#include "arena/classic_match.h"
+#include "arena/classic/classic_match.h"
 
 #include <memory>
 #include <sstream>

@@ -1,6 +1,6 @@
 // Teacher games for Flip Junqi: the flip `heuristic` player plays itself to
 // give a new flip network its first data, as the classic run's teacher games
-// do with `tactical` (selfplay/teacher_games.h, which says why a few
+// do with `tactical` (selfplay/classic/teacher_games.h, which says why a few
 // positions a game).
 //
 // Targets: the policy is a softmax of the heuristic's action scores over the
@@ -14,7 +14,7 @@
 #include <cstdint>
 
 #include "core/flip/flip_ruleset.h"
-#include "selfplay/flip_selfplay.h"
+#include "selfplay/flip/flip_selfplay.h"
 #include "selfplay/shard.h"
 
 namespace junqi {

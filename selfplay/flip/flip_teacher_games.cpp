@@ -1,4 +1,4 @@
-#include "selfplay/flip_teacher_games.h"
+#include "selfplay/flip/flip_teacher_games.h"
 
 
 #include "core/flip/flip_game.h"

@@ -1,8 +1,8 @@
-#include "server/flip_record_view.h"
+#include "server/flip/flip_record_view.h"
 
 #include <algorithm>
 
-#include "server/flip_json.h"
+#include "server/flip/flip_json.h"
 
 namespace junqi::server {
 

@@ -1,7 +1,7 @@
-#include "server/flip_json.h"
+#include "server/flip/flip_json.h"
 
-#include "core/flip/flip_record.h"
 #include "core/classic/notation.h"
+#include "core/flip/flip_record.h"
 
 namespace junqi::server {
 

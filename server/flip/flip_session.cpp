@@ -1,4 +1,4 @@
-#include "server/flip_session.h"
+#include "server/flip/flip_session.h"
 
 #include <cstdio>
 #include <ctime>
@@ -7,10 +7,10 @@
 
 #include <fmt/format.h>
 
+#include "core/classic/notation.h"
 #include "core/files.h"
 #include "core/flip/flip_record.h"
-#include "core/classic/notation.h"
-#include "server/flip_json.h"
+#include "server/flip/flip_json.h"
 #include "server/http_util.h"
 
 namespace junqi::server {
