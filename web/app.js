@@ -357,13 +357,19 @@ async function refreshLive() {
   if (rec.live === file) rec.liveTimer = setTimeout(refreshLive, 3000);
 }
 
+// Answers can arrive out of order (a step, then another seat at once): only the
+// latest request is drawn, so the board always shows the seat chosen last.
+let latestStepRequest = 0;
+
 async function showStep(step) {
+  const request = ++latestStepRequest;
   step = Math.max(0, Math.min(rec.steps, step));
   const view = await api('GET', `/api/records/${rec.name}?step=${step}&seat=${$('rec-seat').value}`);
   if (rec.geometryRules !== view.rules) {  // each game's board, and each classic preset's
     rec.geometry = await api('GET', `/api/board?rules=${encodeURIComponent(view.rules)}`);
     rec.geometryRules = view.rules;
   }
+  if (request !== latestStepRequest) return;
   Object.assign(rec, { step: view.step, view });
   const shown = view.game === 'flip' ? showFlipStep(view, rec.geometry)  // viewer.js
     : view.game === 'four' ? showFourStep(view, rec.geometry) : showClassicStep(view, rec.geometry);
