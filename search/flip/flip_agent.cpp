@@ -6,6 +6,7 @@
 #include "core/random.h"
 #include "search/flip/flip_heuristic.h"
 #include "search/flip/flip_mcts.h"
+#include "search/styles/flip/flip_style_agent.h"
 
 namespace junqi {
 
@@ -75,7 +76,7 @@ std::uint64_t flipGameSeed(std::uint64_t agentSeed, std::uint64_t gameSeed) {
 
 namespace {
 std::vector<FlipAgentKind> builtinKinds() {
-  return {
+  std::vector<FlipAgentKind> kinds = {
       {"random", "a uniformly random legal action",
        [](const AgentParams& p) -> std::unique_ptr<FlipAgent> {
          return std::make_unique<FlipRandomAgent>(p.getSeed("seed", 1));
@@ -93,6 +94,8 @@ std::vector<FlipAgentKind> builtinKinds() {
       {"pimc", "perfect-information Monte Carlo: a tree searched in each of several sampled deals, visits summed",
        [](const AgentParams& p) { return makeSearch(p, true); }, searchParams(true)},
   };
+  for (FlipAgentKind& style : flipStyleKinds()) kinds.push_back(std::move(style));  // the panel (search/styles/flip/)
+  return kinds;
 }
 
 AgentKinds<FlipAgent>& flipKinds() {

@@ -13,6 +13,8 @@
 //               sampled from the pools (search/flip/flip_mcts.h)
 //   pimc        the same search in each of several sampled deals, as if each
 //               were the truth, the root visits summed (search/flip/flip_mcts.h)
+//   flipper, hoarder, rusher, trader
+//               the style panel (search/styles/flip/flip_style_agent.h)
 //   nn          the mcts search guided by a network (nets/flip/flip_nn_agent.h;
 //               registered by the programs that link nets/)
 #pragma once

@@ -7,6 +7,7 @@
 #include "core/random.h"
 #include "search/four/four_heuristic.h"
 #include "search/four/four_ismcts.h"
+#include "search/styles/four/four_style_agent.h"
 
 namespace junqi {
 
@@ -102,7 +103,7 @@ std::unique_ptr<FourAgent> makeFourIsmcts(const AgentParams& p) {
 }
 
 std::vector<FourAgentKind> builtinKinds() {
-  return {
+  std::vector<FourAgentKind> kinds = {
       {"random", "a uniformly random legal move",
        [](const AgentParams& p) -> std::unique_ptr<FourAgent> {
          return std::make_unique<FourRandomAgent>(p.getSeed("seed", 1));
@@ -129,6 +130,8 @@ std::vector<FourAgentKind> builtinKinds() {
         {"pc", "1.5", "PUCT constant at the root"},
         {"seed", "1", "random seed"}}},
   };
+  for (FourAgentKind& style : fourStyleKinds()) kinds.push_back(std::move(style));  // the panel (search/styles/four/)
+  return kinds;
 }
 
 AgentKinds<FourAgent>& fourKinds() {

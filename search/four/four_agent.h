@@ -11,6 +11,8 @@
 //              push towards the nearest enemy headquarters
 //   ismcts     single-observer ISMCTS over the seat's beliefs with team
 //              returns (search/four/four_ismcts.h)
+//   rush, turtle, partner, bomber
+//              the style panel (search/styles/four/four_style_agent.h)
 //   nn         the same search guided by a trained network (registered by
 //              nets/four/four_nn_agent.h where networks are played)
 #pragma once

@@ -1,11 +1,15 @@
-// junqi gauntlet AGENT: plays an agent against the whole style panel
-// (search/styles/, docs/panel.md) and prints its profile: the score against
-// each member with a 95% interval, the panel as a whole, the worst member,
-// and a plot (DIR/gauntlet.svg). Each member is a head-to-head match of the
-// arena (arena/match.h) in DIR/MEMBER/, paired layouts with seats swapped,
-// and resumes like one; a member whose style is its deployment (deploy=decoy,
-// as the deployer) plays with both sides deploying their own layouts, for
-// with the match's layouts its style would not show.
+// junqi gauntlet AGENT: plays an agent against the whole style panel of its
+// game (classic: search/styles/, Flip Junqi: search/styles/flip/, four-player:
+// search/styles/four/; docs/panel.md) and prints its profile: the score
+// against each member with a 95% interval, the panel as a whole, the worst
+// member, and a plot (DIR/gauntlet.svg). Each member is a head-to-head match
+// of the arena (classic: arena/match.h; Flip Junqi and four-player:
+// arena/paired_match.h) in DIR/MEMBER/, each start (layout pair, deal, four
+// layouts) played twice with seats swapped, and resumes like one; in
+// four-player the member plays both armies of a team against the agent's
+// team. A classic member whose style is its deployment (deploy=decoy, as the
+// deployer) plays with both sides deploying their own layouts, for with the
+// match's layouts its style would not show.
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
@@ -14,9 +18,13 @@
 
 #include <fmt/format.h>
 
+#include "arena/flip/flip_match.h"
+#include "arena/four/four_match.h"
 #include "arena/match.h"
 #include "arena/svg_plot.h"
 #include "search/registry.h"
+#include "search/styles/flip/flip_style_agent.h"
+#include "search/styles/four/four_style_agent.h"
 #include "search/styles/style_agent.h"
 #include "tools/commands/commands.h"
 #include "tools/commands/common.h"
@@ -28,8 +36,9 @@ namespace {
 struct GauntletOptions {
   std::string agent, rules, out;
   std::vector<std::string> panel;
-  int pairs = 10, concurrency = 1, maxPlies = 2000;
+  int pairs = 10, concurrency = 1, maxPlies = 0;  // 0: the game's own (classic and flip 2000, four 3000)
   std::uint64_t seed = 1;
+  std::string game = "classic";  // of the rules: classic, flip or four
 };
 
 // One member's result: the agent's score with its 95% interval.
@@ -51,21 +60,32 @@ struct MemberScore {
   }
 };
 
-// The canonical spec of `spec`, or a one-line error naming it.
-std::string checkedSpec(const std::string& spec, const std::string& what) {
+// The canonical spec of `spec` as an agent of `game` (four-player: a team,
+// "A+B" for a mixed one), or a one-line error naming it.
+std::string checkedSpec(const std::string& game, const std::string& spec, const std::string& what) {
   try {
-    return makeAgent(spec)->spec();
+    if (game == "flip") return makeFlipAgent(spec)->spec();
+    if (game != "four") return makeAgent(spec)->spec();
+    const auto team = teamSpecs(spec);
+    const std::string first = makeFourAgent(team[0])->spec(), second = makeFourAgent(team[1])->spec();
+    return first == second ? first : first + "+" + second;
   } catch (const AgentSpecError& e) {
     throw std::invalid_argument(fmt::format("{} '{}': {}", what, spec, e.what()));
   }
 }
 
+// The default panel of `game`.
+std::vector<std::string> defaultPanel(const std::string& game) {
+  return game == "flip" ? flipPanelSpecs() : game == "four" ? fourPanelSpecs() : panelSpecs();
+}
+
 // Names the members by their kinds ("rush", then "rush-2" for a second rush).
-std::vector<std::pair<std::string, std::string>> panelMembers(const std::vector<std::string>& specs) {
+std::vector<std::pair<std::string, std::string>> panelMembers(const std::string& game,
+                                                               const std::vector<std::string>& specs) {
   std::vector<std::pair<std::string, std::string>> members;
   std::map<std::string, int> seen;
   for (const std::string& spec : specs) {
-    checkedSpec(spec, "panel member");
+    checkedSpec(game, spec, "panel member");
     const std::string kind = AgentParams::parse(spec).name();
     const int n = ++seen[kind];
     members.emplace_back(n == 1 ? kind : fmt::format("{}-{}", kind, n), spec);
@@ -73,22 +93,10 @@ std::vector<std::pair<std::string, std::string>> panelMembers(const std::vector<
   return members;
 }
 
-// The agent's score in one finished game (it is player 0).
-double agentScore(const MatchGameResult& r) {
-  if (!r.outcome.winner) return 0.5;
-  const Seat agentSeat = r.game.red == 0 ? Seat::Red : Seat::Blue;
-  return *r.outcome.winner == agentSeat ? 1.0 : 0.0;
-}
-
-// The agent's score over a member's games: per layout pair (pentanomial) when
-// the layouts were paired, else per game.
-void scoreMember(MemberScore& m, const std::vector<MatchGameResult>& results) {
-  std::vector<RatedGame> games;
-  for (const MatchGameResult& r : results) {
-    m.counts.add(agentScore(r));
-    games.push_back({r.game.red, r.game.blue, r.outcome.winner ? (*r.outcome.winner == Seat::Red ? 1.0 : 0.0) : 0.5,
-                     m.ownLayouts ? -1 : r.game.pair});
-  }
+// The agent's score over a member's games (the agent is player 0): per
+// start pair (pentanomial) where the starts were paired, else per game.
+void scoreMember(MemberScore& m, const std::vector<RatedGame>& games) {
+  for (const RatedGame& g : games) m.counts.add(*g.scoreOf(0));
   m.score = m.counts.score();
   const PairCounts pairs = pentanomialCounts(games, 0, 1);
   m.stdError = !m.ownLayouts && pairs.penta.pairs() > 1 ? pentanomialScoreStdError(pairs.penta)
@@ -96,21 +104,55 @@ void scoreMember(MemberScore& m, const std::vector<MatchGameResult>& results) {
   if (std::isnan(m.stdError)) m.stdError = 0;  // too few games to measure a spread: Wilson's interval
 }
 
-MemberScore playMember(const GauntletOptions& o, const Ruleset& ruleset, const std::string& agentName,
+// The settings every member's match shares: the agent (player 0) against the member.
+void gauntletSettings(MatchSettings& mo, const GauntletOptions& o, const std::string& agentName,
+                      const MemberScore& m) {
+  mo.players = {{agentName, o.agent, ""}, {m.name, m.spec, ""}};
+  mo.schedule = MatchSchedule::Gauntlet;
+  mo.pairs = o.pairs, mo.concurrency = o.concurrency, mo.seed = o.seed;
+  if (o.maxPlies > 0) mo.maxPlies = o.maxPlies;
+  mo.outDir = (std::filesystem::path(o.out) / m.name).string();
+}
+
+std::function<void(const std::string&)> memberProgress(const std::string& name) {
+  return [name](const std::string& line) { fmt::print(stderr, "{}: {}\n", name, line); };
+}
+
+std::vector<RatedGame> playClassicMember(const GauntletOptions& o, const std::string& agentName, const MemberScore& m) {
+  MatchOptions mo;
+  mo.ruleset = Ruleset::parse(o.rules);
+  gauntletSettings(mo, o, agentName, m);
+  mo.agentLayouts = m.ownLayouts;
+  Match match(mo);
+  std::vector<RatedGame> games;
+  for (const MatchGameResult& r : match.run(memberProgress(m.name)).results)
+    games.push_back({r.game.red, r.game.blue, r.outcome.winner ? (*r.outcome.winner == Seat::Red ? 1.0 : 0.0) : 0.5,
+                     m.ownLayouts ? -1 : r.game.pair});
+  return games;
+}
+
+// A member of the Flip Junqi or four-player panel: a paired match of game G.
+template <class G>
+std::vector<RatedGame> playPairedMember(const GauntletOptions& o, const std::string& agentName, const MemberScore& m) {
+  PairedMatchOptions<G> mo;
+  mo.rules = G::Rules::parse(o.rules);
+  gauntletSettings(mo, o, agentName, m);
+  PairedMatch<G> match(mo);
+  std::vector<RatedGame> games;
+  for (const PairedMatchResult<G>& r : match.run(memberProgress(m.name)).results)
+    games.push_back({r.game.first, r.game.second, G::firstScore(r.outcome), r.game.pair});
+  return games;
+}
+
+MemberScore playMember(const GauntletOptions& o, const std::string& agentName,
                        const std::pair<std::string, std::string>& member) {
   MemberScore m;
   m.name = member.first, m.spec = member.second;
-  m.ownLayouts = checkedSpec(member.second, "panel member").find("deploy=decoy") != std::string::npos;
-  MatchOptions mo;
-  mo.ruleset = ruleset;
-  mo.players = {{agentName, o.agent, ""}, {member.first, member.second, ""}};
-  mo.schedule = MatchSchedule::Gauntlet;
-  mo.pairs = o.pairs, mo.concurrency = o.concurrency, mo.seed = o.seed, mo.maxPlies = o.maxPlies;
-  mo.agentLayouts = m.ownLayouts;
-  mo.outDir = (std::filesystem::path(o.out) / member.first).string();
-  Match match(mo);
-  const MatchSummary summary = match.run([&](const std::string& line) { fmt::print(stderr, "{}: {}\n", m.name, line); });
-  scoreMember(m, summary.results);
+  m.ownLayouts = o.game == "classic" &&
+                 checkedSpec(o.game, member.second, "panel member").find("deploy=decoy") != std::string::npos;
+  if (o.game == "flip") scoreMember(m, playPairedMember<FlipMatchGame>(o, agentName, m));
+  else if (o.game == "four") scoreMember(m, playPairedMember<FourMatchGame>(o, agentName, m));
+  else scoreMember(m, playClassicMember(o, agentName, m));
   return m;
 }
 
@@ -132,8 +174,10 @@ std::string percent(double v) { return fmt::format("{:.1f}%", 100 * v); }
 
 std::string profileTable(const std::string& agent, const GauntletOptions& o, const std::vector<MemberScore>& members,
                          const MemberScore& all, const MemberScore& worst) {
-  std::string t = fmt::format("gauntlet of {} against the style panel ({} layout pair{} a member, seed {})\n", agent,
-                              o.pairs, o.pairs == 1 ? "" : "s", o.seed);
+  const std::string start = o.game == "flip" ? "deal" : o.game == "four" ? "deal of four layouts" : "layout pair";
+  const std::string panel = o.game == "classic" ? "the style panel" : "the " + gameTitle(o.game) + " style panel";
+  std::string t = fmt::format("gauntlet of {} against {} ({} {}{} a member, each played twice, seed {})\n", agent,
+                              panel, o.pairs, start, o.pairs == 1 ? "" : "s", o.seed);
   t += fmt::format("{:<12} {:>5}  {:>11}  {:>6}  {}\n", "member", "games", "W-D-L", "score", "95% interval");
   for (const MemberScore* m : [&] {
          std::vector<const MemberScore*> rows;
@@ -183,15 +227,15 @@ std::string profileSvg(const std::string& agent, const std::vector<MemberScore>&
   return out + "</svg>\n";
 }
 
-int runGauntlet(const GauntletOptions& o) {
-  const Ruleset ruleset = Ruleset::parse(o.rules);
-  checkedSpec(o.agent, "agent");
-  const auto members = panelMembers(o.panel.empty() ? panelSpecs() : o.panel);
+int runGauntlet(GauntletOptions o) {
+  o.game = gameOfRules(o.rules);
+  checkedSpec(o.game, o.agent, "agent");
+  const auto members = panelMembers(o.game, o.panel.empty() ? defaultPanel(o.game) : o.panel);
   std::string agentName = AgentParams::parse(o.agent).name();
   for (const auto& [name, spec] : members)
     if (name == agentName) agentName = "tested-" + agentName;
   std::vector<MemberScore> scores;
-  for (const auto& member : members) scores.push_back(playMember(o, ruleset, agentName, member));
+  for (const auto& member : members) scores.push_back(playMember(o, agentName, member));
   const MemberScore all = wholePanel(scores);
   const MemberScore& worst = *std::min_element(scores.begin(), scores.end(),
                                                [](const MemberScore& a, const MemberScore& b) { return a.score < b.score; });
@@ -209,18 +253,19 @@ void registerGauntlet(CLI::App& app) {
   auto* cmd = app.add_subcommand("gauntlet", "Play an agent against the style panel and print its profile");
   static GauntletOptions o;
   cmd->add_option("agent", o.agent, "The agent spec to profile (e.g. ismcts:sims=400)")->required();
-  const char* lacks = "has no style panel yet (search/styles/ plays the classic game)";
-  addRulesOption(cmd, o.rules, Games::all().without("flip", lacks).without("four", lacks));
+  addRulesOption(cmd, o.rules, Games::all());
   cmd->add_option("--panel", o.panel,
-                  "A panel member's spec (repeat; default: rush, turtle, bluffer, raider, bomber, deployer)");
-  cmd->add_option("--pairs", o.pairs, "Layout pairs per member (each played twice, seats swapped)")
+                  "A panel member's spec, an agent of the game (repeat; default: classic rush, turtle, bluffer, "
+                  "raider, bomber, deployer; Flip Junqi flipper, hoarder, rusher, trader; four-player rush, turtle, "
+                  "partner, bomber, each playing a team)");
+  cmd->add_option("--pairs", o.pairs, "Layout pairs (deals) per member (each played twice, seats swapped)")
       ->check(atLeast(1))
       ->capture_default_str();
   cmd->add_option("--concurrency", o.concurrency, "Games at once")->check(atLeast(1))->capture_default_str();
   cmd->add_option("--seed", o.seed, "Seed of the layouts and the agents' game seeds")->capture_default_str();
-  cmd->add_option("--max-plies", o.maxPlies, "Adjudicate a draw after this many moves")
-      ->check(atLeast(1))
-      ->capture_default_str();
+  cmd->add_option("--max-plies", o.maxPlies,
+                  "Adjudicate a draw after this many moves (default: the game's, 2000; four-player 3000)")
+      ->check(atLeast(1));
   cmd->add_option("--out", o.out, "Directory: a match per member (DIR/MEMBER/), gauntlet.txt and gauntlet.svg; "
                                   "rerun to resume")
       ->required();

@@ -1,0 +1,119 @@
+#include "search/styles/flip/flip_style_agent.h"
+
+#include <cmath>
+
+#include <fmt/format.h>
+
+#include "core/flip/flip_movegen.h"
+#include "search/flip/flip_evaluation.h"
+#include "search/flip/flip_heuristic.h"
+
+namespace junqi {
+
+FlipStyleView::FlipStyleView(const FlipPosition& p) : pos(p), us(p.toMove()), own(p.colourOf(p.toMove())) {
+  if (!own) return;
+  enemy = other(*own);
+  const Bitboard flags = pos.pieces(*enemy, PieceType::Flag);
+  if (flags) enemyFlag = Square(lsb(flags));
+  for (Bitboard b = pos.faceUp(*enemy); b;) {
+    const Square s = popLsb(b);
+    const double v = flipPieceValue(pos.identityAt(s).type);
+    if (v > strongestValue) strongestValue = v, strongest = s;
+  }
+}
+
+std::optional<Identity> FlipStyleView::at(Square s) const {
+  if (pos.isEmpty(s) || pos.isFaceDown(s)) return std::nullopt;
+  return pos.identityAt(s);
+}
+
+bool FlipStyleView::attacks(Move m) const {
+  const auto target = at(m.to);
+  return !isFlip(m) && enemy && target && target->colour == *enemy;
+}
+
+int FlipStyleView::closer(Move m, Square target) const {
+  if (isFlip(m) || target == kNoSquare) return 0;
+  return gridDistance(m.from, target) - gridDistance(m.to, target);
+}
+
+Square FlipStyleView::nearestEnemy(Square from, PieceType t) const {
+  if (!enemy) return kNoSquare;
+  Square best = kNoSquare;
+  for (Bitboard b = pos.pieces(*enemy, t); b;) {
+    const Square s = popLsb(b);
+    if (best == kNoSquare || gridDistance(from, s) < gridDistance(from, best)) best = s;
+  }
+  return best;
+}
+
+FlipStyleAgent::FlipStyleAgent(std::string name, const AgentParams& spec, std::vector<StyleParam> params)
+    : name_(std::move(name)), params_(std::move(params)), noise_(spec.getDouble("noise", 0.05)),
+      seed_(spec.getSeed("seed", 1)), rng_(seed_) {
+  for (StyleParam& p : params_) {
+    p.value = spec.getDouble(p.key, p.value);
+    if (!(p.value >= 0) || !std::isfinite(p.value))
+      throw AgentSpecError(fmt::format("agent '{}': {}={} must be a number of at least 0", name_, p.key, p.value));
+  }
+  if (!(noise_ >= 0) || !std::isfinite(noise_))
+    throw AgentSpecError(fmt::format("agent '{}': noise={} must be a number of at least 0", name_, noise_));
+}
+
+double FlipStyleAgent::param(const std::string& key) const {
+  for (const StyleParam& p : params_)
+    if (p.key == key) return p.value;
+  throw std::logic_error(fmt::format("agent '{}' has no style parameter '{}'", name_, key));
+}
+
+std::string FlipStyleAgent::spec() const {
+  std::string s = name_ + ":";
+  for (const StyleParam& p : params_) s += fmt::format("{}={},", p.key, p.value);
+  return s + fmt::format("noise={},seed={}", noise_, seed_);
+}
+
+void FlipStyleAgent::newGame(const FlipRuleset&, Seat, std::uint64_t gameSeed) {
+  rng_.reseed(flipGameSeed(seed_, gameSeed));
+}
+
+std::vector<std::pair<Move, double>> FlipStyleAgent::scoreActions(const FlipPosition& pos) const {
+  MoveList actions;
+  generateFlipActions(pos, actions);
+  const FlipStyleView view(pos);
+  std::vector<std::pair<Move, double>> scored;
+  for (const Move a : actions) scored.emplace_back(a, FlipHeuristicAgent::score(pos, a) + styleTerm(view, a));
+  return scored;
+}
+
+Move FlipStyleAgent::chooseAction(const FlipPosition& pos) {
+  report_ = {};
+  if (const auto win = flagCaptureInOne(pos)) return *win;
+  const auto scored = scoreActions(pos);
+  Move best = scored.front().first;
+  double top = -1e18;
+  for (const auto& [a, score] : scored) {
+    double s = score + noise_ * rng_.uniform();
+    // A style's term never outweighs our flag: such an action only when nothing else is left.
+    if (leavesFlagToCapture(pos, a)) s -= 2 * kFlagValue;
+    if (s > top) top = s, best = a;
+  }
+  report_.value = top;
+  report_.simulations = scored.size();
+  return best;
+}
+
+std::vector<AgentParamHelp> flipStyleHelp(const std::vector<StyleParam>& params) {
+  std::vector<AgentParamHelp> help = styleParamHelp(params);
+  help.push_back({"noise", "0.05", "up to this much random noise added to each action's score (0: always the best)"});
+  help.push_back({"seed", "1", "seed of the agent's choices (mixed with each game's seed)"});
+  return help;
+}
+
+std::vector<FlipAgentKind> flipStyleKinds() { return {flipperKind(), hoarderKind(), rusherKind(), traderKind()}; }
+
+std::vector<std::string> flipPanelSpecs() {
+  std::vector<std::string> specs;
+  for (const FlipAgentKind& k : flipStyleKinds()) specs.push_back(k.name);
+  return specs;
+}
+
+}  // namespace junqi
