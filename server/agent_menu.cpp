@@ -9,6 +9,7 @@
 #include "search/four/four_agent.h"
 #include "search/registry.h"
 #include "server/http_util.h"
+#include "tools/levels.h"
 
 namespace junqi::server {
 
@@ -18,6 +19,35 @@ const std::vector<std::string> kDefaults = {"random=random",        "heuristic=h
                                             "tactical=tactical",    "ismcts=ismcts:sims=400",
                                             "flip:heuristic=heuristic", "flip:mcts=mcts:sims=400",
                                             "four:heuristic=heuristic", "four:ismcts=ismcts:sims=200"};
+
+// A default entry, and the help the page shows for it (empty: its kind's).
+struct DefaultEntry {
+  std::string entry, help;
+};
+
+// kDefaults, then each game's playing levels as "level-1" ... (tools/levels.h,
+// the same agents as `junqi play --level N`); a level whose network is not
+// installed is left out rather than keeping the server from starting.
+std::vector<DefaultEntry> defaultEntries() {
+  std::vector<DefaultEntry> entries;
+  for (const std::string& entry : kDefaults) entries.push_back({entry, ""});
+  for (const GameKind game : {GameKind::Classic, GameKind::Flip, GameKind::Four}) {
+    const std::string name(gameKindName(game));
+    const int count = tools::levelCount(name);
+    for (int level = 1; level <= count; ++level) {
+      std::string spec;
+      try {
+        spec = tools::levelSpec(name, level);
+      } catch (const std::runtime_error&) {
+        continue;  // no best network
+      }
+      const std::string prefix = game == GameKind::Classic ? "" : name + ":";
+      entries.push_back({fmt::format("{}level-{}={}", prefix, level, spec),
+                         fmt::format("level {} of {}: {}", level, count, tools::levelWords(name, level))});
+    }
+  }
+  return entries;
+}
 
 bool plainName(const std::string& name) {
   return !name.empty() && name.size() <= 40 && std::all_of(name.begin(), name.end(), [](char c) {
@@ -106,8 +136,9 @@ AgentMenu AgentMenu::of(const std::vector<std::string>& entries, const AgentBudg
     }
   }
   // A game the operator listed no agent for gets its defaults.
-  for (const std::string& entry : kDefaults) {
-    MenuAgent agent = entryOf(entry, budget);
+  for (const DefaultEntry& entry : defaultEntries()) {
+    MenuAgent agent = entryOf(entry.entry, budget);
+    if (!entry.help.empty()) agent.help = entry.help;
     auto& list = menu.agents_[static_cast<int>(agent.game)];
     const bool listed = std::any_of(entries.begin(), entries.end(), [&](std::string e) {
       return gameOf(e) == agent.game;

@@ -34,7 +34,9 @@ class AgentMenu {
   // "NAME=SPEC" entries (--agent), a flip or four-player agent written
   // "flip:NAME=SPEC" or "four:NAME=SPEC"; a game with no entry gets its
   // defaults: classic random, heuristic, tactical, ismcts (sims=400); flip
-  // heuristic, mcts (sims=400); four heuristic, ismcts (sims=200). Throws std::invalid_argument,
+  // heuristic, mcts (sims=400); four heuristic, ismcts (sims=200); then each
+  // game's playing levels, level-1 ... (tools/levels.h, `junqi play --level`;
+  // a level whose best network is not installed is left out). Throws std::invalid_argument,
   // one line naming the entry, for a malformed entry, a repeated name, a spec
   // that cannot be made (an unknown kind, a weights file that is not there) or
   // one past the budget.

@@ -27,10 +27,12 @@ std::string menuError(const std::vector<std::string>& entries) {
 }
 
 TEST(AgentMenu, OffersTheDefaultsOrTheOperatorsList) {
+  registerSlowAgent();  // and the nn kind, which the classic level 5 plays
   std::vector<std::string> names;
   const auto defaults = server::AgentMenu::of({});
   for (const auto& a : defaults.agents()) names.push_back(a.name);
-  EXPECT_EQ(names, (std::vector<std::string>{"random", "heuristic", "tactical", "ismcts"}));
+  EXPECT_EQ(names, (std::vector<std::string>{"random", "heuristic", "tactical", "ismcts", "level-1", "level-2",
+                                             "level-3", "level-4", "level-5"}));
   const auto menu = server::AgentMenu::of({"strong=ismcts:sims=2000", "easy=random"});
   EXPECT_EQ(menu.find("strong").spec, "ismcts:sims=2000");
   EXPECT_EQ(menu.find("easy").help, "uniformly random legal moves");

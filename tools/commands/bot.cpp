@@ -14,7 +14,7 @@
 #include "search/four/four_agent.h"
 #include "search/registry.h"
 #include "jbp/protocol_bot.h"
-#include "tools/best_network.h"
+#include "tools/levels.h"
 #include "tools/commands/commands.h"
 #include "tools/commands/common.h"
 
@@ -23,18 +23,7 @@ namespace junqi::tools {
 namespace {
 std::string agentSpec = "ismcts", flipAgentSpec = "mcts", fourAgentSpec = "ismcts", weights;
 int sims = 0, level = 0;
-CLI::Option* flipAgentOption = nullptr;
-
-// The playing levels, weakest first (their Elo is in docs/tactics.md); level
-// 5 is the best classic network (experiments/best/) with the search settings
-// it was rated with.
-const char* const kLevels[] = {"heuristic", "tactical", "ismcts:sims=400", "ismcts:sims=2000"};
-constexpr int kNetworkLevel = 5;
-
-std::string levelSpec(int level) {
-  if (level < kNetworkLevel) return kLevels[level - 1];
-  return "nn:weights=" + bestNetworkPath("classic") + ",backend=eigen";
-}
+CLI::Option *flipAgentOption = nullptr, *levelOption = nullptr;
 
 // Does `path` hold a Flip Junqi network? A file that cannot be read is left
 // to the classic nn agent, whose error names what is wrong with it.
@@ -61,20 +50,46 @@ void addBotOptions(CLI::App* cmd) {
   flipAgentOption = cmd->add_option("--flip-agent", flipAgentSpec,
                                     "The agent for Flip Junqi games (see `junqi agents`, Flip Junqi agents)")
                         ->capture_default_str();
-  cmd->add_option("--four-agent", fourAgentSpec,
-                  "The agent for four-player games (see `junqi agents`, four-player agents)")
-      ->capture_default_str();
-  cmd->add_option("--level", level,
-                  "Playing level 1-5 of the classic games: heuristic, tactical, ismcts with 400 and with 2000 "
-                  "simulations, the best classic network (experiments/best/classic.jqw)")
-      ->check(CLI::Range(1, kNetworkLevel))
-      ->excludes(agent)
-      ->excludes(net);
+  auto* four = cmd->add_option("--four-agent", fourAgentSpec,
+                               "The agent for four-player games (see `junqi agents`, four-player agents)")
+                   ->capture_default_str();
+  // Checked by levelSpec, whose refusal is one line naming the game.
+  levelOption = cmd->add_option("--level", level,
+                                "Playing level in every game (docs/tactics.md, Levels); a game without the level "
+                                "is not played. " + levelsSummary())
+                    ->excludes(agent)
+                    ->excludes(net)
+                    ->excludes("--sims")
+                    ->excludes(flipAgentOption)
+                    ->excludes(four);
 }
 
+namespace {
+
+// The agent of `game` at --level, none where the game lacks that level (the
+// bot then does not offer the game; stderr says so in one line).
+template <class AgentPtr, class Make>
+AgentPtr levelAgent(const char* game, Make make) {
+  if (level <= levelCount(game)) return make(levelSpec(game, level));
+  fmt::print(stderr, "--level {}: the {} game has no level {} (its levels are 1-{}): the bot does not play it\n",
+             level, game, level, levelCount(game));
+  return nullptr;
+}
+
+int runAtLevel() {
+  auto agent = makeAgent(levelSpec("classic", level));
+  auto flipAgent = levelAgent<std::unique_ptr<FlipAgent>>("flip", makeFlipAgent);
+  auto fourAgent = levelAgent<std::unique_ptr<FourAgent>>("four", makeFourAgent);
+  std::ios::sync_with_stdio(false);
+  return jbp::serveBot(*agent, flipAgent.get(), std::cin, std::cout, fourAgent.get());
+}
+
+}  // namespace
+
 int runBot() {
-  std::string spec = level > 0 ? levelSpec(level) : agentSpec, flipSpec = flipAgentSpec;
-  if (level == 0 && !weights.empty()) {
+  if (levelOption->count() > 0) return runAtLevel();
+  std::string spec = agentSpec, flipSpec = flipAgentSpec;
+  if (!weights.empty()) {
     nets::checkWeightsPathForSpec(weights);
     const std::string net = sims > 0 ? fmt::format("nn:weights={},sims={}", weights, sims) : "nn:weights=" + weights;
     if (!holdsFlipNetwork(weights)) {

@@ -14,6 +14,7 @@
 #include "server/board_json.h"
 #include "tools/commands/commands.h"
 #include "tools/commands/common.h"
+#include "tools/levels.h"
 #include "tools/terminal_board.h"
 #include "tools/terminal_play.h"
 
@@ -24,6 +25,7 @@ namespace {
 struct PlayOptions {
   std::string agent = "heuristic", rules = "hiddenfront", layout = "balanced", seat = "red", record;
   std::uint64_t seed = 1;
+  int level = 0;  // with --level: the opponent instead of --agent
 };
 
 constexpr const char* kHelp =
@@ -171,7 +173,11 @@ int TerminalGame::run() {
 void registerPlay(CLI::App& app) {
   auto* cmd = app.add_subcommand("play", "Play a game against an agent in the terminal");
   static PlayOptions o;
-  cmd->add_option("--agent", o.agent, "The opponent: an agent spec (see `junqi agents`)")->capture_default_str();
+  auto* agent =
+      cmd->add_option("--agent", o.agent, "The opponent: an agent spec (see `junqi agents`)")->capture_default_str();
+  cmd->add_option("--level", o.level, "The opponent: the game's playing level (docs/tactics.md, Levels). " +
+                                          levelsSummary())
+      ->excludes(agent);  // checked by levelSpec: a one-line refusal naming the game
   auto* rules = addRulesOption(cmd, o.rules, Games::all());
   cmd->add_option("--preset", o.rules, "Deprecated: the same as --rules")->excludes(rules);
   cmd->add_option("--layout", o.layout, "Your layout: a layout text or a style (random, aggressive, defensive, balanced)")
@@ -181,6 +187,7 @@ void registerPlay(CLI::App& app) {
   cmd->add_option("--seed", o.seed, "Seed of the agent and of a styled layout")->capture_default_str();
   cmd->add_option("--record", o.record, "Write the game's record here at the end");
   setAction(cmd, [cmd] {
+    if (cmd->count("--level") > 0) o.agent = levelSpec(gameOfRules(o.rules), o.level);
     const auto given = [cmd](const std::string& v, const char* flag) { return cmd->count(flag) ? std::optional(v) : std::nullopt; };
     if (const auto other = playOtherGame({o.agent, o.rules, given(o.layout, "--layout"), given(o.seat, "--seat"), o.seed,
                                           o.record}))
