@@ -174,10 +174,13 @@ std::string percent(double v) { return fmt::format("{:.1f}%", 100 * v); }
 
 std::string profileTable(const std::string& agent, const GauntletOptions& o, const std::vector<MemberScore>& members,
                          const MemberScore& all, const MemberScore& worst) {
-  const std::string start = o.game == "flip" ? "deal" : o.game == "four" ? "deal of four layouts" : "layout pair";
+  const bool one = o.pairs == 1;
+  const std::string start = o.game == "flip"   ? (one ? "deal" : "deals")
+                            : o.game == "four" ? (one ? "deal of four layouts" : "deals of four layouts")
+                                               : (one ? "layout pair" : "layout pairs");
   const std::string panel = o.game == "classic" ? "the style panel" : "the " + gameTitle(o.game) + " style panel";
-  std::string t = fmt::format("gauntlet of {} against {} ({} {}{} a member, each played twice, seed {})\n", agent,
-                              panel, o.pairs, start, o.pairs == 1 ? "" : "s", o.seed);
+  std::string t = fmt::format("gauntlet of {} against {} ({} {} a member, each played twice, seed {})\n", agent,
+                              panel, o.pairs, start, o.seed);
   t += fmt::format("{:<12} {:>5}  {:>11}  {:>6}  {}\n", "member", "games", "W-D-L", "score", "95% interval");
   for (const MemberScore* m : [&] {
          std::vector<const MemberScore*> rows;
