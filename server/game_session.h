@@ -58,4 +58,11 @@ class GameSession {
 // layout the game refuses, 500 for an agent that cannot be made.
 std::shared_ptr<GameSession> makeGameSession(std::string id, const NewGame& setup);
 
+// Today's date in UTC, as a record's date tag writes it (2026-12-05).
+std::string recordDate();
+// Writes a finished game's record as DIR/game-ID.EXTENSION, atomically. A
+// failure is said on standard error and not thrown: the game is over either way.
+void writeFinishedRecord(const std::string& dir, const std::string& id, const std::string& extension,
+                         const std::string& text);
+
 }  // namespace junqi::server

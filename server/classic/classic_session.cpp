@@ -2,9 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
-#include <ctime>
-#include <filesystem>
 #include <thread>
 
 #include <fmt/format.h>
@@ -12,7 +9,6 @@
 #include "core/classic/info_state.h"
 #include "core/classic/notation.h"
 #include "core/classic/record.h"
-#include "core/files.h"
 #include "search/registry.h"
 #include "server/board_json.h"
 #include "server/http_util.h"
@@ -253,29 +249,20 @@ void ClassicSession::agentTurns(std::uint64_t turn) {
 }
 
 std::string ClassicSession::recordText() const {
-  const std::time_t now = std::time(nullptr);
-  char date[32];
-  std::strftime(date, sizeof date, "%Y-%m-%d", std::gmtime(&now));
   const std::string person = "person", agent = setup_.agentName;
   const bool personIsRed = setup_.personSeat == Seat::Red;
   return formatRecord(recordOf(*game_,
                                {{"red-player", personIsRed ? person : agent},
                                 {"blue-player", personIsRed ? agent : person},
                                 {"site", "junqi-serve"},
-                                {"date", date}},
+                                {"date", recordDate()}},
                                note_));
 }
 
 void ClassicSession::finishIfOver() {
   if (!game_->isOver() || written_ || setup_.gamesDir.empty()) return;
   written_ = true;
-  const std::string path = (std::filesystem::path(setup_.gamesDir) / fmt::format("game-{}.jqr", id_)).string();
-  try {
-    std::filesystem::create_directories(setup_.gamesDir);
-    writeFileAtomically(path, recordText());
-  } catch (const std::exception& e) {
-    std::fprintf(stderr, "junqi serve: cannot write %s: %s\n", path.c_str(), e.what());
-  }
+  writeFinishedRecord(setup_.gamesDir, id_, "jqr", recordText());
 }
 
 }  // namespace junqi::server

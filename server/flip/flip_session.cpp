@@ -1,14 +1,10 @@
 #include "server/flip/flip_session.h"
 
-#include <cstdio>
-#include <ctime>
-#include <filesystem>
 #include <thread>
 
 #include <fmt/format.h>
 
 #include "core/classic/notation.h"
-#include "core/files.h"
 #include "core/flip/flip_record.h"
 #include "server/flip/flip_json.h"
 #include "server/http_util.h"
@@ -178,26 +174,17 @@ void FlipSession::agentTurn(std::uint64_t turn) {
 }
 
 std::string FlipSession::recordText() const {
-  const std::time_t now = std::time(nullptr);
-  char date[32];
-  std::strftime(date, sizeof date, "%Y-%m-%d", std::gmtime(&now));
   const bool personFirst = setup_.personSeat == Seat::Red;
   return formatFlipRecord(flipRecordOf(*game_, {{"seat1-player", personFirst ? "person" : setup_.agentName},
                                                 {"seat2-player", personFirst ? setup_.agentName : "person"},
                                                 {"site", "junqi-serve"},
-                                                {"date", date}}));
+                                                {"date", recordDate()}}));
 }
 
 void FlipSession::finishIfOver() {
   if (!game_->isOver() || written_ || setup_.gamesDir.empty()) return;
   written_ = true;
-  const std::string path = (std::filesystem::path(setup_.gamesDir) / fmt::format("game-{}.jqf", id_)).string();
-  try {
-    std::filesystem::create_directories(setup_.gamesDir);
-    writeFileAtomically(path, recordText());
-  } catch (const std::exception& e) {
-    std::fprintf(stderr, "junqi serve: cannot write %s: %s\n", path.c_str(), e.what());
-  }
+  writeFinishedRecord(setup_.gamesDir, id_, "jqf", recordText());
 }
 
 }  // namespace junqi::server

@@ -1,13 +1,10 @@
 #include "server/four/four_session.h"
 
-#include <cstdio>
-#include <filesystem>
 #include <thread>
 
 #include <fmt/format.h>
 
 #include "core/classic/auto_layout.h"
-#include "core/files.h"
 #include "core/four/four_movegen.h"
 #include "core/four/four_notation.h"
 #include "core/four/four_observation.h"
@@ -168,13 +165,8 @@ void FourSession::agentTurns(std::uint64_t turn) {
 void FourSession::finishIfOver() {
   if (!game_->isOver() || written_ || setup_.gamesDir.empty()) return;
   written_ = true;
-  const std::string path = (std::filesystem::path(setup_.gamesDir) / fmt::format("game-{}.jq4", id_)).string();
-  try {
-    std::filesystem::create_directories(setup_.gamesDir);
-    writeFileAtomically(path, formatFourRecord(fourRecordOf(*game_, {{"site", "junqi-serve"}})));
-  } catch (const std::exception& e) {
-    std::fprintf(stderr, "junqi serve: cannot write %s: %s\n", path.c_str(), e.what());
-  }
+  const std::string record = formatFourRecord(fourRecordOf(*game_, {{"site", "junqi-serve"}}));
+  writeFinishedRecord(setup_.gamesDir, id_, "jq4", record);
 }
 
 }  // namespace junqi::server
