@@ -84,6 +84,37 @@ struct EigenModel::Impl {
   Conv policy, valueConv, layout;
   Matrix fc1, fc2;
   Vector fc1b, fc2b;
+  // forwardSelected's: the stem's taps by plane (channels x 9 inputPlanes:
+  // column plane * 9 + ky * 3 + kx; empty unless the stem is 3x3) and the
+  // policy weights by target (channels x targets).
+  Matrix stemTaps, policyByTarget;
+
+  // The residual tower over the stem's activations x (replaced by the tower's output).
+  void tower(Matrix& x, Matrix& y, Matrix& z, Matrix& transformed, Matrix& products) const {
+    for (std::size_t b = 0; b < conv1.size(); ++b) {
+      apply(conv1[b], x, transformed, products, y);
+      y = y.cwiseMax(0.0f);
+      apply(conv2[b], y, transformed, products, z);
+      x = (z + x).cwiseMax(0.0f);
+    }
+  }
+
+  // The value head of n positions from the tower's output x: n * 3 logits.
+  void valueHead(const Matrix& x, int n, Matrix& transformed, Matrix& products, Matrix& y, float* wdl) const {
+    const int places = shape.grid.places();
+    apply(valueConv, x, transformed, products, y);
+    y = y.cwiseMax(0.0f);
+    Vector flat(shape.valueChannels * places);
+    for (int s = 0; s < n; ++s) {
+      for (int c = 0; c < shape.valueChannels; ++c)
+        for (int p = 0; p < places; ++p) flat(c * places + p) = y(c, s * places + p);
+      const Vector h = (fc1 * flat + fc1b).cwiseMax(0.0f);
+      const Vector out = fc2 * h + fc2b;
+      for (int k = 0; k < 3; ++k) wdl[s * 3 + k] = out(k);
+    }
+  }
+
+  void sparseStem(const float* input, Matrix& out) const;
 
   // x: channels x (grid places x n) -> out: conv(x) + bias, for a 3x3 or 1x1 convolution.
   // `v` and `m` are work space (transformed inputs, products).
@@ -147,36 +178,51 @@ struct EigenModel::Impl {
       m.middleCols(static_cast<Eigen::Index>(k) * blocks, blocks).noalias() =
           c.winograd[k] * v.middleCols(static_cast<Eigen::Index>(k) * blocks, blocks);
 
-    // Output transform: each block's 2x2 outputs (those on the board), plus the bias.
+    // Output transform: each block's 2x2 outputs, plus the bias; those off
+    // the board go to a scratch column, so that the loop has no branches and runs in SIMD.
     out.resize(outChannels, x.cols());
+    thread_local std::vector<float> offBoard;
+    offBoard.resize(static_cast<std::size_t>(outChannels));
+    const float* bias = c.b.data();
     for (int s = 0; s < positions; ++s)
       for (int br = 0; br < blockRows; ++br)
         for (int bc = 0; bc < blockColumns; ++bc) {
           const int block = (s * blockRows + br) * blockColumns + bc;
-          const float* mk[16];
-          for (int k = 0; k < 16; ++k) mk[k] = m.data() + (static_cast<Eigen::Index>(k) * blocks + block) * outChannels;
-          float* y[2][2];
-          for (int a = 0; a < 2; ++a)
-            for (int b = 0; b < 2; ++b) {
-              // Clamped: never written when off the board.
-              const int row = std::min(2 * br + a, rows - 1), col = std::min(2 * bc + b, columns - 1);
-              y[a][b] =
-                  out.data() + (static_cast<Eigen::Index>(s) * places + row * columns + col) * outChannels;
-            }
-          const bool lastHalf = 2 * bc + 1 >= columns, lastRowHalf = 2 * br + 1 >= rows;
-#pragma GCC ivdep  // nor the output the products
-          for (int o = 0; o < outChannels; ++o) {
-            float t[2][4];
-            for (int j = 0; j < 4; ++j) {
-              t[0][j] = mk[j][o] + mk[4 + j][o] + mk[8 + j][o];
-              t[1][j] = mk[4 + j][o] - mk[8 + j][o] - mk[12 + j][o];
-            }
-            for (int a = 0; a < (lastRowHalf ? 1 : 2); ++a) {
-              y[a][0][o] = t[a][0] + t[a][1] + t[a][2] + c.b[o];
-              if (!lastHalf) y[a][1][o] = t[a][1] - t[a][2] - t[a][3] + c.b[o];
-            }
-          }
+          const auto product = [&](int k) {
+            return m.data() + (static_cast<Eigen::Index>(k) * blocks + block) * outChannels;
+          };
+          const auto output = [&](int a, int b) {
+            const int row = 2 * br + a, col = 2 * bc + b;
+            return row < rows && col < columns
+                       ? out.data() + (static_cast<Eigen::Index>(s) * places + row * columns + col) * outChannels
+                       : offBoard.data();
+          };
+          outputTransform({product(0), product(1), product(2), product(3), product(4), product(5), product(6),
+                           product(7), product(8), product(9), product(10), product(11), product(12), product(13),
+                           product(14), product(15)},
+                          bias, {output(0, 0), output(0, 1), output(1, 0), output(1, 1)}, outChannels);
         }
+  }
+
+  // One block's inverse transform, channel by channel: y = A^T m A + bias
+  // (the same sums in the same order as the 1-D formulas above).
+  static void outputTransform(const std::array<const float*, 16>& mk, const float* bias, const std::array<float*, 4>& y,
+                              int channels) {
+    const float *m0 = mk[0], *m1 = mk[1], *m2 = mk[2], *m3 = mk[3], *m4 = mk[4], *m5 = mk[5], *m6 = mk[6],
+                *m7 = mk[7], *m8 = mk[8], *m9 = mk[9], *m10 = mk[10], *m11 = mk[11], *m12 = mk[12], *m13 = mk[13],
+                *m14 = mk[14], *m15 = mk[15];
+    float *y00 = y[0], *y01 = y[1], *y10 = y[2], *y11 = y[3];
+#pragma GCC ivdep  // nor the output the products
+    for (int o = 0; o < channels; ++o) {
+      const float t00 = m0[o] + m4[o] + m8[o], t01 = m1[o] + m5[o] + m9[o], t02 = m2[o] + m6[o] + m10[o],
+                  t03 = m3[o] + m7[o] + m11[o];
+      const float t10 = m4[o] - m8[o] - m12[o], t11 = m5[o] - m9[o] - m13[o], t12 = m6[o] - m10[o] - m14[o],
+                  t13 = m7[o] - m11[o] - m15[o];
+      y00[o] = t00 + t01 + t02 + bias[o];
+      y01[o] = t01 - t02 - t03 + bias[o];
+      y10[o] = t10 + t11 + t12 + bias[o];
+      y11[o] = t11 - t12 - t13 + bias[o];
+    }
   }
 };
 
@@ -199,6 +245,11 @@ EigenModel::EigenModel(const WeightsFile& f) : impl_(new Impl) {
                                                                                                    w2.dims[0], w2.dims[1]);
   m.fc1b = Eigen::Map<const Vector>(f.tensors.at("value.fc1.bias").data.data(), w1.dims[0]);
   m.fc2b = Eigen::Map<const Vector>(f.tensors.at("value.fc2.bias").data.data(), w2.dims[0]);
+  const Tensor& stem = f.tensors.at("stem.weight");  // out x in x 3 x 3: row o is plane-major taps
+  if (m.stem.kernel == 3)
+    m.stemTaps = Eigen::Map<const Eigen::Matrix<float, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>>(
+        stem.data.data(), stem.dims[0], static_cast<Eigen::Index>(stem.dims[1]) * 9);
+  m.policyByTarget = m.policy.w.transpose();
 }
 
 EigenModel::~EigenModel() { delete impl_; }
@@ -218,12 +269,7 @@ void EigenModel::forward(const float* input, int n, float* policy, float* wdl, f
         x(c, s * places + p) = input[(static_cast<std::size_t>(s) * m.shape.inputPlanes + c) * places + p];
   m.apply(m.stem, x, transformed, products, y);
   x = y.cwiseMax(0.0f);
-  for (std::size_t b = 0; b < m.conv1.size(); ++b) {
-    m.apply(m.conv1[b], x, transformed, products, y);
-    y = y.cwiseMax(0.0f);
-    m.apply(m.conv2[b], y, transformed, products, z);
-    x = (z + x).cwiseMax(0.0f);
-  }
+  m.tower(x, y, z, transformed, products);
   // Policy: column (position, from) holds the to-logits: exactly from * targets + to.
   if (policy) {
     m.apply(m.policy, x, transformed, products, y);
@@ -233,16 +279,86 @@ void EigenModel::forward(const float* input, int n, float* policy, float* wdl, f
     m.apply(m.layout, x, transformed, products, y);
     std::copy(y.data(), y.data() + y.size(), layout);
   }
-  m.apply(m.valueConv, x, transformed, products, y);
-  y = y.cwiseMax(0.0f);
-  Vector flat(m.shape.valueChannels * places);
-  for (int s = 0; s < n; ++s) {
-    for (int c = 0; c < m.shape.valueChannels; ++c)
-      for (int p = 0; p < places; ++p) flat(c * places + p) = y(c, s * places + p);
-    const Vector h = (m.fc1 * flat + m.fc1b).cwiseMax(0.0f);
-    const Vector out = m.fc2 * h + m.fc2b;
-    for (int k = 0; k < 3; ++k) wdl[s * 3 + k] = out(k);
+  m.valueHead(x, n, transformed, products, y, wdl);
+}
+
+// The stem's 3x3 convolution (padding 1) of one position, summed tap by tap:
+// out(o) = bias + sum over taps k and planes p of w(p, k) in(p, o + k - 1).
+// A constant plane's share is its value times the taps that fall on the
+// grid; any other plane adds the taps of its nonzero points. Exact for any
+// input; cheap for Flip Junqi's, where most planes are constant and the
+// others hold a piece or nothing at each point.
+void EigenModel::Impl::sparseStem(const float* input, Matrix& out) const {
+  const int rows = shape.grid.rows, columns = shape.grid.columns, places = rows * columns;
+  const int channels = static_cast<int>(stem.b.size());
+  out.resize(channels, places);
+  out.colwise() = stem.b;
+  float* const y = out.data();  // column o: output place o
+  const auto tap = [&](int plane, int ky, int kx) { return stemTaps.data() + (plane * 9 + ky * 3 + kx) * channels; };
+  const auto addScaled = [channels](float* __restrict to, const float* __restrict from, float a) {
+    for (int c = 0; c < channels; ++c) to[c] += a * from[c];
+  };
+  // Tap (ky, kx) of the constant planes, their values applied: channels x 9.
+  thread_local std::vector<float> constant;
+  constant.assign(static_cast<std::size_t>(channels) * 9, 0.0f);
+  for (int p = 0; p < shape.inputPlanes; ++p) {
+    const float* plane = input + static_cast<std::size_t>(p) * places;
+    const float v = plane[0];
+    if (std::all_of(plane, plane + places, [v](float a) { return a == v; })) {
+      if (v != 0)
+        for (int k = 0; k < 9; ++k) addScaled(constant.data() + k * channels, tap(p, k / 3, k % 3), v);
+      continue;
+    }
+    for (int q = 0; q < places; ++q) {
+      if (plane[q] == 0) continue;
+      const int r = q / columns, c = q % columns;
+      // Input point (r, c) reaches output (r - ky + 1, c - kx + 1) through tap (ky, kx).
+      for (int ky = std::max(0, r + 2 - rows); ky < 3 && r - ky + 1 >= 0; ++ky)
+        for (int kx = std::max(0, c + 2 - columns); kx < 3 && c - kx + 1 >= 0; ++kx)
+          addScaled(y + ((r - ky + 1) * columns + c - kx + 1) * channels, tap(p, ky, kx), plane[q]);
+    }
   }
+  // Constant planes: an output sees the taps that fall on the grid, which
+  // depend only on whether it lies on the first or last row or column.
+  thread_local std::vector<float> edgeSums;  // by edge class: 4 row classes x 4 column classes
+  edgeSums.assign(static_cast<std::size_t>(channels) * 16, 0.0f);
+  std::array<bool, 16> summed{};
+  for (int o = 0; o < places; ++o) {
+    const int r = o / columns, c = o % columns;
+    const int rowClass = (r >= 1) | ((r + 1 < rows) << 1), columnClass = (c >= 1) | ((c + 1 < columns) << 1);
+    float* sum = edgeSums.data() + (rowClass * 4 + columnClass) * channels;
+    if (!summed[rowClass * 4 + columnClass]) {
+      summed[rowClass * 4 + columnClass] = true;
+      for (int ky = 0; ky < 3; ++ky)
+        for (int kx = 0; kx < 3; ++kx)
+          if ((ky != 0 || r >= 1) && (ky != 2 || r + 1 < rows) && (kx != 0 || c >= 1) && (kx != 2 || c + 1 < columns))
+            addScaled(sum, constant.data() + (ky * 3 + kx) * channels, 1.0f);
+    }
+    addScaled(y + o * channels, sum, 1.0f);
+  }
+}
+
+void EigenModel::forwardSelected(const float* input, std::span<const int> policyIndices, float* logits,
+                                 float* wdl) const {
+  const Impl& m = *impl_;
+  thread_local Matrix x, y, z, transformed, products;
+  if (m.stem.kernel == 3) {
+    m.sparseStem(input, y);
+  } else {
+    const int places = m.shape.grid.places();
+    x = Eigen::Map<const Eigen::Matrix<float, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>>(
+        input, m.shape.inputPlanes, places);
+    m.apply(m.stem, x, transformed, products, y);
+  }
+  x = y.cwiseMax(0.0f);
+  m.tower(x, y, z, transformed, products);
+  // Logit (from, to): target `to`'s weights at grid place `from`.
+  const int targets = m.shape.grid.policyTargets;
+  for (std::size_t i = 0; i < policyIndices.size(); ++i) {
+    const int from = policyIndices[i] / targets, to = policyIndices[i] % targets;
+    logits[i] = m.policyByTarget.col(to).dot(x.col(from)) + m.policy.b[to];
+  }
+  m.valueHead(x, 1, transformed, products, y, wdl);
 }
 
 }  // namespace junqi::nets

@@ -4,6 +4,7 @@
 // over 2x2 blocks of points), 1x1 convolutions are one matrix product each.
 #pragma once
 
+#include <span>
 #include <vector>
 
 #include "nets/weights_file.h"
@@ -24,6 +25,14 @@ class EigenModel {
   // 12 layout logits (place * 12 + identity). Safe to call from several
   // threads at once.
   void forward(const float* input, int n, float* policy, float* wdl, float* layout = nullptr) const;
+  // One position, for a search that needs a few policy logits: writes the
+  // logits at `policyIndices` (from * targets + to) into `logits`, in their
+  // order, and the three value logits. The same outputs as forward() to
+  // float rounding, cheaper when most input planes are constant or mostly
+  // zero (Flip Junqi's): the stem adds each nonzero point's weights and each
+  // constant plane's precomputed response instead of convolving, and the
+  // policy head computes only the logits asked for. Thread-safe as forward().
+  void forwardSelected(const float* input, std::span<const int> policyIndices, float* logits, float* wdl) const;
 
  private:
   struct Impl;

@@ -22,6 +22,9 @@ class EigenBackend : public Backend {
   void forward(const float* input, int n, float* policy, float* wdl, float* layout) override {
     model_.forward(input, n, policy, wdl, layout);
   }
+  void forwardSelected(const float* input, std::span<const int> policyIndices, float* logits, float* wdl) override {
+    model_.forwardSelected(input, policyIndices, logits, wdl);
+  }
 
  private:
   EigenModel model_;
@@ -38,6 +41,13 @@ std::map<std::string, BackendMaker>& makers() {
 }
 
 }  // namespace
+
+void Backend::forwardSelected(const float* input, std::span<const int> policyIndices, float* logits, float* wdl) {
+  thread_local std::vector<float> policy;
+  policy.resize(static_cast<std::size_t>(shape().grid.policySize()));
+  forward(input, 1, policy.data(), wdl, nullptr);
+  for (std::size_t i = 0; i < policyIndices.size(); ++i) logits[i] = policy[static_cast<std::size_t>(policyIndices[i])];
+}
 
 void registerBackend(const std::string& name, BackendMaker make) {
   std::lock_guard lock(makersMutex());

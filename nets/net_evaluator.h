@@ -8,6 +8,7 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -23,6 +24,9 @@ class Backend {
   virtual ~Backend() = default;
   virtual const NetworkShape& shape() const = 0;
   virtual void forward(const float* input, int n, float* policy, float* wdl, float* layout) = 0;
+  // One position's value logits and its policy logits at `policyIndices`
+  // only (EigenModel::forwardSelected); this default runs forward().
+  virtual void forwardSelected(const float* input, std::span<const int> policyIndices, float* logits, float* wdl);
 };
 
 // "eigen" always; "torch" once the LibTorch layer registered it.

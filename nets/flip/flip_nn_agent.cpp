@@ -1,8 +1,11 @@
 #include "nets/flip/flip_nn_agent.h"
 
+#include <ranges>
+
 #include <fmt/format.h>
 
 #include "nets/flip/flip_encoding.h"
+#include "nets/network_outputs.h"
 #include "nets/nn_agent.h"
 
 namespace junqi::nets {
@@ -18,13 +21,31 @@ void checkFlipWeights(const WeightsFile& weights, const std::string& source) {
     throw WeightsError(fmt::format("{} is a network for the {} game, not for Flip Junqi", source, weights.variant));
 }
 
+// Per simulation: the encoding (reused buffers), then only the logits of
+// the node's actions (Backend::forwardSelected). Flip indices are classic
+// ones with from == to: the same priors and value.
 void FlipNetEvaluator::evaluate(const FlipPosition& pos, const MoveList& actions, EvalResult& out) {
+  thread_local std::vector<float> input(kFlipInputSize), logits;
+  thread_local std::vector<int> indices;
+  encodeFlip(pos, input);
+  indices.clear();
+  for (const Move a : actions) indices.push_back(flipPolicyIndex(pos.toMove(), a));
+  logits.resize(indices.size());
+  float wdl[3];
+  backend_->forwardSelected(input.data(), indices, logits.data(), wdl);
+  ++evaluations_;
+  out.value = wdlValue<float>(wdl);
+  out.priors.clear();
+  if (!indices.empty())
+    legalSoftmax(logits.data(), std::views::iota(0, static_cast<int>(indices.size())), [](int i) { return i; },
+                 out.priors);
+}
+
+void FlipNetEvaluator::evaluateReference(const FlipPosition& pos, const MoveList& actions, EvalResult& out) {
   std::vector<float> input(kFlipInputSize), policy(kPolicySize);
   float wdl[3];
   encodeFlip(pos, input);
   backend_->forward(input.data(), 1, policy.data(), wdl, nullptr);
-  ++evaluations_;
-  // Flip indices are classic ones with from == to: the same priors and value.
   interpret(policy.data(), wdl, pos.toMove(), &actions, out);
 }
 

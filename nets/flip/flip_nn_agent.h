@@ -34,6 +34,9 @@ class FlipNetEvaluator : public FlipLeafEvaluator {
  public:
   explicit FlipNetEvaluator(std::shared_ptr<Backend> backend) : backend_(std::move(backend)) {}
   void evaluate(const FlipPosition& pos, const MoveList& actions, EvalResult& out) override;
+  // The plain path (the whole encoding through Backend::forward, all 3,600
+  // policy logits): what evaluate() equals to float rounding, for tests.
+  void evaluateReference(const FlipPosition& pos, const MoveList& actions, EvalResult& out);
   long long evaluations() const { return evaluations_; }
 
  private:

@@ -1,0 +1,116 @@
+// Flip Junqi network benchmarks (issue 36, experiments/flip-fast-inference):
+// where a flip nn search's time per simulation goes. The encoding, the
+// network's dense forward pass, the search's leaf evaluation (what the nn
+// agent calls once per simulation) and the whole search, with the trained
+// tiny network experiments/best/flip.jqw; `mcts` beside it for scale.
+//
+//   flip_nets_bench [--benchmark_filter=...]
+//
+// Positions come from random flip games. Figures are per CPU-second of the
+// process (MeasureProcessCPUTime): the machine is shared.
+#include <benchmark/benchmark.h>
+
+#include <memory>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "core/flip/flip_game.h"
+#include "core/flip/flip_movegen.h"
+#include "core/random.h"
+#include "nets/eigen_model.h"
+#include "nets/flip/flip_encoding.h"
+#include "nets/flip/flip_nn_agent.h"
+#include "search/flip/flip_agent.h"
+
+namespace junqi {
+namespace {
+
+const char* const kFlipWeights = JUNQI_FLIP_WEIGHTS;
+
+// `n` positions (not over) from random Kawu games, cut at random plies.
+std::vector<FlipPosition> flipPositions(int n) {
+  std::vector<FlipPosition> out;
+  Rng rng(11);
+  MoveList actions;
+  while (static_cast<int>(out.size()) < n) {
+    FlipGame game(FlipRuleset::kawu(), randomFlipDeal(rng));
+    const int plies = static_cast<int>(rng.below(160));
+    while (!game.isOver() && game.position().ply() < plies) {
+      generateFlipActions(game.position(), actions);
+      const Move m = actions[static_cast<int>(rng.below(actions.size()))];
+      game.apply(Action::makeMove(game.position().toMove(), m));
+    }
+    if (!game.isOver()) out.push_back(game.position());
+  }
+  return out;
+}
+
+void BM_FlipEncode(benchmark::State& state) {
+  const std::vector<FlipPosition> positions = flipPositions(64);
+  std::vector<float> in(nets::kFlipInputSize);
+  std::size_t i = 0;
+  for (auto _ : state) {
+    nets::encodeFlip(positions[i++ % positions.size()], in);
+    benchmark::DoNotOptimize(in.data());
+  }
+}
+BENCHMARK(BM_FlipEncode)->MeasureProcessCPUTime();
+
+// The dense forward pass of one position (all 3,600 policy logits).
+void BM_FlipForward(benchmark::State& state) {
+  const nets::EigenModel model(nets::loadFlipWeights(kFlipWeights));
+  const std::vector<FlipPosition> positions = flipPositions(64);
+  std::vector<float> in(positions.size() * nets::kFlipInputSize), policy(nets::kPolicySize), wdl(3);
+  for (std::size_t k = 0; k < positions.size(); ++k)
+    nets::encodeFlip(positions[k], std::span<float>(in.data() + k * nets::kFlipInputSize, nets::kFlipInputSize));
+  std::size_t i = 0;
+  for (auto _ : state) {
+    model.forward(in.data() + (i++ % positions.size()) * nets::kFlipInputSize, 1, policy.data(), wdl.data());
+    benchmark::DoNotOptimize(wdl.data());
+  }
+}
+BENCHMARK(BM_FlipForward)->MeasureProcessCPUTime();
+
+// What the search calls at every new node: priors over its actions and a value.
+void BM_FlipLeafEvaluation(benchmark::State& state) {
+  nets::FlipNetEvaluator evaluator(nets::makeBackend("eigen", nets::loadFlipWeights(kFlipWeights)));
+  const std::vector<FlipPosition> positions = flipPositions(64);
+  std::vector<MoveList> actions(positions.size());
+  for (std::size_t k = 0; k < positions.size(); ++k) generateFlipActions(positions[k], actions[k]);
+  EvalResult r;
+  std::size_t i = 0;
+  for (auto _ : state) {
+    const std::size_t k = i++ % positions.size();
+    evaluator.evaluate(positions[k], actions[k], r);
+    benchmark::DoNotOptimize(r.value);
+  }
+}
+BENCHMARK(BM_FlipLeafEvaluation)->MeasureProcessCPUTime();
+
+// A whole search (per-sim: CPU seconds per simulation). Arg 0: nn with flip.jqw's settings (mix=0.25); 1: mcts.
+void BM_FlipSearch(benchmark::State& state) {
+  const bool nn = state.range(0) == 0;
+  const int sims = nn ? 200 : 2000;
+  const std::unique_ptr<FlipAgent> agent = makeFlipAgent(
+      nn ? fmt::format("nn:weights={},sims={}", kFlipWeights, sims) : fmt::format("mcts:sims={}", sims));
+  const std::vector<FlipPosition> positions = flipPositions(16);
+  agent->newGame(FlipRuleset::kawu(), Seat::Red, 1);
+  std::size_t i = 0;
+  for (auto _ : state) benchmark::DoNotOptimize(agent->chooseAction(positions[i++ % positions.size()]));
+  state.counters["per-sim"] = benchmark::Counter(static_cast<double>(state.iterations()) * sims,
+                                                 benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+  state.SetLabel(nn ? "nn, flip.jqw, 200 sims" : "mcts, 2000 sims");
+}
+BENCHMARK(BM_FlipSearch)->Arg(0)->Arg(1)->MinTime(2.0)->MeasureProcessCPUTime()->Unit(benchmark::kMillisecond);
+
+}  // namespace
+}  // namespace junqi
+
+int main(int argc, char** argv) {
+  junqi::nets::registerFlipNetAgent();
+  benchmark::Initialize(&argc, argv);
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}
