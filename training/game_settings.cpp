@@ -63,6 +63,9 @@ FourSelfPlayOptions fourSelfPlayOptions(const TrainingConfig& c, std::uint64_t s
   o.teacherPositions = c.teacherPositions;
   o.fastSims = c.fastSims;
   o.fullSearchShare = c.fullSearchShare;
+  o.gumbel = c.gumbel;
+  o.gumbelActions = c.gumbelActions;
+  o.outcomeShare = c.valueOutcomeShare;
   return o;
 }
 

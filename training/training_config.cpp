@@ -76,14 +76,10 @@ const std::set<std::string> kGameAlways = {
     "root_noise", "temperature_plies", "max_plies", "teacher_games", "teacher_positions", "teacher_steps",
     "steps_per_generation", "batch_size", "replay_window", "optimizer", "learning_rate", "weight_decay",
     "rating_pairs", "rating_sims", "baselines", "seed", "external_selfplay"};
-const std::set<std::string> kGameWhenUsed = {"anchor_generations", "rate_previous", "init_weights",
-                                              "fast_sims", "full_search_share"};
-// Flip Junqi's alone: its search has the Gumbel root and its self-play the searched values.
-const std::set<std::string> kFlipWhenUsed = {"gumbel", "gumbel_actions", "value_outcome_share"};
+const std::set<std::string> kGameWhenUsed = {"anchor_generations", "rate_previous", "init_weights", "fast_sims",
+                                              "full_search_share", "gumbel", "gumbel_actions", "value_outcome_share"};
 
-bool keptWhenUsed(const std::string& variant, const std::string& key) {
-  return kGameWhenUsed.contains(key) || (variant == "flip" && kFlipWhenUsed.contains(key));
-}
+bool keptWhenUsed(const std::string& key) { return kGameWhenUsed.contains(key); }
 
 // Is a setting other than the runs made before it did (then it is written)?
 bool used(const TrainingConfig& c, const std::string& key) {
@@ -145,7 +141,7 @@ TrainingConfig trainingDefaults(const std::string& variant) {
 bool gameHasSetting(const std::string& variant, const std::string& key) {
   static const json kClassic = allSettingsJson(trainingDefaults("classic"));
   if (variant == "classic") return kClassic.contains(key);
-  return kGameAlways.contains(key) || keptWhenUsed(variant, key);
+  return kGameAlways.contains(key) || keptWhenUsed(key);
 }
 
 json trainingConfigJson(const TrainingConfig& c) {
@@ -154,7 +150,7 @@ json trainingConfigJson(const TrainingConfig& c) {
   const json all = allSettingsJson(c);  // (items() would not keep a temporary alive)
   for (const auto& [key, value] : all.items()) {
     const bool always = classic ? kClassicAlways.contains(key) : kGameAlways.contains(key);
-    if (always || ((classic || keptWhenUsed(c.variant, key)) && used(c, key))) j[key] = value;
+    if (always || ((classic || keptWhenUsed(key)) && used(c, key))) j[key] = value;
   }
   if (!classic) j["variant"] = c.variant;
   return j;

@@ -349,9 +349,6 @@ struct FourTraits {
   // Its self-play and rating games may be played elsewhere (workers, MPI ranks), as a flip run's.
   static void checkMore(const TrainingConfig& c) {
     if (c.rolloutMix != 0) throw std::invalid_argument("--rollout-mix: not available in a four-player run");
-    if (c.gumbel) throw std::invalid_argument("--gumbel: not available in a four-player run (its search has no Gumbel root)");
-    if (c.valueOutcomeShare != 1)
-      throw std::invalid_argument("--value-target: not available in a four-player run (its self-play keeps no searched values)");
   }
   static FourMatchOptions ratingMatch(const std::string& dir, int g, const TrainingConfig& c) {
     return fourRatingMatchOptions(dir, g, c);

@@ -38,13 +38,14 @@ class FourTree {
     nodes_.emplace_back();
   }
 
-  void iterate(FourPosition world, Rng& rng);
+  // One iteration in `world`; through the root move `forcedRoot` when given (the Gumbel root's choice).
+  void iterate(FourPosition world, Rng& rng, const Move* forcedRoot = nullptr);
   const std::vector<Edge>& edges() const { return edges_; }
   const Node& root() const { return nodes_.front(); }
 
  private:
   int edgeFor(int node, int army, Move m);
-  int select(int node, const MoveList& moves, int army, Rng& rng);
+  int select(int node, const MoveList& moves, int army, Rng& rng, const Move* forced);
   double leafValue(FourPosition& world, Rng& rng, int plies) const;
   double priorOf(Move m) const;
 
@@ -65,9 +66,10 @@ int FourTree::edgeFor(int node, int army, Move m) {
   return e;
 }
 
-// An untried legal move if there is one (at random), else UCB1 over the
-// legal ones with availability counts (PUCT with the priors at the root).
-int FourTree::select(int node, const MoveList& moves, int army, Rng& rng) {
+// The forced move if any; else an untried legal move if there is one (at
+// random), else UCB1 over the legal ones with availability counts (PUCT with
+// the priors at the root).
+int FourTree::select(int node, const MoveList& moves, int army, Rng& rng, const Move* forced) {
   legal_.clear();
   int untried = 0;
   for (const Move m : moves) {
@@ -76,6 +78,7 @@ int FourTree::select(int node, const MoveList& moves, int army, Rng& rng) {
     legal_.push_back(e);
     untried += edges_[static_cast<std::size_t>(e)].visits == 0;
   }
+  if (forced) return edgeFor(node, army, *forced);
   const bool priors = node == 0 && !rootPriors_.empty();
   if (untried && !priors) {
     int pick = static_cast<int>(rng.below(static_cast<std::uint64_t>(untried)));
@@ -140,14 +143,14 @@ double FourTree::leafValue(FourPosition& world, Rng& rng, int plies) const {
   return std::tanh(diff / params_.materialScale);
 }
 
-void FourTree::iterate(FourPosition world, Rng& rng) {
+void FourTree::iterate(FourPosition world, Rng& rng, const Move* forcedRoot) {
   path_.clear();
   int node = 0, plies = 0;
   MoveList moves;
   while (!fourOutcome(world).isOver()) {
     const int army = world.toMove();
     generateFourMoves(world, moves);
-    const int e = select(node, moves, army, rng);
+    const int e = select(node, moves, army, rng, node == 0 ? forcedRoot : nullptr);
     const bool expand = edges_[static_cast<std::size_t>(e)].visits == 0;
     world.play(edges_[static_cast<std::size_t>(e)].move);
     path_.push_back(e);
@@ -178,12 +181,13 @@ std::vector<std::pair<Move, double>> heuristicPriors(const FourObservation& obs,
 }
 
 // The evaluator's priors over the root's moves, from the seat's own board,
-// mixed with Dirichlet noise in self-play.
+// mixed with Dirichlet noise in self-play (not with the Gumbel root, which
+// has its own); its value of the root into `rootValue`.
 std::vector<std::pair<Move, double>> evaluatorPriors(const FourObservation& obs, const FourSearchParams& params,
-                                                     const MoveList& moves, Rng& rng) {
+                                                     const MoveList& moves, Rng& rng, double& rootValue) {
   std::vector<double> p;
-  params.evaluator->evaluate(obs.board(), obs.visibility(), &moves, &p);
-  if (params.rootNoiseAlpha > 0) {
+  rootValue = params.evaluator->evaluate(obs.board(), obs.visibility(), &moves, &p);
+  if (params.rootNoiseAlpha > 0 && !params.gumbel) {
     const std::vector<double> noise = dirichletShares(rng, params.rootNoiseAlpha, p.size());
     for (std::size_t i = 0; i < noise.size(); ++i)
       p[i] = (1 - params.rootNoiseFraction) * p[i] + params.rootNoiseFraction * noise[i];
@@ -214,6 +218,49 @@ std::size_t guardedChoice(const FourTacticsView& view, const std::vector<FourRoo
   return safe.value_or(best);
 }
 
+// The root's visits and values (from the searching team's side) into `result`.
+void readRoot(const FourTree& tree, int army, FourSearchResult& result) {
+  for (FourRootMove& r : result.root)
+    for (const int e : tree.root().edges) {
+      const Edge& edge = tree.edges()[static_cast<std::size_t>(e)];
+      if (edge.army != army || !(edge.move == r.move) || edge.visits == 0) continue;
+      r.visits = edge.visits;
+      r.value = edge.sum / static_cast<double>(edge.visits);  // edge.army is the searching army
+    }
+}
+
+std::size_t mostVisited(const std::vector<FourRootMove>& root) {
+  std::size_t best = 0;
+  for (std::size_t i = 0; i < root.size(); ++i)
+    if (root[i].visits > root[best].visits) best = i;
+  return best;
+}
+
+// Gumbel AlphaZero's root: sequential halving over the Gumbel-top-k
+// candidates names each iteration's root move; fills the improved policy
+// and returns the survivor's index in result.root.
+std::size_t gumbelSearch(FourTree& tree, const FourObservation& obs, const FourBeliefs& beliefs,
+                         const FourSearchParams& params, const std::vector<std::pair<Move, double>>& rootPriors,
+                         double rootValue, Rng& rng, FourSearchResult& result) {
+  if (params.seconds > 0 || !params.evaluator)
+    throw std::invalid_argument("four-player search: the Gumbel root needs an evaluator and a simulation count");
+  const std::size_t n = result.root.size();
+  std::vector<double> priors(n), values(n);
+  std::vector<long long> visits(n);
+  for (std::size_t i = 0; i < n; ++i) priors[i] = rootPriors[i].second;
+  const RootEstimates estimates{priors, visits, values, rootValue};
+  const SequentialHalving halving(static_cast<int>(n), params.iterations, params.gumbelRoot, rng);
+  for (long long k = 0; k < params.iterations; ++k) {
+    const auto i = static_cast<std::size_t>(halving.next(k, estimates));
+    tree.iterate(beliefs.sampleWorld(rng), rng, &result.root[i].move);
+    readRoot(tree, obs.army(), result);
+    visits[i] = result.root[i].visits, values[i] = result.root[i].value;
+    result.iterations = k + 1;
+  }
+  result.improved = improvedPolicy(estimates, params.gumbelRoot);
+  return static_cast<std::size_t>(halving.chosen(estimates));
+}
+
 }  // namespace
 
 FourSearchResult fourSearch(const FourObservation& obs, const FourRuleset& rules, const FourSearchParams& params,
@@ -233,26 +280,23 @@ FourSearchResult fourSearch(const FourObservation& obs, const FourRuleset& rules
   }
   Rng rng(seed);
   std::vector<std::pair<Move, double>> priors;
+  double rootValue = 0;
   if (params.evaluator)
-    priors = evaluatorPriors(obs, params, moves, rng);
+    priors = evaluatorPriors(obs, params, moves, rng, rootValue);
   else if (params.heuristicPriors)
     priors = heuristicPriors(obs, rules, moves, params.priorTemperature);
-  FourTree tree(params, rules.visibility, std::move(priors));
-  for (long long i = 0;; ++i) {
-    if (params.seconds > 0 ? (i > 0 && clock.wallSeconds() >= params.seconds) : i >= params.iterations) break;
-    tree.iterate(beliefs.sampleWorld(rng), rng);
-    result.iterations = i + 1;
-  }
-  const int myTeam = teamOfArmy(obs.army());
+  FourTree tree(params, rules.visibility, priors);
   std::size_t best = 0;
-  for (std::size_t i = 0; i < result.root.size(); ++i) {
-    for (const int e : tree.root().edges) {
-      const Edge& edge = tree.edges()[static_cast<std::size_t>(e)];
-      if (edge.army != obs.army() || !(edge.move == result.root[i].move) || edge.visits == 0) continue;
-      result.root[i].visits = edge.visits;
-      result.root[i].value = (teamOfArmy(edge.army) == myTeam ? 1 : -1) * edge.sum / static_cast<double>(edge.visits);
+  if (params.gumbel) {
+    best = gumbelSearch(tree, obs, beliefs, params, priors, rootValue, rng, result);
+  } else {
+    for (long long i = 0;; ++i) {
+      if (params.seconds > 0 ? (i > 0 && clock.wallSeconds() >= params.seconds) : i >= params.iterations) break;
+      tree.iterate(beliefs.sampleWorld(rng), rng);
+      result.iterations = i + 1;
     }
-    if (result.root[i].visits > result.root[best].visits) best = i;
+    readRoot(tree, obs.army(), result);
+    best = mostVisited(result.root);
   }
   best = guardedChoice(view, result.root, best);
   result.best = result.root[best].move;

@@ -29,6 +29,11 @@
 // With a leaf evaluator (a network: nets/four/four_nn_agent.h), the root's priors
 // are the evaluator's and a new leaf is valued by it (for the army to move
 // there, as that army's seat would see the drawn world) instead of a rollout.
+// With `gumbel` (and an evaluator) the root is Gumbel AlphaZero's
+// (search/gumbel_root.h, as the classic and flip searches have it): each
+// iteration goes through the root move sequential halving names, the
+// survivor is played, and the result carries the improved policy, self-play's
+// policy target at a few dozen simulations.
 #pragma once
 
 #include <cstdint>
@@ -37,6 +42,7 @@
 
 #include "core/four/four_beliefs.h"
 #include "core/four/four_observation.h"
+#include "search/gumbel_root.h"
 #include "search/rollout.h"
 
 namespace junqi {
@@ -70,6 +76,10 @@ struct FourSearchParams {
   // Self-play exploration: the root's priors mixed with Dirichlet(alpha) noise.
   double rootNoiseAlpha = 0;  // 0: none
   double rootNoiseFraction = 0.25;
+  // Gumbel AlphaZero's root instead of PUCT there (needs the evaluator and
+  // `iterations`, not `seconds`); its own noise replaces the Dirichlet noise.
+  bool gumbel = false;
+  GumbelParams gumbelRoot;
 };
 
 struct FourRootMove {
@@ -82,6 +92,7 @@ struct FourSearchResult {
   Move best{};
   double value = 0;
   std::vector<FourRootMove> root;  // every legal move, in generation order
+  std::vector<double> improved;    // with the Gumbel root: its improved policy over `root` (else empty)
   long long iterations = 0;
   long long chainWorlds = 0;  // worlds drawn by the beliefs' Markov chain (correlated)
   double seconds = 0;

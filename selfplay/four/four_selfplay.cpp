@@ -15,6 +15,7 @@ namespace {
 struct PlayedGame {
   std::vector<PositionSample> positions;
   std::vector<Seat> movers;  // the mover's team of each position, as a seat (Red: south-north)
+  std::vector<float> searched;  // self-play: the search's value of each position, for its mover's team
   Outcome outcome;
   long long moves = 0;
 };
@@ -44,8 +45,11 @@ PositionSample sampleOf(const FourObservation& obs, const MoveList& legal, const
   return s;
 }
 
-// Root visits as shares, in the order of `legal` (the search's root order).
-std::vector<double> visitTarget(const FourSearchResult& search, const MoveList& legal, Move played) {
+// The Gumbel root's improved policy, else root visits as shares, in the
+// order of `legal` (the search's root order); all on `played` without a
+// search (a flag taken at once).
+std::vector<double> policyTarget(const FourSearchResult& search, const MoveList& legal, Move played) {
+  if (!search.improved.empty()) return search.improved;
   long long total = 0;
   for (const FourRootMove& r : search.root) total += r.visits;
   std::vector<double> p(static_cast<std::size_t>(legal.size()), 0.0);
@@ -90,8 +94,15 @@ PlayedGame playTeacherGame(const FourSelfPlayOptions& o, std::uint64_t seed) {
   return g;
 }
 
-// Early on, a move drawn in proportion to its visits (variety); later the search's choice.
+// Early on, a move drawn from the Gumbel root's improved policy, else in
+// proportion to its visits (variety); later the search's choice.
 Move drawByVisits(const FourSearchResult& search, Rng& rng) {
+  if (!search.improved.empty()) {
+    double pick = rng.uniform();
+    for (std::size_t i = 0; i < search.root.size(); ++i)
+      if ((pick -= search.improved[i]) < 0) return search.root[i].move;
+    return search.best;
+  }
   long long total = 0;
   for (const FourRootMove& r : search.root) total += r.visits;
   if (total == 0) return search.best;
@@ -101,17 +112,27 @@ Move drawByVisits(const FourSearchResult& search, Rng& rng) {
   return search.best;
 }
 
+// The self-play search at `sims`: with noise (Dirichlet, or the Gumbel
+// root's own) where its moves are kept as samples.
+FourSearchParams selfPlaySearch(const std::shared_ptr<nets::FourNetEvaluator>& evaluator, const FourSelfPlayOptions& o,
+                                int sims, bool full) {
+  FourSearchParams search = nets::fourNetSearch(evaluator, sims, o.exploration, o.cpuct);
+  search.rootNoiseAlpha = full ? o.rootNoise : 0;
+  search.gumbel = o.gumbel;
+  search.gumbelRoot.actions = o.gumbelActions;
+  search.gumbelRoot.noise = full;
+  return search;
+}
+
 PlayedGame playSelfPlayGame(const std::shared_ptr<nets::FourNetEvaluator>& evaluator, const FourSelfPlayOptions& o,
                             std::uint64_t seed) {
   Rng rng(seed);
   std::array<Layout, kArmies> layouts;
   for (Layout& l : layouts) l = randomLayout(o.rules.army, rng);
   FourGame game(o.rules, layouts);
-  FourSearchParams search = nets::fourNetSearch(evaluator, o.sims, o.exploration, o.cpuct);
-  search.rootNoiseAlpha = o.rootNoise;
-  nets::FourNetAgent agent(search, seed, "nn(self-play)");
+  nets::FourNetAgent agent(selfPlaySearch(evaluator, o, o.sims, true), seed, "nn(self-play)");
   // Playout cap randomization: the moves not searched in full, by a cheaper search without noise.
-  FourSearchParams cheap = nets::fourNetSearch(evaluator, std::max(1, o.fastSims), o.exploration, o.cpuct);
+  const FourSearchParams cheap = selfPlaySearch(evaluator, o, std::max(1, o.fastSims), false);
   const std::uint64_t fastSeed = Rng::mix(seed, 0xfa57);
   nets::FourNetAgent fast(cheap, fastSeed, "nn(self-play, fast)");
   PlayedGame g;
@@ -131,8 +152,9 @@ PlayedGame playSelfPlayGame(const std::shared_ptr<nets::FourNetEvaluator>& evalu
     if (full) {
       MoveList legal;
       obs.legalMoves(legal);
-      g.positions.push_back(sampleOf(obs, legal, visitTarget(result, legal, best)));
+      g.positions.push_back(sampleOf(obs, legal, policyTarget(result, legal, best)));
       g.movers.push_back(teamSeat(army));
+      g.searched.push_back(static_cast<float>(result.value));
     }
     ++g.moves;
     game.play(obs.ply() < o.temperaturePlies ? drawByVisits(result, rng) : best);
@@ -154,7 +176,7 @@ Shard playFourSelfPlay(std::shared_ptr<nets::Backend> network, const FourSelfPla
         return o.teacher ? playTeacherGame(o, seed) : playSelfPlayGame(evaluator, o, seed);
       },
       progress);
-  Shard shard = samplesShardOf(played, stats);
+  Shard shard = samplesShardOf(played, stats, o.teacher ? 1.0 : o.outcomeShare);
   shard.encodingVersion = nets::kFourEncodingVersion;
   shard.inputSize = nets::kFourInputSize;
   shard.ruleset = o.rules.toString();

@@ -37,6 +37,13 @@ struct FourSelfPlayOptions {
   // Playout cap randomization, as FlipSelfPlayOptions (self-play only).
   int fastSims = 0;
   double fullSearchShare = 1.0;
+  // Gumbel AlphaZero's root in self-play, as FlipSelfPlayOptions: policy
+  // targets from its improved policy, early moves drawn from it.
+  bool gumbel = false;
+  int gumbelActions = 16;
+  // Share of the team's result in the value target; the rest is the search's
+  // value of the position (self-play only; 1: the result alone).
+  double outcomeShare = 1.0;
   // Teacher games instead (no network): the heuristic plays, this many sampled decisions a game.
   bool teacher = false;
   int teacherPositions = 16;

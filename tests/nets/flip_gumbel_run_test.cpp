@@ -100,7 +100,7 @@ TEST(FlipGumbelRun, MixedValueTargetIsTheShareOfEach) {
   EXPECT_FLOAT_EQ(draw[1], 0.5f);
 }
 
-TEST(FlipGumbelRun, FourPlayerRunsAndBadValuesAreRefusedByName) {
+TEST(FlipGumbelRun, BadValuesAreRefusedByName) {
   TrainingConfig c = oneGeneration();
   c.gumbel = true;
   c.gumbelActions = 1;
@@ -109,10 +109,6 @@ TEST(FlipGumbelRun, FourPlayerRunsAndBadValuesAreRefusedByName) {
   c = oneGeneration();
   c.valueOutcomeShare = 1.5;
   EXPECT_THAT([&] { checkTrainingConfig(c); }, testing::ThrowsMessage<std::invalid_argument>(HasSubstr("--value-target")));
-  TrainingConfig classic;
-  classic.gumbel = true;
-  EXPECT_THAT([&] { configOfGame(trainingDefaults("four"), classic, {{"gumbel", "--gumbel"}}); },
-              testing::ThrowsMessage<std::invalid_argument>(HasSubstr("--gumbel: not available in a four-player run")));
 }
 
 }  // namespace

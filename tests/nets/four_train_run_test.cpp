@@ -118,8 +118,39 @@ TEST(FourTrainRun, SettingsItCannotUseAreRefusedByOption) {
   EXPECT_THAT([&] { checkTrainingConfig(c); }, testing::ThrowsMessage<std::invalid_argument>(HasSubstr("--baselines: 'mcts'")));
   // The options of `junqi train` a four-player run does not have.
   TrainingConfig classic;
-  EXPECT_THAT([&] { configOfGame(trainingDefaults("four"), classic, {{"value_outcome_share", "--value-target"}}); },
-              testing::ThrowsMessage<std::invalid_argument>(HasSubstr("--value-target: not available in a four-player run")));
+  EXPECT_THAT([&] { configOfGame(trainingDefaults("four"), classic, {{"rollout_depth", "--rollout-depth"}}); },
+              testing::ThrowsMessage<std::invalid_argument>(HasSubstr("--rollout-depth: not available in a four-player run")));
+}
+
+// A run with the Gumbel root and mixed value targets: every sample's policy
+// target is the root's improved policy (a share on more moves than the few
+// the search visited), and the value targets mix in the searched values
+// (results alone would be one-hot), while the run keeps both settings.
+TEST(FourTrainRun, TheGumbelRootGivesImprovedPoliciesAndMixedValues) {
+  nets::registerNetAgent();
+  TempDir tmp("four-train-gumbel");
+  const fs::path dir = tmp.path() / "run";
+  TrainingConfig c = tinyFourConfig();
+  c.generations = 1, c.teacherGames = 0, c.gamesPerGeneration = 1, c.maxPlies = 30;
+  c.gumbel = true, c.gumbelActions = 4, c.valueOutcomeShare = 0.5;
+  runFourQuietly(dir, c);
+  const Shard shard = readShard((dir / "shards/gen-0001.jqs").string(), nets::kFourEncodingVersion,
+                                nets::kFourInputSize, nets::kFourPolicySize);
+  ASSERT_FALSE(shard.positions.empty());
+  int mixed = 0, broad = 0;
+  for (const auto& s : shard.positions) {
+    float total = 0;
+    int nonzero = 0;
+    for (const auto& [index, p] : s.policy) total += p, nonzero += p > 0;
+    EXPECT_NEAR(total, 1.0f, 1e-4);
+    broad += nonzero > c.sims;  // 4 simulations visit at most 4 moves; the improved policy covers them all
+    mixed += s.wdl[0] != 0 && s.wdl[2] != 0;
+  }
+  EXPECT_GT(broad, 0);
+  EXPECT_GT(mixed, 0);
+  const auto config = nlohmann::json::parse(readBytes((dir / "config.json").string()));
+  EXPECT_EQ(config.at("gumbel"), true);
+  EXPECT_EQ(config.at("value_outcome_share"), 0.5);
 }
 
 TEST(FourTrainRun, AFlipRunsDirectoryIsRefused) {

@@ -88,7 +88,7 @@ void registerTrain(CLI::App& app) {
   cmd->add_flag("--panel-only", panelOnly,
                 "Rate each generation against the baselines and anchor generations only (not also the one before)");
   cmd->add_option("--value-target", c.valueOutcomeShare,
-                  "Share of the game's result in the value target (the rest: the search's root value; Flip Junqi's default 1)")
+                  "Share of the game's result in the value target (the rest: the search's root value; 1 by default in Flip Junqi and four-player runs)")
       ->check(CLI::Range(0.0, 1.0))
       ->capture_default_str();
   cmd->add_option("--max-plies", c.maxPlies, "Adjudicate a draw after this many moves")
