@@ -41,12 +41,14 @@ TEST_F(GameApi, ListsThePresetsAndTheAgents) {
   bool random = false;
   for (const auto& a : agents.body) random = random || a["name"] == "random";
   EXPECT_TRUE(random);
-  // Each game has its own agents: the flip defaults are heuristic and mcts.
+  // Each game has its own agents: the flip defaults are heuristic and mcts, then its levels.
   const Answer flip = get("/api/agents?game=flip");
   ASSERT_EQ(flip.status, 200);
-  ASSERT_EQ(flip.body.size(), 2u);
+  ASSERT_GE(flip.body.size(), 2u);
   EXPECT_EQ(flip.body[0]["name"], "heuristic");
   EXPECT_EQ(flip.body[1]["name"], "mcts");
+  for (std::size_t i = 2; i < flip.body.size(); ++i)
+    EXPECT_EQ(flip.body[i]["name"], "level-" + std::to_string(i - 1)) << "the menu's flip entry " << i;
   EXPECT_EQ(get("/api/agents?game=chess").status, 400);
 }
 
