@@ -25,9 +25,11 @@ constexpr LevelRow kClassic[] = {{"heuristic", "heuristic"},
                                  {"ismcts:sims=400", "ismcts with 400 simulations"},
                                  {"ismcts:sims=2000", "ismcts with 2000 simulations"},
                                  {nullptr, "the best classic network (experiments/best/classic.jqw)"}};
-constexpr LevelRow kFlip[] = {{"heuristic", "heuristic"},
-                              {"mcts:sims=100", "mcts with 100 simulations"},
-                              {"mcts:sims=2000", "mcts with 2000 simulations"},
+// More simulations make neither mcts nor the network measurably stronger in
+// Flip Junqi (experiments/levels-flip-four), so the ladder is four kinds.
+constexpr LevelRow kFlip[] = {{"random", "random legal actions"},
+                              {"heuristic", "heuristic"},
+                              {"mcts:sims=400", "mcts with 400 simulations"},
                               {nullptr, "the best flip network (experiments/best/flip.jqw)"}};
 // The best four-player network is weaker than ismcts (experiments/best), so
 // no level plays it.

@@ -22,7 +22,7 @@ playsLevel() {
 }
 playsLevel hiddenfront blue 2 tactical
 playsLevel hiddenfront blue 5 "nn:weights=.*/classic.jqw"
-playsLevel flip-kawu 2 2 "mcts:sims=100"
+playsLevel flip-kawu 2 3 "mcts:sims=400"
 playsLevel flip-worldatplay 2 4 "nn:weights=.*/flip.jqw"
 playsLevel four-worldatplay east 1 heuristic
 playsLevel four-worldatplay east 3 "ismcts:sims=250"

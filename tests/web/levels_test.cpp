@@ -42,7 +42,7 @@ TEST(Levels, EachLevelOfEachGameMakesItsGamesAgent) {
     EXPECT_NE(makeFlipAgent(tools::levelSpec("flip", level)), nullptr) << level;
     EXPECT_NE(makeFourAgent(tools::levelSpec("four", level)), nullptr) << level;
   }
-  EXPECT_EQ(tools::levelSpec("flip", 1), "heuristic");
+  EXPECT_EQ(tools::levelSpec("flip", 1), "random");
   EXPECT_EQ(tools::levelSpec("four", 1), "heuristic");
   EXPECT_NE(tools::levelSpec("classic", 5).find("/classic.jqw,backend=eigen"), std::string::npos);
   EXPECT_NE(tools::levelSpec("flip", 4).find("/flip.jqw"), std::string::npos);
