@@ -104,6 +104,25 @@ void BM_FlipSearch(benchmark::State& state) {
 }
 BENCHMARK(BM_FlipSearch)->Arg(0)->Arg(1)->MinTime(2.0)->MeasureProcessCPUTime()->Unit(benchmark::kMillisecond);
 
+// Searches of 0.02 s (wall) an action, as the equal-time matches play them:
+// sims/action, which the machine's load moves. Arg 0: nn (flip.jqw); 1: mcts.
+void BM_FlipTimedSearch(benchmark::State& state) {
+  const bool nn = state.range(0) == 0;
+  const std::unique_ptr<FlipAgent> agent =
+      makeFlipAgent(nn ? fmt::format("nn:weights={},seconds=0.02", kFlipWeights) : "mcts:seconds=0.02");
+  const std::vector<FlipPosition> positions = flipPositions(16);
+  agent->newGame(FlipRuleset::kawu(), Seat::Red, 1);
+  std::size_t i = 0;
+  long long sims = 0;
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(agent->chooseAction(positions[i++ % positions.size()]));
+    sims += agent->lastReport().simulations;
+  }
+  state.counters["sims/action"] = static_cast<double>(sims) / static_cast<double>(state.iterations());
+  state.SetLabel(nn ? "nn, flip.jqw, 0.02 s" : "mcts, 0.02 s");
+}
+BENCHMARK(BM_FlipTimedSearch)->Arg(0)->Arg(1)->Iterations(200)->Unit(benchmark::kMillisecond);
+
 }  // namespace
 }  // namespace junqi
 
