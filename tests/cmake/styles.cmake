@@ -35,5 +35,13 @@ if(TARGET junqi)
                            done
                            grep -q '<svg' "$1/gauntlet.svg" && ls "$1"/partner/games/*.jq4 >/dev/null]]
                    $<TARGET_FILE:junqi> ${JUNQI_GAUNTLET_DIR}/four)
+  # A four-player member may be a mixed team ("A+B": A plays south or east, B north or west).
+  add_test(NAME gauntlet_four_takes_a_mixed_team
+           COMMAND sh -c [[rm -rf "$1" && out=$("$0" gauntlet random --rules four-worldatplay --panel rush+turtle --panel bomber --pairs 1 --max-plies 200 --out "$1" 2>/dev/null) || exit 1
+                           printf '%s\n' "$out"
+                           for row in '^rush_turtle +2 ' '^bomber +2 ' '^panel +4 '; do
+                             printf '%s\n' "$out" | grep -Eq -- "$row" || { echo "no line $row"; exit 1; }
+                           done]]
+                   $<TARGET_FILE:junqi> ${JUNQI_GAUNTLET_DIR}/four-mixed)
   junqi_refuses(gauntlet_refuses_zero_pairs "--pairs" gauntlet random --pairs 0 --out ${JUNQI_GAUNTLET_DIR}/zero)
 endif()

@@ -79,6 +79,14 @@ std::vector<std::string> defaultPanel(const std::string& game) {
   return game == "flip" ? flipPanelSpecs() : game == "four" ? fourPanelSpecs() : panelSpecs();
 }
 
+// A member's kind; a mixed four-player team's two kinds joined ("rush_turtle").
+std::string memberKind(const std::string& game, const std::string& spec) {
+  if (game != "four") return AgentParams::parse(spec).name();
+  const auto team = teamSpecs(spec);
+  const std::string first = AgentParams::parse(team[0]).name(), second = AgentParams::parse(team[1]).name();
+  return first == second ? first : first + "_" + second;
+}
+
 // Names the members by their kinds ("rush", then "rush-2" for a second rush).
 std::vector<std::pair<std::string, std::string>> panelMembers(const std::string& game,
                                                                const std::vector<std::string>& specs) {
@@ -86,7 +94,7 @@ std::vector<std::pair<std::string, std::string>> panelMembers(const std::string&
   std::map<std::string, int> seen;
   for (const std::string& spec : specs) {
     checkedSpec(game, spec, "panel member");
-    const std::string kind = AgentParams::parse(spec).name();
+    const std::string kind = memberKind(game, spec);
     const int n = ++seen[kind];
     members.emplace_back(n == 1 ? kind : fmt::format("{}-{}", kind, n), spec);
   }
@@ -234,7 +242,7 @@ int runGauntlet(GauntletOptions o) {
   o.game = gameOfRules(o.rules);
   checkedSpec(o.game, o.agent, "agent");
   const auto members = panelMembers(o.game, o.panel.empty() ? defaultPanel(o.game) : o.panel);
-  std::string agentName = AgentParams::parse(o.agent).name();
+  std::string agentName = memberKind(o.game, o.agent);
   for (const auto& [name, spec] : members)
     if (name == agentName) agentName = "tested-" + agentName;
   std::vector<MemberScore> scores;
