@@ -56,8 +56,6 @@ const LevelRow& rowOf(std::string_view game, int level) {
 
 }  // namespace
 
-int maxLevel() { return static_cast<int>(std::size(kClassic)); }
-
 int levelCount(std::string_view game) { return static_cast<int>(levelsOf(game).size()); }
 
 std::string levelSpec(std::string_view game, int level) {

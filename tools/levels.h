@@ -9,9 +9,6 @@
 
 namespace junqi::tools {
 
-// The most levels any game has (the classic game's five).
-int maxLevel();
-
 // How many levels `game` ("classic", "flip", "four") has; 0 for another name.
 int levelCount(std::string_view game);
 
@@ -21,7 +18,7 @@ int levelCount(std::string_view game);
 // std::runtime_error when the network is not found.
 std::string levelSpec(std::string_view game, int level);
 
-// What the level is, in a few words ("mcts with 100 simulations").
+// What the level is, in a few words ("mcts with 400 simulations").
 std::string levelWords(std::string_view game, int level);
 
 // Every game's levels in one paragraph, for a command's help ("Classic
