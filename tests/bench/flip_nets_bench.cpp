@@ -10,7 +10,10 @@
 // process (MeasureProcessCPUTime): the machine is shared.
 #include <benchmark/benchmark.h>
 
+#include <algorithm>
 #include <memory>
+#include <string>
+#include <unordered_set>
 #include <vector>
 
 #include <fmt/format.h>
@@ -122,6 +125,56 @@ void BM_FlipTimedSearch(benchmark::State& state) {
   state.SetLabel(nn ? "nn, flip.jqw, 0.02 s" : "mcts, 0.02 s");
 }
 BENCHMARK(BM_FlipTimedSearch)->Arg(0)->Arg(1)->Iterations(200)->Unit(benchmark::kMillisecond);
+
+// How many of a game's leaf evaluations the agent made before in the same
+// game (an earlier search valued the same position): what a cache of
+// evaluations or a kept subtree could save. nn (flip.jqw, 200 simulations,
+// mix 0.25) against itself in Kawu games; repeats/eval is the share of
+// Red's evaluations whose position Red's evaluator saw earlier in the game.
+class RepeatCountingEvaluator : public FlipLeafEvaluator {
+ public:
+  explicit RepeatCountingEvaluator(std::shared_ptr<FlipLeafEvaluator> inner) : inner_(std::move(inner)) {}
+  void evaluate(const FlipPosition& pos, const MoveList& actions, EvalResult& out) override {
+    std::string key;
+    for (Square s{}; s < kSquares; ++s)
+      key += pos.isEmpty(s) ? '.' : pos.isFaceDown(s) ? '?' : static_cast<char>('A' + index(pos.identityAt(s).colour) * kPieceTypes + typeIndex(pos.identityAt(s).type));
+    key += fmt::format("{}|{}|{}|{}", static_cast<int>(pos.toMove()), pos.ply(), pos.quietPlies(), actions.size());
+    ++evaluations, repeats += !seen_.insert(key).second;
+    inner_->evaluate(pos, actions, out);
+  }
+  void newGame() { seen_.clear(); }
+  long long evaluations = 0, repeats = 0;
+
+ private:
+  std::shared_ptr<FlipLeafEvaluator> inner_;
+  std::unordered_set<std::string> seen_;
+};
+
+void BM_FlipRepeatedEvaluations(benchmark::State& state) {
+  const auto network = std::make_shared<nets::FlipNetEvaluator>(nets::makeBackend("eigen", nets::loadFlipWeights(kFlipWeights)));
+  const auto counting = std::make_shared<RepeatCountingEvaluator>(network);
+  const auto searchWith = [](std::shared_ptr<FlipLeafEvaluator> e) {
+    FlipMctsParams m = nets::flipNetSearch(std::move(e), 200, 1.5, 1);
+    m.staticMix = 0.25;
+    return m;
+  };
+  nets::FlipNetAgent red(searchWith(counting), "nn"), blue(searchWith(network), "nn");
+  Rng rng(5);
+  std::uint64_t gameSeed = 1;
+  for (auto _ : state) {
+    FlipGame game(FlipRuleset::kawu(), randomFlipDeal(rng));
+    red.newGame(FlipRuleset::kawu(), Seat::Red, gameSeed);
+    blue.newGame(FlipRuleset::kawu(), Seat::Blue, gameSeed++);
+    counting->newGame();
+    while (!game.isOver() && game.position().ply() < 400) {
+      FlipAgent& agent = game.position().toMove() == Seat::Red ? static_cast<FlipAgent&>(red) : blue;
+      game.apply(Action::makeMove(game.position().toMove(), agent.chooseAction(game.position())));
+    }
+  }
+  state.counters["repeats/eval"] = static_cast<double>(counting->repeats) / std::max(1LL, counting->evaluations);
+  state.counters["evals"] = static_cast<double>(counting->evaluations);
+}
+BENCHMARK(BM_FlipRepeatedEvaluations)->Iterations(20)->Unit(benchmark::kMillisecond);
 
 }  // namespace
 }  // namespace junqi
