@@ -121,7 +121,7 @@ TEST(FlipAgents, SpecsRoundTripAndBadOnesAreNamed) {
     }
     return std::string("no error");
   };
-  EXPECT_EQ(error("ismcts"), "unknown flip agent 'ismcts' (known: random, heuristic, mcts, pimc)");
+  EXPECT_EQ(error("ismcts"), "unknown flip agent 'ismcts' (known: random, heuristic, mcts, pimc, flipper, hoarder, rusher, trader)");
   EXPECT_EQ(error("pimc:sims=10,worlds=11"), "agent 'pimc': worlds must be from 1 to sims");
   EXPECT_EQ(makeFlipAgent("pimc")->spec(), "pimc:sims=400,worlds=20,c=0.1,depth=0,ptemp=0,pc=1,seed=1");
   EXPECT_EQ(error("mcts:sims=0"), "agent 'mcts': sims must be at least 1");
