@@ -87,31 +87,15 @@ Layout decoyFortress(const Layout& layout, const Ruleset& ruleset) {
 }
 
 StyleAgent::StyleAgent(std::string name, const AgentParams& spec, std::vector<StyleParam> params, bool decoyByDefault)
-    : BasicAgent(spec, LayoutStyle::Balanced), name_(std::move(name)), params_(std::move(params)),
-      noise_(spec.getDouble("noise", 0.05)) {
-  for (StyleParam& p : params_) {
-    p.value = spec.getDouble(p.key, p.value);
-    if (!(p.value >= 0) || !std::isfinite(p.value))
-      throw AgentSpecError(fmt::format("agent '{}': {}={} must be a number of at least 0", name_, p.key, p.value));
-  }
-  if (!(noise_ >= 0) || !std::isfinite(noise_))
-    throw AgentSpecError(fmt::format("agent '{}': noise={} must be a number of at least 0", name_, noise_));
+    : BasicAgent(spec, LayoutStyle::Balanced), settings_(std::move(name), spec, std::move(params)) {
   const std::string deploy = spec.getString("deploy", decoyByDefault ? "decoy" : "usual");
   if (deploy != "usual" && deploy != "decoy")
-    throw AgentSpecError(fmt::format("agent '{}': deploy={} is not usual or decoy", name_, deploy));
+    throw AgentSpecError(fmt::format("agent '{}': deploy={} is not usual or decoy", settings_.agent(), deploy));
   decoy_ = deploy == "decoy";
 }
 
-double StyleAgent::param(const std::string& key) const {
-  for (const StyleParam& p : params_)
-    if (p.key == key) return p.value;
-  throw std::logic_error(fmt::format("agent '{}' has no style parameter '{}'", name_, key));
-}
-
 std::string StyleAgent::spec() const {
-  std::string s = name_ + ":";
-  for (const StyleParam& p : params_) s += fmt::format("{}={},", p.key, p.value);
-  return s + fmt::format("noise={},deploy={},{}", noise_, decoy_ ? "decoy" : "usual", commonSpec());
+  return settings_.spec() + fmt::format(",deploy={},{}", decoy_ ? "decoy" : "usual", commonSpec());
 }
 
 Layout StyleAgent::chooseLayout(const Ruleset& ruleset, Seat seat) {
@@ -131,7 +115,7 @@ Action StyleAgent::chooseAction(const InfoState& state) {
   MoveList moves;
   for (const auto& [m, s] : scored) moves.push(m);
   // A style's term never outweighs the flags: only the moves the flag guard allows.
-  return playBestScored(state, scored, flagSafeMoves(state, moves), noise_);
+  return playBestScored(state, scored, flagSafeMoves(state, moves), settings_.noise());
 }
 
 std::vector<AgentParamHelp> styleCommonHelp(bool decoyByDefault) {
@@ -142,12 +126,6 @@ std::vector<AgentParamHelp> styleCommonHelp(bool decoyByDefault) {
           {"seed", "1", "seed of the agent's choices (mixed with each game's seed)"},
           {"layout", "balanced",
            "layout style, when the agent chooses its layout: random, aggressive, defensive or balanced"}};
-}
-
-std::vector<AgentParamHelp> styleParamHelp(const std::vector<StyleParam>& params) {
-  std::vector<AgentParamHelp> help;
-  for (const StyleParam& p : params) help.push_back({p.key, fmt::format("{}", p.value), p.meaning});
-  return help;
 }
 
 std::vector<AgentKind> styleAgentKinds() {

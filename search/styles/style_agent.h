@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "search/basic_agent.h"
+#include "search/styles/style_settings.h"
 
 namespace junqi {
 
@@ -60,16 +61,9 @@ int gridDistance(Square a, Square b);
 // beside it. The layout itself when the change would break the ruleset.
 Layout decoyFortress(const Layout& layout, const Ruleset& ruleset);
 
-// A style parameter: its key, value and meaning (for spec() and `junqi agents`).
-struct StyleParam {
-  std::string key;
-  double value;
-  std::string meaning;
-};
-
 class StyleAgent : public BasicAgent {
  public:
-  std::string name() const override { return name_; }
+  std::string name() const override { return settings_.agent(); }
   std::string spec() const override;
   Layout chooseLayout(const Ruleset& ruleset, Seat seat) override;
   Action chooseAction(const InfoState& state) override;
@@ -81,21 +75,17 @@ class StyleAgent : public BasicAgent {
   // `params` holds the style's own parameters with their defaults; each is
   // read from the spec (a value that is negative or not a number is refused).
   StyleAgent(std::string name, const AgentParams& spec, std::vector<StyleParam> params, bool decoyByDefault = false);
-  double param(const std::string& key) const;
+  double param(const std::string& key) const { return settings_.param(key); }
   // The style's term for move `m`, in the tactical score's units (material).
   virtual double styleTerm(const StyleView& view, Move m) const = 0;
 
  private:
-  std::string name_;
-  std::vector<StyleParam> params_;
-  double noise_;
+  StyleSettings settings_;
   bool decoy_;
 };
 
 // The parameters every style shares (noise, deploy, seed, layout), for `junqi agents`.
 std::vector<AgentParamHelp> styleCommonHelp(bool decoyByDefault);
-// The help of a style's own parameters.
-std::vector<AgentParamHelp> styleParamHelp(const std::vector<StyleParam>& params);
 
 // The kinds of the panel, in panel order, and each one's default spec.
 std::vector<AgentKind> styleAgentKinds();

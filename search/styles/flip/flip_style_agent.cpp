@@ -1,6 +1,5 @@
 #include "search/styles/flip/flip_style_agent.h"
 
-#include <cmath>
 
 #include <fmt/format.h>
 
@@ -48,28 +47,9 @@ Square FlipStyleView::nearestEnemy(Square from, PieceType t) const {
 }
 
 FlipStyleAgent::FlipStyleAgent(std::string name, const AgentParams& spec, std::vector<StyleParam> params)
-    : name_(std::move(name)), params_(std::move(params)), noise_(spec.getDouble("noise", 0.05)),
-      seed_(spec.getSeed("seed", 1)), rng_(seed_) {
-  for (StyleParam& p : params_) {
-    p.value = spec.getDouble(p.key, p.value);
-    if (!(p.value >= 0) || !std::isfinite(p.value))
-      throw AgentSpecError(fmt::format("agent '{}': {}={} must be a number of at least 0", name_, p.key, p.value));
-  }
-  if (!(noise_ >= 0) || !std::isfinite(noise_))
-    throw AgentSpecError(fmt::format("agent '{}': noise={} must be a number of at least 0", name_, noise_));
-}
+    : settings_(std::move(name), spec, std::move(params)), seed_(spec.getSeed("seed", 1)), rng_(seed_) {}
 
-double FlipStyleAgent::param(const std::string& key) const {
-  for (const StyleParam& p : params_)
-    if (p.key == key) return p.value;
-  throw std::logic_error(fmt::format("agent '{}' has no style parameter '{}'", name_, key));
-}
-
-std::string FlipStyleAgent::spec() const {
-  std::string s = name_ + ":";
-  for (const StyleParam& p : params_) s += fmt::format("{}={},", p.key, p.value);
-  return s + fmt::format("noise={},seed={}", noise_, seed_);
-}
+std::string FlipStyleAgent::spec() const { return settings_.spec() + fmt::format(",seed={}", seed_); }
 
 void FlipStyleAgent::newGame(const FlipRuleset&, Seat, std::uint64_t gameSeed) {
   rng_.reseed(flipGameSeed(seed_, gameSeed));
@@ -91,7 +71,7 @@ Move FlipStyleAgent::chooseAction(const FlipPosition& pos) {
   Move best = scored.front().first;
   double top = -1e18;
   for (const auto& [a, score] : scored) {
-    double s = score + noise_ * rng_.uniform();
+    double s = score + settings_.noise() * rng_.uniform();
     // A style's term never outweighs our flag: such an action only when nothing else is left.
     if (leavesFlagToCapture(pos, a)) s -= 2 * kFlagValue;
     if (s > top) top = s, best = a;

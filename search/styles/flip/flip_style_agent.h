@@ -49,7 +49,7 @@ struct FlipStyleView {
 
 class FlipStyleAgent : public FlipAgent {
  public:
-  std::string name() const override { return name_; }
+  std::string name() const override { return settings_.agent(); }
   std::string spec() const override;
   void newGame(const FlipRuleset& rules, Seat seat, std::uint64_t gameSeed) override;
   Move chooseAction(const FlipPosition& pos) override;
@@ -61,14 +61,12 @@ class FlipStyleAgent : public FlipAgent {
   // `params` holds the style's parameters with their defaults, each read
   // from the spec (a negative value or not a number is refused by name).
   FlipStyleAgent(std::string name, const AgentParams& spec, std::vector<StyleParam> params);
-  double param(const std::string& key) const;
+  double param(const std::string& key) const { return settings_.param(key); }
   // The style's term for action `a`, in the heuristic's units (material).
   virtual double styleTerm(const FlipStyleView& view, Move a) const = 0;
 
  private:
-  std::string name_;
-  std::vector<StyleParam> params_;
-  double noise_;
+  StyleSettings settings_;
   std::uint64_t seed_;
   Rng rng_;
 };

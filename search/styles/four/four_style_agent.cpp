@@ -44,28 +44,9 @@ int FourStyleView::closer(Move m, int a) const {
 }
 
 FourStyleAgent::FourStyleAgent(std::string name, const AgentParams& spec, std::vector<StyleParam> params)
-    : name_(std::move(name)), params_(std::move(params)), noise_(spec.getDouble("noise", 0.05)),
-      seed_(spec.getSeed("seed", 1)), rng_(seed_) {
-  for (StyleParam& p : params_) {
-    p.value = spec.getDouble(p.key, p.value);
-    if (!(p.value >= 0) || !std::isfinite(p.value))
-      throw AgentSpecError(fmt::format("agent '{}': {}={} must be a number of at least 0", name_, p.key, p.value));
-  }
-  if (!(noise_ >= 0) || !std::isfinite(noise_))
-    throw AgentSpecError(fmt::format("agent '{}': noise={} must be a number of at least 0", name_, noise_));
-}
+    : settings_(std::move(name), spec, std::move(params)), seed_(spec.getSeed("seed", 1)), rng_(seed_) {}
 
-double FourStyleAgent::param(const std::string& key) const {
-  for (const StyleParam& p : params_)
-    if (p.key == key) return p.value;
-  throw std::logic_error(fmt::format("agent '{}' has no style parameter '{}'", name_, key));
-}
-
-std::string FourStyleAgent::spec() const {
-  std::string s = name_ + ":";
-  for (const StyleParam& p : params_) s += fmt::format("{}={},", p.key, p.value);
-  return s + fmt::format("noise={},seed={}", noise_, seed_);
-}
+std::string FourStyleAgent::spec() const { return settings_.spec() + fmt::format(",seed={}", seed_); }
 
 void FourStyleAgent::newGame(const FourRuleset& rules, int army, std::uint64_t gameSeed) {
   judge_.newGame(rules, army, gameSeed);
@@ -86,7 +67,7 @@ Move FourStyleAgent::chooseMove(const FourObservation& obs) {
   int best = 0;
   double top = -1e300;
   for (int i = 0; i < moves.size(); ++i) {
-    const double noisy = s[static_cast<std::size_t>(i)] + noise_ * rng_.uniform();
+    const double noisy = s[static_cast<std::size_t>(i)] + settings_.noise() * rng_.uniform();
     if (noisy > top) top = noisy, best = i;
   }
   report_ = {};

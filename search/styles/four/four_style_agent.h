@@ -45,7 +45,7 @@ int crossDistance(int a, int b);
 
 class FourStyleAgent : public FourAgent {
  public:
-  std::string name() const override { return name_; }
+  std::string name() const override { return settings_.agent(); }
   std::string spec() const override;
   void newGame(const FourRuleset& rules, int army, std::uint64_t gameSeed) override;
   Move chooseMove(const FourObservation& obs) override;
@@ -55,13 +55,11 @@ class FourStyleAgent : public FourAgent {
 
  protected:
   FourStyleAgent(std::string name, const AgentParams& spec, std::vector<StyleParam> params);
-  double param(const std::string& key) const;
+  double param(const std::string& key) const { return settings_.param(key); }
   virtual double styleTerm(const FourStyleView& view, Move m) const = 0;
 
  private:
-  std::string name_;
-  std::vector<StyleParam> params_;
-  double noise_;
+  StyleSettings settings_;
   std::uint64_t seed_;
   Rng rng_;
   FourHeuristicAgent judge_{0, 1};  // the judgement only: its noise is 0
