@@ -45,3 +45,44 @@ if(TARGET junqi)
                    $<TARGET_FILE:junqi> ${JUNQI_GAUNTLET_DIR}/four-mixed)
   junqi_refuses(gauntlet_refuses_zero_pairs "--pairs" gauntlet random --pairs 0 --out ${JUNQI_GAUNTLET_DIR}/zero)
 endif()
+
+# External JBP bots (--bot NAME=COMMAND, as in junqi match) as panel members
+# and as the agent profiled, under the match's rules for bots: the
+# gauntlet's seed reaches no file of the run (each member's match has a seed
+# of its own, hashed from it) and the profile withholds it.
+if(TARGET junqi AND TARGET junqi-bot)
+  add_test(NAME gauntlet_takes_an_external_bot_as_a_member
+           COMMAND sh -c [[rm -rf "$2" && out=$("$0" gauntlet random --panel rush --bot "ext=$1 --agent heuristic" --pairs 1 --max-plies 150 --seed 4242424242 --out "$2" 2>/dev/null) || exit 1
+                           printf '%s\n' "$out"
+                           for row in 'seed withheld from the bots' '^rush +2 ' '^ext +2 .*JBP bot' '^panel +4 ' '^worst member: (rush|ext) '; do
+                             printf '%s\n' "$out" | grep -Eq -- "$row" || { echo "no line $row"; exit 1; }
+                           done
+                           test -f "$2/ext/ext.stderr.log" && ls "$2"/ext/games/*.jqr >/dev/null || exit 1
+                           if grep -rl 4242424242 "$2"; then echo "the gauntlet's seed is in a file of the run"; exit 1; fi]]
+                   $<TARGET_FILE:junqi> $<TARGET_FILE:junqi-bot> ${JUNQI_GAUNTLET_DIR}/bot-member)
+  add_test(NAME gauntlet_profiles_an_external_bot
+           COMMAND sh -c [[rm -rf "$2" && out=$("$0" gauntlet ext --panel rush --panel turtle --bot "ext=$1 --agent random" --pairs 1 --max-plies 150 --seed 9 --out "$2" 2>/dev/null) || exit 1
+                           printf '%s\n' "$out"
+                           for row in '^gauntlet of ext against the style panel' '^rush +2 ' '^turtle +2 ' '^panel +4 '; do
+                             printf '%s\n' "$out" | grep -Eq -- "$row" || { echo "no line $row"; exit 1; }
+                           done
+                           test -f "$2/rush/ext.stderr.log" && test -f "$2/turtle/ext.stderr.log"]]
+                   $<TARGET_FILE:junqi> $<TARGET_FILE:junqi-bot> ${JUNQI_GAUNTLET_DIR}/bot-agent)
+  add_test(NAME gauntlet_flip_takes_an_external_bot
+           COMMAND sh -c [[rm -rf "$2" && out=$("$0" gauntlet heuristic --rules flip-kawu --panel rusher --bot "ext=$1 --flip-agent heuristic" --pairs 1 --seed 9 --out "$2" 2>/dev/null) || exit 1
+                           printf '%s\n' "$out"
+                           for row in '^rusher +2 ' '^ext +2 .*JBP bot' '^panel +4 '; do
+                             printf '%s\n' "$out" | grep -Eq -- "$row" || { echo "no line $row"; exit 1; }
+                           done
+                           ls "$2"/ext/games/*.jqf >/dev/null]]
+                   $<TARGET_FILE:junqi> $<TARGET_FILE:junqi-bot> ${JUNQI_GAUNTLET_DIR}/bot-flip)
+endif()
+if(TARGET junqi)
+  junqi_refuses(gauntlet_refuses_a_bot_without_a_command "^junqi gauntlet: error: --bot needs NAME=COMMAND, not 'ext'$"
+                gauntlet random --bot ext --seed 9 --out ${JUNQI_GAUNTLET_DIR}/bot-no-command)
+  junqi_refuses(gauntlet_refuses_a_bot_named_as_a_member
+                "^junqi gauntlet: error: --bot rush: the name 'rush' is taken by a panel member$"
+                gauntlet random --bot rush=true --seed 9 --out ${JUNQI_GAUNTLET_DIR}/bot-clash)
+  junqi_refuses(gauntlet_refuses_a_bot_that_cannot_play "^junqi gauntlet: error: match: the bot 'b' did not start: crashed"
+                gauntlet random --panel rush --bot b=true --seed 9 --out ${JUNQI_GAUNTLET_DIR}/bot-crashed)
+endif()

@@ -8,9 +8,12 @@
 #include <map>
 #include <sstream>
 
+#include <sys/prctl.h>
+
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "arena/match_settings.h"
 #include "core/flip/flip_notation.h"
 #include "core/flip/flip_ruleset.h"
 #include "core/four/four_notation.h"
@@ -60,6 +63,30 @@ void hideOptionValue(std::string_view option) {
     else if (arg.size() > option.size() && arg.starts_with(option) && arg[option.size()] == '=')
       blankOut(keptArgv[i] + option.size() + 1);
   }
+}
+
+CLI::Option* addBotOption(CLI::App* command, std::vector<std::string>& texts) {
+  return command->add_option("--bot", texts, "An external JBP bot: NAME=COMMAND (repeat)");
+}
+
+std::vector<MatchPlayer> botPlayers(const std::vector<std::string>& texts) {
+  std::vector<MatchPlayer> bots;
+  for (const std::string& b : texts) {
+    const auto eq = b.find('=');
+    if (eq == std::string::npos) throw std::invalid_argument(fmt::format("--bot needs NAME=COMMAND, not '{}'", b));
+    bots.push_back({b.substr(0, eq), "", b.substr(eq + 1)});
+  }
+  return bots;
+}
+
+void keepSeedFromBots(std::string_view command, std::uint64_t seed, bool seedGiven) {
+  hideOptionValue("--seed");
+  prctl(PR_SET_DUMPABLE, 0);
+  if (!seedGiven)
+    fmt::print(stderr,
+               "junqi {}: warning: the seed is the default ({}), which a bot can guess and with it every "
+               "layout: give --seed a secret number\n",
+               command, seed);
 }
 
 void setAction(CLI::App* command, std::function<int()> action) { actions()[command] = std::move(action); }

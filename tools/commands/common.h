@@ -1,6 +1,7 @@
 // Helpers shared by the commands: ruleset and position options, files.
 #pragma once
 
+#include <cstdint>
 #include <functional>
 #include <map>
 #include <stdexcept>
@@ -14,6 +15,7 @@
 #include "core/classic/ruleset.h"
 
 namespace junqi {
+struct MatchPlayer;
 class FlipPosition;
 struct FlipRuleset;
 class FourPosition;
@@ -104,6 +106,20 @@ void keepArguments(int argc, char** argv);
 // arguments with '*': /proc/PID/cmdline reads them from this process's memory.
 // CLI11 has its own copy, so the command's options keep their values.
 void hideOptionValue(std::string_view option);
+
+// External JBP bots (docs/match.md), as `junqi match` and `junqi gauntlet`
+// take them: "--bot NAME=COMMAND", repeatable, bound to `texts`.
+CLI::Option* addBotOption(CLI::App* command, std::vector<std::string>& texts);
+// The players of those texts (a name and a command line each); a text
+// without '=' is refused, naming it.
+std::vector<MatchPlayer> botPlayers(const std::vector<std::string>& texts);
+// Before any bot starts: keeps the seed from the bots, which run as this
+// user's children and could work out every start from it (docs/match.md
+// "What a bot can see"). It leaves this process's command line, the process
+// becomes undumpable (no process of the user without CAP_SYS_PTRACE may read
+// its memory or environment), and a default seed, one anyone can guess, is
+// warned about ("junqi COMMAND: warning: ...").
+void keepSeedFromBots(std::string_view command, std::uint64_t seed, bool seedGiven);
 
 
 }  // namespace junqi::tools

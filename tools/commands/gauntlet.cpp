@@ -9,19 +9,23 @@
 // four-player the member plays both armies of a team against the agent's
 // team. A classic member whose style is its deployment (deploy=decoy, as the
 // deployer) plays with both sides deploying their own layouts, for with the
-// match's layouts its style would not show.
+// match's layouts its style would not show. External JBP bots (--bot
+// NAME=COMMAND, as in junqi match) join the panel, or are the agent profiled,
+// under the match's rules for bots: starts of their own, the seed kept from them.
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <functional>
 #include <map>
+#include <optional>
 
 #include <fmt/format.h>
 
 #include "arena/flip/flip_match.h"
 #include "arena/four/four_match.h"
 #include "arena/match.h"
+#include "arena/match_seeds.h"
 #include "arena/svg_plot.h"
 #include "search/registry.h"
 #include "search/styles/flip/flip_style_agent.h"
@@ -36,7 +40,8 @@ namespace {
 
 struct GauntletOptions {
   std::string agent, rules, out;
-  std::vector<std::string> panel;
+  std::vector<std::string> panel, bots;  // bots: "NAME=COMMAND" texts
+  bool seedGiven = false;
   int pairs = 10, concurrency = 1, maxPlies = 0;  // 0: the game's own (classic and flip 2000, four 3000)
   std::uint64_t seed = 1;
   std::string game = "classic";  // of the rules: classic, flip or four
@@ -45,7 +50,7 @@ struct GauntletOptions {
 // One member's result: the agent's score with its 95% interval.
 struct MemberScore {
   std::string name, spec;
-  bool ownLayouts = false;
+  bool ownLayouts = false, bot = false;
   Trinomial counts;
   double score = 0, stdError = 0;
   double low() const { return interval().first; }
@@ -89,17 +94,44 @@ std::string memberKind(const std::string& game, const std::string& spec) {
 }
 
 // Names the members by their kinds ("rush", then "rush-2" for a second rush).
-std::vector<std::pair<std::string, std::string>> panelMembers(const std::string& game,
-                                                               const std::vector<std::string>& specs) {
-  std::vector<std::pair<std::string, std::string>> members;
+std::vector<MatchPlayer> panelMembers(const std::string& game, const std::vector<std::string>& specs) {
+  std::vector<MatchPlayer> members;
   std::map<std::string, int> seen;
   for (const std::string& spec : specs) {
     checkedSpec(game, spec, "panel member");
     const std::string kind = memberKind(game, spec);
     const int n = ++seen[kind];
-    members.emplace_back(n == 1 ? kind : fmt::format("{}-{}", kind, n), spec);
+    members.push_back({n == 1 ? kind : fmt::format("{}-{}", kind, n), spec, ""});
   }
   return members;
+}
+
+// The external bots, each named once and by no built-in member (nor "panel",
+// the profile's last row): the agent's own bot taken out into `agentBot`,
+// the others joining `members`.
+void addBots(std::vector<MatchPlayer>& members, const std::vector<MatchPlayer>& bots, const std::string& agent,
+             std::optional<MatchPlayer>& agentBot) {
+  std::map<std::string, std::string> taken{{"panel", "the profile's row of the whole panel"}};
+  for (const MatchPlayer& m : members) taken.emplace(m.name, "a panel member");
+  for (const MatchPlayer& b : bots) {
+    if (const auto it = taken.find(b.name); it != taken.end())
+      throw std::invalid_argument(fmt::format("--bot {}: the name '{}' is taken by {}", b.name, b.name, it->second));
+    taken.emplace(b.name, "another --bot");
+    if (b.name == agent) agentBot = b;
+    else members.push_back(b);
+  }
+}
+
+// The seed of a member's match. With bots each member's match has a seed of
+// its own, a keyed one-way hash of the gauntlet's seed and the member's name:
+// a bot that reads another member's directory (a match of built-in agents
+// keeps its seed in match.json) learns nothing of its own games. Without
+// bots, the gauntlet's seed itself (directories begun so still resume).
+std::uint64_t memberSeed(const GauntletOptions& o, const std::string& member) {
+  if (o.bots.empty()) return o.seed;
+  std::uint32_t h = 2166136261u;  // FNV-1a of the name
+  for (const char c : member) h = (h ^ static_cast<unsigned char>(c)) * 16777619u;
+  return matchGameSeed(o.seed, static_cast<int>((h & 0x3fffffffu) | 0x40000000u));  // above any game's number
 }
 
 // The agent's score over a member's games (the agent is player 0): per
@@ -114,23 +146,23 @@ void scoreMember(MemberScore& m, const std::vector<RatedGame>& games) {
 }
 
 // The settings every member's match shares: the agent (player 0) against the member.
-void gauntletSettings(MatchSettings& mo, const GauntletOptions& o, const std::string& agentName,
-                      const MemberScore& m) {
-  mo.players = {{agentName, o.agent, ""}, {m.name, m.spec, ""}};
+void gauntletSettings(MatchSettings& mo, const GauntletOptions& o, const MatchPlayer& agent, const MatchPlayer& member) {
+  mo.players = {agent, member};
   mo.schedule = MatchSchedule::Gauntlet;
-  mo.pairs = o.pairs, mo.concurrency = o.concurrency, mo.seed = o.seed;
+  mo.pairs = o.pairs, mo.concurrency = o.concurrency, mo.seed = memberSeed(o, member.name);
   if (o.maxPlies > 0) mo.maxPlies = o.maxPlies;
-  mo.outDir = (std::filesystem::path(o.out) / m.name).string();
+  mo.outDir = (std::filesystem::path(o.out) / member.name).string();
 }
 
 std::function<void(const std::string&)> memberProgress(const std::string& name) {
   return [name](const std::string& line) { fmt::print(stderr, "{}: {}\n", name, line); };
 }
 
-std::vector<RatedGame> playClassicMember(const GauntletOptions& o, const std::string& agentName, const MemberScore& m) {
+std::vector<RatedGame> playClassicMember(const GauntletOptions& o, const MatchPlayer& agent, const MatchPlayer& member,
+                                         const MemberScore& m) {
   MatchOptions mo;
   mo.ruleset = Ruleset::parse(o.rules);
-  gauntletSettings(mo, o, agentName, m);
+  gauntletSettings(mo, o, agent, member);
   mo.agentLayouts = m.ownLayouts;
   Match match(mo);
   std::vector<RatedGame> games;
@@ -142,10 +174,11 @@ std::vector<RatedGame> playClassicMember(const GauntletOptions& o, const std::st
 
 // A member of the Flip Junqi or four-player panel: a paired match of game G.
 template <class G>
-std::vector<RatedGame> playPairedMember(const GauntletOptions& o, const std::string& agentName, const MemberScore& m) {
+std::vector<RatedGame> playPairedMember(const GauntletOptions& o, const MatchPlayer& agent, const MatchPlayer& member,
+                                        const MemberScore& m) {
   PairedMatchOptions<G> mo;
   mo.rules = G::Rules::parse(o.rules);
-  gauntletSettings(mo, o, agentName, m);
+  gauntletSettings(mo, o, agent, member);
   PairedMatch<G> match(mo);
   std::vector<RatedGame> games;
   for (const PairedMatchResult<G>& r : match.run(memberProgress(m.name)).results)
@@ -153,15 +186,15 @@ std::vector<RatedGame> playPairedMember(const GauntletOptions& o, const std::str
   return games;
 }
 
-MemberScore playMember(const GauntletOptions& o, const std::string& agentName,
-                       const std::pair<std::string, std::string>& member) {
+MemberScore playMember(const GauntletOptions& o, const MatchPlayer& agent, const MatchPlayer& member) {
   MemberScore m;
-  m.name = member.first, m.spec = member.second;
-  m.ownLayouts = o.game == "classic" &&
-                 checkedSpec(o.game, member.second, "panel member").find("deploy=decoy") != std::string::npos;
-  if (o.game == "flip") scoreMember(m, playPairedMember<FlipMatchGame>(o, agentName, m));
-  else if (o.game == "four") scoreMember(m, playPairedMember<FourMatchGame>(o, agentName, m));
-  else scoreMember(m, playClassicMember(o, agentName, m));
+  m.name = member.name, m.spec = member.command.empty() ? member.agent : member.command;
+  m.bot = !member.command.empty();
+  m.ownLayouts = o.game == "classic" && !m.bot &&
+                 checkedSpec(o.game, member.agent, "panel member").find("deploy=decoy") != std::string::npos;
+  if (o.game == "flip") scoreMember(m, playPairedMember<FlipMatchGame>(o, agent, member, m));
+  else if (o.game == "four") scoreMember(m, playPairedMember<FourMatchGame>(o, agent, member, m));
+  else scoreMember(m, playClassicMember(o, agent, member, m));
   return m;
 }
 
@@ -183,13 +216,15 @@ std::string percent(double v) { return fmt::format("{:.1f}%", 100 * v); }
 
 std::string profileTable(const std::string& agent, const GauntletOptions& o, const std::vector<MemberScore>& members,
                          const MemberScore& all, const MemberScore& worst) {
+  // gauntlet.txt lies where a bot could read it, and a rerun's bots would.
+  const std::string seed = o.bots.empty() ? std::to_string(o.seed) : "withheld from the bots";
   const bool one = o.pairs == 1;
   const std::string start = o.game == "flip"   ? (one ? "deal" : "deals")
                             : o.game == "four" ? (one ? "deal of four layouts" : "deals of four layouts")
                                                : (one ? "layout pair" : "layout pairs");
   const std::string panel = o.game == "classic" ? "the style panel" : "the " + gameTitle(o.game) + " style panel";
   std::string t = fmt::format("gauntlet of {} against {} ({} {} a member, each played twice, seed {})\n", agent,
-                              panel, o.pairs, start, o.seed);
+                              panel, o.pairs, start, seed);
   t += fmt::format("{:<12} {:>5}  {:>11}  {:>6}  {}\n", "member", "games", "W-D-L", "score", "95% interval");
   for (const MemberScore* m : [&] {
          std::vector<const MemberScore*> rows;
@@ -199,7 +234,8 @@ std::string profileTable(const std::string& agent, const GauntletOptions& o, con
        }())
     t += fmt::format("{:<12} {:>5}  {:>11}  {:>6}  [{}, {}]{}\n", m->name, m->counts.games(),
                      fmt::format("{}-{}-{}", m->counts.wins, m->counts.draws, m->counts.losses), percent(m->score),
-                     percent(m->low()), percent(m->high()), m->ownLayouts ? "  (own layouts, unpaired)" : "");
+                     percent(m->low()), percent(m->high()),
+                     m->ownLayouts ? "  (own layouts, unpaired)" : m->bot ? "  (JBP bot, starts of its own)" : "");
   t += fmt::format("worst member: {} ({} [{}, {}])\n", worst.name, percent(worst.score), percent(worst.low()),
                    percent(worst.high()));
   return t;
@@ -239,15 +275,39 @@ std::string profileSvg(const std::string& agent, const std::vector<MemberScore>&
   return out + "</svg>\n";
 }
 
+// The profiled player: the external bot the agent names, else the built-in
+// agent, named by its kind ("tested-KIND" where a member has that name).
+MatchPlayer profiledPlayer(const GauntletOptions& o, const std::optional<MatchPlayer>& agentBot,
+                           const std::vector<MatchPlayer>& members) {
+  if (agentBot) return *agentBot;
+  checkedSpec(o.game, o.agent, "agent");
+  MatchPlayer agent{memberKind(o.game, o.agent), o.agent, ""};
+  for (const MatchPlayer& m : members)
+    if (m.name == agent.name) agent.name = "tested-" + agent.name;
+  return agent;
+}
+
+// Every member's score, in panel order; the matches with a bot are played
+// first, so that a bot that cannot play stops the gauntlet before the long ones.
+std::vector<MemberScore> playPanel(const GauntletOptions& o, const MatchPlayer& agent,
+                                   const std::vector<MatchPlayer>& members) {
+  std::vector<MemberScore> scores(members.size());
+  for (const bool bots : {true, false})
+    for (std::size_t i = 0; i < members.size(); ++i)
+      if (bots == (!agent.command.empty() || !members[i].command.empty()))
+        scores[i] = playMember(o, agent, members[i]);
+  return scores;
+}
+
 int runGauntlet(GauntletOptions o) {
   o.game = gameOfRules(o.rules);
-  checkedSpec(o.game, o.agent, "agent");
-  const auto members = panelMembers(o.game, o.panel.empty() ? defaultPanel(o.game) : o.panel);
-  std::string agentName = memberKind(o.game, o.agent);
-  for (const auto& [name, spec] : members)
-    if (name == agentName) agentName = "tested-" + agentName;
-  std::vector<MemberScore> scores;
-  for (const auto& member : members) scores.push_back(playMember(o, agentName, member));
+  const std::vector<MatchPlayer> bots = botPlayers(o.bots);
+  if (!bots.empty()) keepSeedFromBots("gauntlet", o.seed, o.seedGiven);
+  auto members = panelMembers(o.game, o.panel.empty() ? defaultPanel(o.game) : o.panel);
+  std::optional<MatchPlayer> agentBot;
+  addBots(members, bots, o.agent, agentBot);
+  const MatchPlayer agent = profiledPlayer(o, agentBot, members);
+  const std::vector<MemberScore> scores = playPanel(o, agent, members);
   const MemberScore all = wholePanel(scores);
   const MemberScore& worst = *std::min_element(scores.begin(), scores.end(),
                                                [](const MemberScore& a, const MemberScore& b) { return a.score < b.score; });
@@ -264,12 +324,15 @@ int runGauntlet(GauntletOptions o) {
 void registerGauntlet(CLI::App& app) {
   auto* cmd = app.add_subcommand("gauntlet", "Play an agent against the style panel and print its profile");
   static GauntletOptions o;
-  cmd->add_option("agent", o.agent, "The agent spec to profile (e.g. ismcts:sims=400)")->required();
+  cmd->add_option("agent", o.agent, "The agent spec to profile (e.g. ismcts:sims=400), or a --bot's NAME")->required();
   addRulesOption(cmd, o.rules, Games::all());
   cmd->add_option("--panel", o.panel,
                   "A panel member's spec, an agent of the game (repeat; default: classic rush, turtle, bluffer, "
                   "raider, bomber, deployer; Flip Junqi flipper, hoarder, rusher, trader; four-player rush, turtle, "
                   "partner, bomber, each playing a team)");
+  addBotOption(cmd, o.bots)
+      ->description("An external JBP bot: NAME=COMMAND (repeat); a panel member, or the agent profiled where the "
+                    "agent is its NAME");
   cmd->add_option("--pairs", o.pairs, "Layout pairs (deals) per member (each played twice, seats swapped)")
       ->check(atLeast(1))
       ->capture_default_str();
@@ -281,7 +344,10 @@ void registerGauntlet(CLI::App& app) {
   cmd->add_option("--out", o.out, "Directory: a match per member (DIR/MEMBER/), gauntlet.txt and gauntlet.svg; "
                                   "rerun to resume")
       ->required();
-  setAction(cmd, [] { return runGauntlet(o); });
+  setAction(cmd, [cmd] {
+    o.seedGiven = cmd->count("--seed") > 0;
+    return runGauntlet(o);
+  });
 }
 
 }  // namespace junqi::tools

@@ -5,8 +5,6 @@
 #include <csignal>
 #include <optional>
 
-#include <sys/prctl.h>
-
 #include <fmt/format.h>
 
 #include "arena/flip/flip_match.h"
@@ -72,22 +70,6 @@ SprtConfig parseSprt(const std::string& text) {
 void refuseAgentLayouts(bool agentLayouts, std::string_view game, std::string_view why) {
   if (agentLayouts)
     throw std::invalid_argument(fmt::format("--agent-layouts is not available in a {} match: {}", game, why));
-}
-
-// External bots run as this user's children, and could read the seed and work
-// out every layout from it (docs/match.md "What a bot can see"): it leaves this
-// process's command line, and this process becomes undumpable, so that no
-// process of the user without CAP_SYS_PTRACE may attach to it or read its
-// memory or environment (/proc/PID/mem, environ). A default seed is one that
-// anyone can guess: warned about.
-void keepSeedFromBots(std::uint64_t seed, bool seedGiven) {
-  hideOptionValue("--seed");
-  prctl(PR_SET_DUMPABLE, 0);
-  if (!seedGiven)
-    fmt::print(stderr,
-               "junqi match: warning: the seed is the default ({}), which a bot can guess and with it every "
-               "layout: give --seed a secret number\n",
-               seed);
 }
 
 void printProgress(const std::string& line) { fmt::print(stderr, "{}\n", line); }
@@ -231,7 +213,7 @@ void registerMatch(CLI::App& app) {
   static MatchOptions o;
   addRulesOption(cmd, rules);
   cmd->add_option("--agent", agents, "A built-in player: NAME=SPEC or just SPEC (repeat)");
-  cmd->add_option("--bot", bots, "An external JBP bot: NAME=COMMAND (repeat)");
+  addBotOption(cmd, bots);
   cmd->add_option("--schedule", schedule, "round-robin or gauntlet (the first player against each other)")
       ->capture_default_str();
   cmd->add_option("--pairs", o.pairs, "Layout pairs per pairing (each played twice, seats swapped)")
@@ -263,7 +245,7 @@ void registerMatch(CLI::App& app) {
                 "Across the ranks of an MPI job: `mpirun -n N junqi match ... --mpi` (rank 0 keeps the match, the "
                 "others play its games; docs/distributed.md)");
   setAction(cmd, [cmd] {
-    if (!bots.empty()) keepSeedFromBots(o.seed, cmd->count("--seed") > 0);
+    if (!bots.empty()) keepSeedFromBots("match", o.seed, cmd->count("--seed") > 0);
     const bool flip = FlipRuleset::namesFlip(rules), four = FourRuleset::namesFour(rules);
     if (!flip && !four) o.ruleset = Ruleset::parse(rules);
     o.schedule = schedule == "gauntlet" ? MatchSchedule::Gauntlet : MatchSchedule::RoundRobin;
@@ -278,11 +260,7 @@ void registerMatch(CLI::App& app) {
       const bool named = eq != std::string::npos && (colon == std::string::npos || eq < colon);
       o.players.push_back({named ? a.substr(0, eq) : a.substr(0, colon), named ? a.substr(eq + 1) : a, ""});
     }
-    for (const auto& b : bots) {
-      const auto eq = b.find('=');
-      if (eq == std::string::npos) throw std::invalid_argument(fmt::format("--bot needs NAME=COMMAND, not '{}'", b));
-      o.players.push_back({b.substr(0, eq), "", b.substr(eq + 1)});
-    }
+    for (MatchPlayer& b : botPlayers(bots)) o.players.push_back(std::move(b));
     o.sprt.reset();
     if (!sprt.empty()) o.sprt = parseSprt(sprt);
     if (flip) {
