@@ -76,6 +76,15 @@ if(TARGET junqi AND TARGET junqi-bot)
                            done
                            ls "$2"/ext/games/*.jqf >/dev/null]]
                    $<TARGET_FILE:junqi> $<TARGET_FILE:junqi-bot> ${JUNQI_GAUNTLET_DIR}/bot-flip)
+  # A four-player bot plays both armies of its team (a bot started for each).
+  add_test(NAME gauntlet_four_takes_an_external_bot
+           COMMAND sh -c [[rm -rf "$2" && out=$("$0" gauntlet random --rules four-worldatplay --panel rush --bot "ext=$1 --four-agent random" --pairs 1 --max-plies 200 --seed 9 --out "$2" 2>/dev/null) || exit 1
+                           printf '%s\n' "$out"
+                           for row in 'four-player Junqi style panel' '^rush +2 ' '^ext +2 .*JBP bot' '^panel +4 '; do
+                             printf '%s\n' "$out" | grep -Eq -- "$row" || { echo "no line $row"; exit 1; }
+                           done
+                           ls "$2"/ext/games/*.jq4 >/dev/null]]
+                   $<TARGET_FILE:junqi> $<TARGET_FILE:junqi-bot> ${JUNQI_GAUNTLET_DIR}/bot-four)
 endif()
 if(TARGET junqi)
   junqi_refuses(gauntlet_refuses_a_bot_without_a_command "^junqi gauntlet: error: --bot needs NAME=COMMAND, not 'ext'$"
