@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "nets/nn_agent.h"
 #include "search/flip/flip_agent.h"
 #include "search/four/four_agent.h"
 #include "search/registry.h"
@@ -135,15 +136,17 @@ AgentMenu AgentMenu::of(const std::vector<std::string>& entries, const AgentBudg
       throw std::invalid_argument(fmt::format("--agent '{}': {}", entry, e.what()));
     }
   }
-  // A game the operator listed no agent for gets its defaults.
+  // A game the operator listed no agent for gets its defaults (made only
+  // then: a level may load a network).
+  nets::registerNetAgent();  // the levels play the best networks, whichever program runs the server
   for (const DefaultEntry& entry : defaultEntries()) {
+    std::string name = entry.entry;
+    const GameKind game = gameOf(name);
+    auto& list = menu.agents_[static_cast<int>(game)];
+    if (std::any_of(entries.begin(), entries.end(), [&](std::string e) { return gameOf(e) == game; })) continue;
     MenuAgent agent = entryOf(entry.entry, budget);
     if (!entry.help.empty()) agent.help = entry.help;
-    auto& list = menu.agents_[static_cast<int>(agent.game)];
-    const bool listed = std::any_of(entries.begin(), entries.end(), [&](std::string e) {
-      return gameOf(e) == agent.game;
-    });
-    if (!listed) list.push_back(std::move(agent));
+    list.push_back(std::move(agent));
   }
   return menu;
 }
