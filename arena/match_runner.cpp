@@ -124,7 +124,7 @@ bool claimMatchDirectory(const std::string& outDir, const nlohmann::json& config
   fs::create_directories(fs::path(outDir) / "games");
   const fs::path path = fs::path(outDir) / "match.json";
   if (!fs::exists(path)) {
-    writeFileAtomically(path.string(), config.dump(2) + "\n");
+    writeSharedFileAtomically(path.string(), config.dump(2) + "\n");  // an MPI run's trainer claims it too
     return false;
   }
   nlohmann::json before;

@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
@@ -45,10 +46,8 @@ int writeAll(int fd, const std::string& contents) {
   }
   return 0;
 }
-}  // namespace
 
-void writeFileAtomically(const std::string& path, const std::string& contents) {
-  const std::string tmp = path + ".tmp";
+void writeThrough(const std::string& tmp, const std::string& path, const std::string& contents) {
   // POSIX calls rather than a stream: a stream loses the reason (errno) a write failed.
   const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
   if (fd < 0) throw std::runtime_error(cannotWrite(path, errno));
@@ -59,6 +58,16 @@ void writeFileAtomically(const std::string& path, const std::string& contents) {
   std::filesystem::rename(tmp, path, renameError);
   if (renameError)
     abandon(tmp, fmt::format("cannot rename '{}' to '{}': {}", tmp, path, renameError.message()));
+}
+}  // namespace
+
+void writeFileAtomically(const std::string& path, const std::string& contents) {
+  writeThrough(path + ".tmp", path, contents);
+}
+
+void writeSharedFileAtomically(const std::string& path, const std::string& contents) {
+  static std::atomic<unsigned> written{0};
+  writeThrough(fmt::format("{}.tmp.{}.{}", path, ::getpid(), written++), path, contents);
 }
 
 }  // namespace junqi

@@ -13,5 +13,10 @@ std::string readFile(const std::string& path);
 // names the file and why, on one line ("cannot write runs/x/games.pgn: No
 // space left on device").
 void writeFileAtomically(const std::string& path, const std::string& contents);
+// The same, for a file another process or thread may write at the same
+// moment with the same contents (the match.json of a match that an MPI run's
+// rank 0 and its trainer both open): each writer has its own temporary file
+// (path.tmp.PID.N), so none renames another's half-written one.
+void writeSharedFileAtomically(const std::string& path, const std::string& contents);
 
 }  // namespace junqi

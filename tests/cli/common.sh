@@ -6,11 +6,14 @@ pid=
 trap '[ -n "$pid" ] && kill -9 "$pid" 2> /dev/null' EXIT
 
 # fail MESSAGE [FILE]: prints MESSAGE and FILE (a command's stderr), exits 1.
+# Progress lines ("self-play 3/4 games") are left out: CI shows only the head
+# and tail of a long failure, and the error line must not be cut from it.
 fail() {
   echo "FAIL: $1"
   if [ -n "${2:-}" ] && [ -f "$2" ]; then
-    echo "--- $2:"
-    cat "$2"
+    progress='\| (self-play|games) [0-9]+/[0-9]+ '
+    echo "--- $2 ($(grep -Ec "$progress" "$2") progress lines left out):"
+    grep -Ev "$progress" "$2"
   fi
   exit 1
 }

@@ -2,7 +2,10 @@
 // neither half a file nor the temporary file behind, and says what failed.
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <filesystem>
+#include <thread>
+#include <vector>
 
 #include <unistd.h>
 
@@ -32,6 +35,27 @@ TEST_F(FilesTest, WritesTheWholeFileAndLeavesNoTemporaryFile) {
   writeFileAtomically(file("a"), std::string("second\0with a zero", 18));
   EXPECT_EQ(readFile(file("a")), std::string("second\0with a zero", 18));
   EXPECT_FALSE(fs::exists(file("a.tmp")));
+}
+
+// Writers of one file at the same moment (an MPI run's rank 0 and its trainer
+// both claim a rating match's folder): with one shared temporary file, one
+// writer's rename takes the other's file away, or a half-written one.
+TEST_F(FilesTest, WritersOfOneSharedFileAtOnceEachLeaveItWhole) {
+  const std::string contents(1 << 16, 'x');
+  std::atomic<int> failures{0};
+  std::vector<std::thread> writers;
+  for (int w = 0; w < 4; ++w)
+    writers.emplace_back([&] {
+      for (int i = 0; i < 100; ++i) try {
+          writeSharedFileAtomically(file("shared"), contents);
+          if (readFile(file("shared")) != contents) ++failures;
+        } catch (const std::exception&) {
+          ++failures;
+        }
+    });
+  for (std::thread& w : writers) w.join();
+  EXPECT_EQ(failures, 0);
+  EXPECT_EQ(std::distance(fs::directory_iterator(dir_), fs::directory_iterator()), 1);  // no temporary file left
 }
 
 TEST_F(FilesTest, AFailedRenameRemovesTheTemporaryFileAndKeepsWhatWasThere) {
