@@ -22,13 +22,6 @@ std::string hostName(const std::string& hostHeader) {
   return hostHeader.substr(0, hostHeader.find(':'));
 }
 
-bool sameToken(const std::string& given, const std::string& token) {
-  if (given.size() != token.size()) return false;
-  unsigned char differ = 0;  // every character compared: the time does not tell how much matched
-  for (std::size_t i = 0; i < token.size(); ++i) differ |= static_cast<unsigned char>(given[i] ^ token[i]);
-  return differ == 0;
-}
-
 std::optional<ApiError> siteRefusal(const httplib::Request& request, const AccessPolicy& policy) {
   const std::string host = request.get_header_value("Host");
   if (policy.loopbackOnly && !host.empty() && !isLoopback(lowered(hostName(host))))
@@ -43,6 +36,13 @@ std::optional<ApiError> siteRefusal(const httplib::Request& request, const Acces
 }
 
 }  // namespace
+
+bool sameSecret(const std::string& given, const std::string& secret) {
+  if (given.size() != secret.size()) return false;
+  unsigned char differ = 0;
+  for (std::size_t i = 0; i < secret.size(); ++i) differ |= static_cast<unsigned char>(given[i] ^ secret[i]);
+  return differ == 0;
+}
 
 bool isLoopback(const std::string& host) {
   return host == "localhost" || host == "::1" || host.rfind("127.", 0) == 0;
@@ -60,7 +60,7 @@ std::optional<ApiError> accessRefusal(const httplib::Request& request, const Acc
   if (!policy.token.empty() && request.path.rfind("/api/", 0) == 0) {
     const std::string given = request.has_header("X-Junqi-Token") ? request.get_header_value("X-Junqi-Token")
                                                                   : request.get_param_value("token");
-    if (!sameToken(given, policy.token))
+    if (!sameSecret(given, policy.token))
       return ApiError(401, "this server wants its token: open the address junqi serve printed (it holds ?token=)");
   }
   return std::nullopt;

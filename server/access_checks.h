@@ -28,6 +28,9 @@ struct AccessPolicy {
 std::optional<ApiError> accessRefusal(const httplib::Request& request, const AccessPolicy& policy);
 // 127.0.0.1, localhost, ::1 (and the rest of 127.0.0.0/8).
 bool isLoopback(const std::string& host);
+// Whether two secrets are equal; every character is compared, so the time
+// does not tell how much of a guess matched.
+bool sameSecret(const std::string& given, const std::string& secret);
 // 32 hex digits nobody can guess.
 std::string newToken();
 

@@ -26,8 +26,8 @@ void addType(nlohmann::json& piece, PieceType type) {
 }
 
 // "your major-general" or "red's piece" (an enemy piece is a piece, nothing more).
-std::string pieceWords(const Observation& view, PieceId piece) {
-  if (view.isOwn(piece)) return fmt::format("your {}", typeName(view.ownType(piece)));
+std::string pieceWords(const Observation& view, PieceId piece, bool ownShown) {
+  if (ownShown && view.isOwn(piece)) return fmt::format("your {}", typeName(view.ownType(piece)));
   if (view.shownFlag(sideOfPiece(piece)) == piece) return fmt::format("{}'s flag", seatName(sideOfPiece(piece)));
   return fmt::format("{}'s piece", seatName(sideOfPiece(piece)));
 }
@@ -42,13 +42,13 @@ std::string fightWords(Combat combat) {
   return "";
 }
 
-std::string eventSentence(const PublicEvent& e, const Observation& view) {
+std::string eventSentence(const PublicEvent& e, const Observation& view, bool ownShown) {
   const std::string who(seatName(e.side));
   switch (e.type) {
     case ActionType::Move: {
-      std::string text = fmt::format("{}: {} {}", who, pieceWords(view, e.mover), moveName(e.move));
+      std::string text = fmt::format("{}: {} {}", who, pieceWords(view, e.mover, ownShown), moveName(e.move));
       if (e.combat != Combat::None)
-        text += fmt::format(" attacks {}: {}", pieceWords(view, e.target), fightWords(e.combat));
+        text += fmt::format(" attacks {}: {}", pieceWords(view, e.target, ownShown), fightWords(e.combat));
       if (e.flagCaptured) text += "; the flag is captured";
       for (const Seat s : {Seat::Red, Seat::Blue})
         if (e.flagShown[index(s)] != kNoPiece)
@@ -63,6 +63,16 @@ std::string eventSentence(const PublicEvent& e, const Observation& view) {
     case ActionType::Resign: return who + " resigns";
   }
   return who;
+}
+
+nlohmann::json eventJsonShowing(const PublicEvent& e, const Observation& view, bool ownShown) {
+  nlohmann::json out = {{"ply", e.ply}, {"side", seatName(e.side)}, {"text", eventSentence(e, view, ownShown)}};
+  if (e.type == ActionType::Move) {
+    out["from"] = squareName(e.move.from);
+    out["to"] = squareName(e.move.to);
+    out["combat"] = combatName(e.combat);
+  }
+  return out;
 }
 
 }  // namespace
@@ -109,6 +119,19 @@ nlohmann::json seatPiecesJson(const Observation& view) {
   return pieces;
 }
 
+nlohmann::json publicPiecesJson(const Observation& view) {
+  nlohmann::json pieces = nlohmann::json::array();
+  for (Square square{}; square < kSquares; ++square) {
+    const PieceId id = view.pieceAt(square);
+    if (id == kNoPiece) continue;
+    const Seat side = sideOfPiece(id);
+    nlohmann::json piece = pieceJson(square, side, id);
+    if (view.shownFlag(side) == id) addType(piece, PieceType::Flag);
+    pieces.push_back(std::move(piece));
+  }
+  return pieces;
+}
+
 nlohmann::json fullPiecesJson(const Position& position) {
   nlohmann::json pieces = nlohmann::json::array();
   for (Square square{}; square < kSquares; ++square) {
@@ -120,14 +143,10 @@ nlohmann::json fullPiecesJson(const Position& position) {
   return pieces;
 }
 
-nlohmann::json eventJson(const PublicEvent& e, const Observation& view) {
-  nlohmann::json out = {{"ply", e.ply}, {"side", seatName(e.side)}, {"text", eventSentence(e, view)}};
-  if (e.type == ActionType::Move) {
-    out["from"] = squareName(e.move.from);
-    out["to"] = squareName(e.move.to);
-    out["combat"] = combatName(e.combat);
-  }
-  return out;
+nlohmann::json eventJson(const PublicEvent& e, const Observation& view) { return eventJsonShowing(e, view, true); }
+
+nlohmann::json publicEventJson(const PublicEvent& e, const Observation& view) {
+  return eventJsonShowing(e, view, false);
 }
 
 nlohmann::json outcomeJson(const Outcome& outcome) {

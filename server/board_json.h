@@ -19,11 +19,16 @@ nlohmann::json crossBoardGeometryJson();
 // Every piece on the board as the seat sees it: its own with their identity,
 // the enemy's as a point and an id (an identity only for a flag the rules showed).
 nlohmann::json seatPiecesJson(const Observation& view);
+// Every piece as a spectator sees it: a point and an id, an identity only for
+// a flag the rules showed. `view` is any seat's: its own identities are left out.
+nlohmann::json publicPiecesJson(const Observation& view);
 // Every piece on the board with its identity.
 nlohmann::json fullPiecesJson(const Position& position);
 // One public event, with the identities of the seat's own pieces in it (which
 // the seat knows anyway) and a sentence for people.
 nlohmann::json eventJson(const PublicEvent& event, const Observation& view);
+// The event as a spectator is told it: no identity of either seat's pieces.
+nlohmann::json publicEventJson(const PublicEvent& event, const Observation& view);
 nlohmann::json outcomeJson(const Outcome& outcome);
 nlohmann::json layoutJson(const Layout& layout);
 

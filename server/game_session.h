@@ -1,14 +1,17 @@
-// One game of a person against agents, whatever the game: what the table,
-// the routes and the server's limits see (session_table.h, routes_games.cpp).
-// Each game has its implementation (classic_session.h, flip_session.h); what
-// a session tells the person is that person's observation alone until the
-// game is over. Agents think in threads of their own, and a session made by
-// std::make_shared is start()ed once.
+// One game of people and agents, whatever the game: what the table, the
+// routes and the server's limits see (session_table.h, routes_games.cpp).
+// Each game has its implementation (classic_session.h, flip_session.h,
+// four_session.h). Seats are numbered as the game numbers them (classic and
+// flip: index(Seat), four-player: the army); what a session tells a seat is
+// that seat's observation alone until the game is over, and a spectator
+// (kSpectator) only what every seat sees. Agents think in threads of their
+// own (agent_thread.h), and a session made by std::make_shared is start()ed once.
 #pragma once
 
 #include <chrono>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -24,27 +27,41 @@ struct NewGame {
   std::string agentSpec;  // what plays
   Seat personSeat = Seat::Red;  // flip: Red is the seat that moves first
   int personArmy = 0;  // four-player: south, east, north, west (0 to 3)
-  Layout personLayout;  // classic only
+  // Seats held by other people, who join by a link (none: the person against agents).
+  std::vector<int> guestSeats;
+  Layout personLayout;  // classic only (a guest's layout is the server's, a balanced one)
   std::uint64_t seed = 0;  // the server's own, never the page's (it decides the agent's layout, the deal)
   double agentSeconds = 0;  // the agent's time for a move (above 0): past it the agent loses the game
   std::string gamesDir;  // finished games are written here (nothing when empty)
   std::shared_ptr<Thinkers> thinkers = std::make_shared<Thinkers>();
 };
 
+// The viewer who holds no seat: it is shown what every seat sees, nothing more.
+inline constexpr int kSpectator = -1;
+
 class GameSession {
  public:
   virtual ~GameSession() = default;
   virtual void start() = 0;
   virtual const std::string& id() const = 0;
-  // The person's view: its observation, legal actions on its turn, what
-  // happened, the clock; the full board once over. Applies a timeout that is due.
-  virtual nlohmann::json state() = 0;
-  // The person's action in the game's notation ("C4-C5"; a flip "C3").
+  // The creator's seat (NewGame's personSeat or personArmy).
+  virtual int ownerSeat() const = 0;
+  // The game's seats by name ("red", "1", "south"); seatLabel(i) names seat i.
+  virtual int seatCount() const = 0;
+  virtual std::string seatLabel(int seat) const = 0;
+  // A viewer's view (a person's seat, or kSpectator): its observation, legal
+  // actions on its turn, what happened, the clock; the full board once over.
+  // Applies a timeout that is due.
+  virtual nlohmann::json state(int viewer) = 0;
+  // A person's action in the game's notation ("C4-C5"; a flip "C3").
   // ApiError 409 when it is not the time, 400 when the rules refuse.
-  virtual void move(const std::string& text) = 0;
-  virtual void resign() = 0;
-  virtual void offerDraw() = 0;  // ApiError 409 in a game without draw offers
-  virtual void answerDraw(bool accept) = 0;
+  virtual void move(int seat, const std::string& text) = 0;
+  virtual void resign(int seat) = 0;
+  virtual void offerDraw(int seat) = 0;  // ApiError 409 in a game without draw offers
+  virtual void answerDraw(int seat, bool accept) = 0;
+  // The person of `seat` left (no request for the server's seat timeout): the
+  // seat loses by forfeit, `why` is the record's note, the record is written.
+  virtual void forfeitAbsent(int seat, const std::string& why) = 0;
   // The record; ApiError 409 while the game goes on (it holds what the person may not see).
   virtual std::string record() const = 0;
   virtual std::string recordExtension() const = 0;  // "jqr", "jqf"

@@ -1,5 +1,7 @@
 // The routes of a person's games: presets, agents, the board's lines,
 // layouts, and each game's state and actions (docs/web.md lists them).
+#include <algorithm>
+
 #include <httplib.h>
 
 #include <fmt/format.h>
@@ -88,6 +90,40 @@ nlohmann::json generatedLayout(const nlohmann::json& body) {
   return layoutJson(styledLayout(*style, rulesField(body), rng));
 }
 
+// The seats left for people who join by a link ("people": ["blue"]), as
+// seat numbers: each once, none the creator's, one seat at least for an agent
+// or the creator.
+std::vector<int> guestSeatsField(const nlohmann::json& body, GameKind game, int ownerSeat) {
+  if (!body.contains("people")) return {};
+  const nlohmann::json& people = body["people"];
+  if (!people.is_array()) throw ApiError(400, "'people' must be a list of seats, as [\"blue\"]");
+  std::vector<int> seats;
+  for (const nlohmann::json& name : people) {
+    if (!name.is_string()) throw ApiError(400, "'people' must be a list of seats, as [\"blue\"]");
+    const nlohmann::json one = {{"seat", name}};
+    const int seat = game == GameKind::Four ? armyField(one) : index(seatField(one, game));
+    if (seat == ownerSeat) throw ApiError(400, fmt::format("'people': {} is your own seat", name.get<std::string>()));
+    if (std::find(seats.begin(), seats.end(), seat) != seats.end())
+      throw ApiError(400, fmt::format("'people': {} is named twice", name.get<std::string>()));
+    seats.push_back(seat);
+  }
+  return seats;
+}
+
+// A new game's answer: the creator's view, and for a game of people the
+// creator's seat token, a join link per open seat and the spectators' link.
+nlohmann::json createdGameJson(const SessionTable::Created& created) {
+  GameSession& session = *created.session;
+  if (created.ownerToken.empty()) return session.state(session.ownerSeat());
+  nlohmann::json out = session.state(session.ownerSeat());
+  out["seatToken"] = created.ownerToken;
+  out["invites"] = nlohmann::json::array();
+  for (const auto& [seat, token] : created.invites)
+    out["invites"].push_back({{"seat", session.seatLabel(seat)}, {"join", token}, {"link", "/?join=" + token}});
+  out["watch"] = "/?watch=" + session.id();
+  return out;
+}
+
 // The game's seed is the server's: the agent's layout follows from it, so a
 // seed the page chose could replay a layout it has seen.
 NewGame newGame(const nlohmann::json& body, const ServerState& state) {
@@ -104,6 +140,7 @@ NewGame newGame(const nlohmann::json& body, const ServerState& state) {
   setup.agentSpec = agent.spec;
   if (game == GameKind::Four) setup.personArmy = armyField(body);
   else setup.personSeat = seatField(body, game);
+  setup.guestSeats = guestSeatsField(body, game, game == GameKind::Four ? setup.personArmy : index(setup.personSeat));
   if (game == GameKind::Classic) setup.personLayout = layoutField(body);
   else if (body.contains("layout"))
     throw ApiError(400, game == GameKind::Flip ? "Flip Junqi has no layout (its pieces are dealt face down)"
@@ -115,45 +152,6 @@ NewGame newGame(const nlohmann::json& body, const ServerState& state) {
   return setup;
 }
 
-
-void addGameActions(httplib::Server& http, ServerState& state) {
-  const std::string game = R"(/api/games/([0-9a-f]{1,32}))";
-  http.Get(game, [&state](const httplib::Request& request, httplib::Response& response) {
-    guarded(response, [&] { sendJson(response, state.games.find(request.matches[1])->state()); });
-  });
-  http.Post(game + "/move", [&state](const httplib::Request& request, httplib::Response& response) {
-    guarded(response, [&] {
-      const std::string move = stringField(jsonBody(request), "move");
-      const auto session = state.games.find(request.matches[1]);
-      session->move(move);
-      sendJson(response, session->state());
-    });
-  });
-  http.Post(game + "/resign", [&state](const httplib::Request& request, httplib::Response& response) {
-    guarded(response, [&] {
-      const auto session = state.games.find(request.matches[1]);
-      session->resign();
-      sendJson(response, session->state());
-    });
-  });
-  http.Post(game + "/draw", [&state](const httplib::Request& request, httplib::Response& response) {
-    guarded(response, [&] {
-      const std::string answer = stringField(jsonBody(request), "answer", "offer");
-      const auto session = state.games.find(request.matches[1]);
-      if (answer == "offer") session->offerDraw();
-      else if (answer == "accept" || answer == "decline") session->answerDraw(answer == "accept");
-      else throw ApiError(400, fmt::format("'answer' must be offer, accept or decline, not '{}'", answer));
-      sendJson(response, session->state());
-    });
-  });
-  http.Get(game + "/record", [&state](const httplib::Request& request, httplib::Response& response) {
-    guarded(response, [&] {
-      const auto session = state.games.find(request.matches[1]);
-      response.set_content(session->record(), "text/plain; charset=utf-8");
-      response.set_header("Content-Disposition", fmt::format("attachment; filename=\"game-{}.{}\"", session->id(), session->recordExtension()));
-    });
-  });
-}
 
 }  // namespace
 
@@ -186,11 +184,10 @@ void addGameRoutes(httplib::Server& http, ServerState& state) {
   });
   http.Post("/api/games", [&state](const httplib::Request& request, httplib::Response& response) {
     guarded(response, [&] {
-      const auto session = state.games.create(newGame(jsonBody(request), state));
-      sendJson(response, session->state(), 201);
+      const SessionTable::Created created = state.games.create(newGame(jsonBody(request), state));
+      sendJson(response, createdGameJson(created), 201);
     });
   });
-  addGameActions(http, state);
 }
 
 }  // namespace junqi::server

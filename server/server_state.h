@@ -19,7 +19,7 @@ struct ServerState {
   explicit ServerState(ServerOptions o)
       : options(std::move(o)),
         menu(AgentMenu::of(options.agents)),
-        games(options.maxGames, options.gameIdleMinutes * 60),
+        games(options.maxGames, options.gameIdleMinutes * 60, options.seatTimeoutSeconds),
         records(options.maxRecords) {}
   ServerOptions options;
   AgentMenu menu;
@@ -31,6 +31,7 @@ struct ServerState {
 // Each file of routes adds its own (routes_*.cpp).
 void addStaticRoutes(httplib::Server& http);
 void addGameRoutes(httplib::Server& http, ServerState& state);
+void addSeatRoutes(httplib::Server& http, ServerState& state);  // a game's actions, by id or by a seat's token
 void addRecordRoutes(httplib::Server& http, ServerState& state);
 void addMatchRoutes(httplib::Server& http, ServerState& state);
 

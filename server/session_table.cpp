@@ -24,7 +24,7 @@ std::uint64_t freshSeed() {
   return (static_cast<std::uint64_t>(device()) << 32) ^ device();
 }
 
-std::shared_ptr<GameSession> SessionTable::create(const NewGame& setup) {
+SessionTable::Created SessionTable::create(const NewGame& setup) {
   {
     std::lock_guard lock(mutex_);
     expire();
@@ -38,9 +38,11 @@ std::shared_ptr<GameSession> SessionTable::create(const NewGame& setup) {
   std::shared_ptr<GameSession> session = makeGameSession(newSessionId(), setup);
   std::lock_guard lock(mutex_);
   makeRoom();  // another request may have taken the place meanwhile
-  sessions_[session->id()] = {session, Clock::now()};
+  Entry& entry = sessions_[session->id()] = {session, Clock::now(), {}};
+  if (!setup.guestSeats.empty()) entry.people = PeopleSeats(session->ownerSeat(), setup.guestSeats);
   session->start();
-  return session;
+  if (!entry.people.any()) return {session, "", {}};
+  return {session, entry.people.ownerToken(), entry.people.invites()};
 }
 
 void SessionTable::makeRoom() {
@@ -55,7 +57,20 @@ void SessionTable::makeRoom() {
   sessions_.erase(oldest);  // its agent, if still thinking, is not waited for (the thread holds the game)
 }
 
+// A seat gone quiet ends its game, checked before the idle expiry so that the
+// game is ended and its record written before it is dropped.
+void SessionTable::endAbsentSeats() {
+  for (auto& [id, entry] : sessions_) {
+    if (!entry.people.any() || entry.session->isOver()) continue;
+    if (const auto seat = entry.people.absent(seatSeconds_))
+      entry.session->forfeitAbsent(
+          *seat, fmt::format("{} left: no request from its seat for {:g} s, the server's seat timeout",
+                             entry.session->seatLabel(*seat), seatSeconds_));
+  }
+}
+
 void SessionTable::expire() {
+  endAbsentSeats();
   if (idleSeconds_ <= 0) return;
   const Clock::time_point now = Clock::now();
   for (auto it = sessions_.begin(); it != sessions_.end();) {
@@ -68,7 +83,7 @@ void SessionTable::expire() {
   }
 }
 
-std::shared_ptr<GameSession> SessionTable::find(const std::string& id) {
+SessionTable::Found SessionTable::find(const std::string& id) {
   std::lock_guard lock(mutex_);
   expire();
   const auto it = sessions_.find(id);
@@ -76,7 +91,31 @@ std::shared_ptr<GameSession> SessionTable::find(const std::string& id) {
     throw ApiError(404, fmt::format("no game '{}' (it expired after {:g} minutes unseen, or the server restarted)",
                                     id, idleSeconds_ / 60));
   it->second.seen = Clock::now();
-  return it->second.session;
+  return {it->second.session, it->second.people.any()};
+}
+
+SessionTable::Seated SessionTable::join(const std::string& joinToken) {
+  std::lock_guard lock(mutex_);
+  expire();
+  for (auto& [id, entry] : sessions_) {
+    std::string seatToken;
+    if (const auto seat = entry.people.join(joinToken, seatToken)) {
+      entry.seen = Clock::now();
+      return {entry.session, *seat, seatToken};
+    }
+  }
+  throw ApiError(404, "no game has a seat open for this link (a wrong link, or its game ended or expired)");
+}
+
+SessionTable::Seated SessionTable::seat(const std::string& seatToken) {
+  std::lock_guard lock(mutex_);
+  expire();
+  for (auto& [id, entry] : sessions_)
+    if (const auto seat = entry.people.visit(seatToken)) {
+      entry.seen = Clock::now();
+      return {entry.session, *seat, seatToken};
+    }
+  throw ApiError(404, "no game has a seat for this token (a wrong or forged token, or its game expired)");
 }
 
 int SessionTable::size() const {

@@ -64,6 +64,7 @@ WebServer::WebServer(ServerOptions options) : impl_(std::make_unique<Impl>(std::
   });
   addStaticRoutes(http);
   addGameRoutes(http, impl_->state);
+  addSeatRoutes(http, impl_->state);
   addRecordRoutes(http, impl_->state);
   addMatchRoutes(http, impl_->state);
 }

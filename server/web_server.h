@@ -21,6 +21,10 @@ struct ServerOptions {
   std::vector<std::string> agents;
   double agentSeconds = 60;      // an agent's time for a move; past it, it loses the game (0: none)
   double gameIdleMinutes = 30;   // a game nobody asked about for this long expires (0: never)
+  // A person's seat in a game of people (a seat left for a guest: since the
+  // game began) that sends no request for this long has left: that seat loses,
+  // the game ends and its record is kept (0: never). The page asks every second or two.
+  double seatTimeoutSeconds = 300;
   // Wanted on every /api/ request when not empty; a server listening beyond
   // 127.0.0.1 makes one when none is given (token() says which).
   std::string token;

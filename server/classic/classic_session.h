@@ -1,14 +1,15 @@
-// A classic game of a person against an agent. The person acts through the API; the
-// agent thinks in a thread of its own, started whenever it is its turn, and
-// sees only its InfoState. The thread holds the session (it is made by
-// std::make_shared, then start()ed): a game that ends, times the agent out or
-// is dropped lets the thread go at once, and the move it finds is dropped.
-// What the session tells the person is the person's observation alone until
-// the game is over, then the whole board. The
-// preset's move clock holds the person to its time: a lazy check, made on
-// every request, applies the rules' timeout once the person's time is over.
+// A classic game of people and an agent: the owner's seat is a person's, the
+// other seat an agent's or, when NewGame::guestSeats holds it, a second
+// person's (who joins by a link and plays the server's balanced layout). The
+// agent thinks in a thread of its own (agent_thread.h) and sees only its
+// InfoState. What the session tells a seat is that seat's observation alone
+// until the game is over, then the whole board; a spectator sees no identity
+// but a flag the rules showed. The preset's move clock holds each person to
+// its time: a lazy check, made on every request, applies the rules' timeout
+// once a person's time is over.
 #pragma once
 
+#include <array>
 #include <chrono>
 #include <memory>
 #include <mutex>
@@ -18,8 +19,8 @@
 
 #include "core/classic/game.h"
 #include "search/agent.h"
+#include "server/agent_thread.h"
 #include "server/game_session.h"
-#include "server/thinkers.h"
 
 namespace junqi::server {
 
@@ -32,15 +33,16 @@ class ClassicSession final : public GameSession, public std::enable_shared_from_
   void start() override;
 
   const std::string& id() const override { return id_; }
-  // The person's view: its observation, legal moves on its turn, events,
-  // the clock; the full board once over. Applies a timeout that is due.
-  nlohmann::json state() override;
-  // The person's actions; ApiError 409 when it is not the time, 400 when the rules refuse.
-  void move(const std::string& text) override;
-  void resign() override;
-  void offerDraw() override;
-  void answerDraw(bool accept) override;
-  // The record (.jqr text); ApiError 409 while the game goes on (it holds the agent's layout).
+  int ownerSeat() const override { return index(setup_.personSeat); }
+  int seatCount() const override { return 2; }
+  std::string seatLabel(int seat) const override { return std::string(junqi::seatName(static_cast<Seat>(seat))); }
+  nlohmann::json state(int viewer) override;
+  void move(int seat, const std::string& text) override;
+  void resign(int seat) override;
+  void offerDraw(int seat) override;
+  void answerDraw(int seat, bool accept) override;
+  void forfeitAbsent(int seat, const std::string& why) override;
+  // The record (.jqr text); ApiError 409 while the game goes on (it holds the hidden layouts).
   std::string record() const override;
   std::string recordExtension() const override { return "jqr"; }
   bool isOver() const override;
@@ -49,30 +51,31 @@ class ClassicSession final : public GameSession, public std::enable_shared_from_
   std::chrono::steady_clock::time_point created() const override { return created_; }
 
  private:
-  void startAgentIfItsTurn();  // the caller holds mutex_
-  bool checkClock();           // applies the person's timeout when due (true then); the caller holds mutex_
-  bool checkAgentTime();       // the agent loses when its move took too long (true then); the caller holds mutex_
-  void letAgentGo();           // the thinking agent's move will be dropped; the caller holds mutex_
-  nlohmann::json clockJson() const;  // the caller holds mutex_
+  bool isPerson(Seat seat) const { return people_[index(seat)]; }
+  bool personToMove() const;   // the caller holds mutex_ (as for every member below)
+  void nextTurn();             // the person's clock starts, or the agent thinks
+  void checkTimes();           // the agent's time, then the person's clock
+  bool checkClock();           // applies the person's timeout when due (true then)
+  bool checkAgentTime();       // the agent loses when its move took too long (true then)
+  nlohmann::json clockJson(int viewer) const;
   void agentTurns(std::uint64_t turn);  // the agent's thread, for its `turn`-th turn
-  void apply(const Action& action);  // the person's action; the caller holds mutex_
-  void finishIfOver();         // writes the record once; the caller holds mutex_
+  void apply(const Action& action);  // a person's action
+  void finishIfOver();         // writes the record once
   std::string recordText() const;
 
   std::string id_;
   NewGame setup_;
   Ruleset ruleset_;
-  Seat agentSeat_;
+  std::array<bool, 2> people_{};  // by seat: a person's (else the agent's)
+  Seat agentSeat_ = Seat::Blue;   // meaningful when one seat is not a person's
   std::unique_ptr<Agent> agent_;
   std::unique_ptr<Game> game_;
   mutable std::mutex mutex_;
-  bool thinking_ = false;
-  std::uint64_t turn_ = 0;  // the agent's turns begun (or let go): a thread of an older one drops its move
+  AgentThread agentThread_;
   bool written_ = false;
-  std::string note_;  // why the agent lost by forfeit, if it did
+  std::string note_;  // why a seat lost by forfeit, if one did
   std::chrono::steady_clock::time_point created_ = std::chrono::steady_clock::now();
   std::chrono::steady_clock::time_point turnStarted_ = created_;  // when the person's turn began
-  std::chrono::steady_clock::time_point thinkStarted_ = created_;  // when the agent's turn began
 };
 
 }  // namespace junqi::server

@@ -1,7 +1,5 @@
 #include "server/flip/flip_session.h"
 
-#include <thread>
-
 #include <fmt/format.h>
 
 #include "core/classic/notation.h"
@@ -21,14 +19,18 @@ std::optional<Move> flipActionOf(const std::string& text) {
 }  // namespace
 
 FlipSession::FlipSession(std::string id, const NewGame& setup)
-    : id_(std::move(id)), setup_(setup), rules_(FlipRuleset::parse(setup.rules)),
-      agentSeat_(opposite(setup.personSeat)) {
-  try {
-    agent_ = makeFlipAgent(setup.agentSpec);
-  } catch (const std::exception& e) {
-    throw ApiError(500, fmt::format("the agent '{}' cannot be made: {}", setup.agentName, e.what()));
+    : id_(std::move(id)), setup_(setup), rules_(FlipRuleset::parse(setup.rules)), agentThread_(setup.thinkers) {
+  people_[index(setup.personSeat)] = true;
+  for (const int seat : setup.guestSeats) people_[seat] = true;
+  if (!isPerson(opposite(setup.personSeat))) {
+    agentSeat_ = opposite(setup.personSeat);
+    try {
+      agent_ = makeFlipAgent(setup.agentSpec);
+    } catch (const std::exception& e) {
+      throw ApiError(500, fmt::format("the agent '{}' cannot be made: {}", setup.agentName, e.what()));
+    }
+    agent_->newGame(rules_, agentSeat_, setup.seed);
   }
-  agent_->newGame(rules_, agentSeat_, setup.seed);
   Rng rng(Rng::mix(setup.seed, 0x666c6970ULL));  // "flip": the deal apart from the agent's seed
   game_ = std::make_unique<FlipGame>(rules_, randomFlipDeal(rng));
 }
@@ -38,29 +40,33 @@ void FlipSession::start() {
   startAgentIfItsTurn();
 }
 
-nlohmann::json FlipSession::state() {
+// Every viewer sees the one public board; a seat is sent its legal actions on its turn.
+nlohmann::json FlipSession::state(int viewer) {
   std::lock_guard lock(mutex_);
   checkAgentTime();
   const FlipPosition& pos = game_->position();
   nlohmann::json legal = nlohmann::json::array();
-  if (!thinking_ && !game_->isOver() && pos.toMove() == setup_.personSeat) {
+  if (viewer != kSpectator && !agentThread_.thinking() && !game_->isOver() && index(pos.toMove()) == viewer) {
     MoveList actions;
     generateFlipActions(pos, actions);
     for (const Move m : actions) legal.push_back(flipActionName(m));
   }
   nlohmann::json history = nlohmann::json::array();
   for (const FlipActionRecord& r : game_->history()) history.push_back(flipActionJson(r));
+  nlohmann::json players = nlohmann::json::object();
+  for (const Seat s : {Seat::Red, Seat::Blue}) players[seatNumber(s)] = isPerson(s) ? "person" : setup_.agentName;
   nlohmann::json out = {{"id", id_},
                         {"game", "flip"},
                         {"rules", rules_.toString()},
                         {"agent", setup_.agentName},
-                        {"seat", seatNumber(setup_.personSeat)},
+                        {"players", players},
+                        {"seat", viewer == kSpectator ? std::string("spectator") : seatLabel(viewer)},
                         {"toMove", seatNumber(pos.toMove())},
                         {"colours", flipColoursJson(pos)},
                         {"ply", pos.ply()},
                         {"quietPlies", pos.quietPlies()},
                         {"quietMoveLimit", rules_.quietMoveLimit},
-                        {"thinking", thinking_},
+                        {"thinking", agentThread_.thinking()},
                         {"board", flipBoardJson(pos)},
                         {"history", history},
                         {"legal", legal},
@@ -72,32 +78,41 @@ nlohmann::json FlipSession::state() {
   return out;
 }
 
-void FlipSession::move(const std::string& text) {
+void FlipSession::move(int seat, const std::string& text) {
   const auto action = flipActionOf(text);
   if (!action) throw ApiError(400, fmt::format("'{}' is not a flip or a move: write C3 to flip, C3-C4 to move", text));
+  const Seat side = static_cast<Seat>(seat);
   std::lock_guard lock(mutex_);
   checkAgentTime();
   if (game_->isOver()) throw ApiError(409, "the game is over");
-  if (thinking_ || game_->position().toMove() != setup_.personSeat)
+  if (agentThread_.thinking() || game_->position().toMove() != side)
     throw ApiError(409, fmt::format("it is not your turn: seat {} is to move", seatNumber(game_->position().toMove())));
-  const Action a = Action::makeMove(setup_.personSeat, *action);
+  const Action a = Action::makeMove(side, *action);
   if (const auto why = game_->whyIllegal(a)) throw ApiError(400, *why);
   game_->apply(a);
   finishIfOver();
   startAgentIfItsTurn();
 }
 
-void FlipSession::resign() {
+void FlipSession::resign(int seat) {
   std::lock_guard lock(mutex_);
   checkAgentTime();
   if (game_->isOver()) throw ApiError(409, "the game is over");
-  game_->apply(Action::resign(setup_.personSeat));
+  game_->apply(Action::resign(static_cast<Seat>(seat)));
   finishIfOver();
-  thinking_ = false;
-  ++turn_;  // the agent's search is dropped
+  agentThread_.letGo();  // the agent's search is dropped
 }
 
-void FlipSession::offerDraw() { throw ApiError(409, "Flip Junqi has no draw offers (a run of quiet turns draws)"); }
+void FlipSession::forfeitAbsent(int seat, const std::string& why) {
+  std::lock_guard lock(mutex_);
+  if (game_->isOver()) return;
+  agentThread_.letGo();
+  note_ = why;
+  game_->forfeit(static_cast<Seat>(seat));
+  finishIfOver();
+}
+
+void FlipSession::offerDraw(int) { throw ApiError(409, "Flip Junqi has no draw offers (a run of quiet turns draws)"); }
 
 bool FlipSession::isOver() const {
   std::lock_guard lock(mutex_);
@@ -106,8 +121,7 @@ bool FlipSession::isOver() const {
 
 void FlipSession::abandon() {
   std::lock_guard lock(mutex_);
-  thinking_ = false;
-  ++turn_;
+  agentThread_.letGo();
 }
 
 std::string FlipSession::record() const {
@@ -117,11 +131,8 @@ std::string FlipSession::record() const {
 }
 
 bool FlipSession::checkAgentTime() {
-  if (!thinking_ || setup_.agentSeconds <= 0) return false;
-  if (std::chrono::steady_clock::now() - thinkStarted_ < std::chrono::duration<double>(setup_.agentSeconds))
-    return false;
-  thinking_ = false;
-  ++turn_;
+  if (!agentThread_.overTime(setup_.agentSeconds)) return false;
+  agentThread_.letGo();
   note_ = fmt::format("the agent thought for more than {} s over a move, the server's limit: it loses",
                       setup_.agentSeconds);
   game_->forfeit(agentSeat_);
@@ -130,16 +141,8 @@ bool FlipSession::checkAgentTime() {
 }
 
 void FlipSession::startAgentIfItsTurn() {
-  if (game_->isOver() || thinking_ || game_->position().toMove() != agentSeat_) return;
-  thinking_ = true;
-  thinkStarted_ = std::chrono::steady_clock::now();
-  std::shared_ptr<Thinkers> thinkers = setup_.thinkers;
-  thinkers->begin();
-  std::thread([self = shared_from_this(), turn = ++turn_, thinkers]() mutable {
-    self->agentTurn(turn);
-    self.reset();
-    thinkers->end();
-  }).detach();
+  if (game_->isOver() || agentThread_.thinking() || isPerson(game_->position().toMove())) return;
+  agentThread_.start(shared_from_this(), [this](std::uint64_t turn) { agentTurn(turn); });
 }
 
 // The agent's turn: it thinks without the lock, on a copy of the public
@@ -148,7 +151,7 @@ void FlipSession::agentTurn(std::uint64_t turn) {
   std::optional<FlipPosition> view;
   {
     std::lock_guard lock(mutex_);
-    if (turn != turn_) return;
+    if (!agentThread_.current(turn)) return;
     view = game_->position();
   }
   std::string failure;
@@ -159,8 +162,8 @@ void FlipSession::agentTurn(std::uint64_t turn) {
     failure = fmt::format("the agent failed: {}", e.what());
   }
   std::lock_guard lock(mutex_);
-  if (turn != turn_) return;  // let go meanwhile: the move is dropped
-  thinking_ = false;
+  if (!agentThread_.current(turn)) return;  // let go meanwhile: the move is dropped
+  agentThread_.finished();
   if (game_->isOver()) return;
   if (const auto why = failure.empty() ? game_->whyIllegal(action) : std::nullopt)
     failure = fmt::format("the agent chose an illegal action: {}", *why);
@@ -174,9 +177,9 @@ void FlipSession::agentTurn(std::uint64_t turn) {
 }
 
 std::string FlipSession::recordText() const {
-  const bool personFirst = setup_.personSeat == Seat::Red;
-  return formatFlipRecord(flipRecordOf(*game_, {{"seat1-player", personFirst ? "person" : setup_.agentName},
-                                                {"seat2-player", personFirst ? setup_.agentName : "person"},
+  const auto player = [&](Seat s) { return isPerson(s) ? std::string("person") : setup_.agentName; };
+  return formatFlipRecord(flipRecordOf(*game_, {{"seat1-player", player(Seat::Red)},
+                                                {"seat2-player", player(Seat::Blue)},
                                                 {"site", "junqi-serve"},
                                                 {"date", recordDate()}}));
 }

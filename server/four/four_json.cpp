@@ -18,6 +18,13 @@ nlohmann::json fourPiecesJson(const FourObservation& view) {
   return out;
 }
 
+nlohmann::json fourPublicPiecesJson(const FourObservation& view, Visibility visibility) {
+  nlohmann::json out = fourPiecesJson(view);
+  for (auto& piece : out)
+    if (seesArmy(view.army(), parseArmyName(piece["army"].get<std::string>()), visibility)) piece.erase("type");
+  return out;
+}
+
 nlohmann::json fourFullPiecesJson(const FourPosition& pos) {
   nlohmann::json out = nlohmann::json::array();
   for (Square point{}; point < kCrossPoints; ++point) {

@@ -11,6 +11,9 @@ namespace junqi::server {
 // Every piece on the board as the seat sees it: {point, army}, with `type`
 // only where the seat's observation gives one.
 nlohmann::json fourPiecesJson(const FourObservation& view);
+// Every piece as a spectator sees it: `view` is any army's, and a type is kept
+// only where that army sees it without seeing the army (a flag the rules showed).
+nlohmann::json fourPublicPiecesJson(const FourObservation& view, Visibility visibility);
 // Every piece with its type: the referee's board.
 nlohmann::json fourFullPiecesJson(const FourPosition& pos);
 // null, or {reason, winningTeam: "south-north" | "east-west" | null}.

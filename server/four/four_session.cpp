@@ -1,7 +1,5 @@
 #include "server/four/four_session.h"
 
-#include <thread>
-
 #include <fmt/format.h>
 
 #include "core/classic/auto_layout.h"
@@ -15,13 +13,14 @@
 namespace junqi::server {
 
 FourSession::FourSession(std::string id, const NewGame& setup)
-    : id_(std::move(id)), setup_(setup), rules_(FourRuleset::parse(setup.rules)),
-      personArmy_(setup.personArmy) {
+    : id_(std::move(id)), setup_(setup), rules_(FourRuleset::parse(setup.rules)), agentThread_(setup.thinkers) {
+  people_[setup.personArmy] = true;
+  for (const int army : setup.guestSeats) people_[army] = true;
   std::array<Layout, kArmies> layouts;
   for (int army = 0; army < kArmies; ++army) {
     Rng rng(Rng::mix(setup.seed ^ 0x666f7572ULL, army));  // "four": each army's layout apart
     layouts[army] = styledLayout(LayoutStyle::Balanced, rules_.army, rng);
-    if (army == personArmy_) continue;
+    if (isPerson(army)) continue;
     try {
       agents_[army] = makeFourAgent(setup.agentSpec);
     } catch (const std::exception& e) {
@@ -37,30 +36,35 @@ void FourSession::start() {
   startAgentsIfTheirTurn();
 }
 
-nlohmann::json FourSession::state() {
+nlohmann::json FourSession::state(int viewer) {
   std::lock_guard lock(mutex_);
-  const FourObservation view = FourObservation::of(*game_, personArmy_);
+  const bool spectator = viewer == kSpectator;
+  const FourObservation view = FourObservation::of(*game_, spectator ? 0 : viewer);
   nlohmann::json legal = nlohmann::json::array();
-  if (!thinking_ && !game_->isOver() && view.toMove() == personArmy_) {
+  if (!spectator && !agentThread_.thinking() && !game_->isOver() && view.toMove() == viewer) {
     MoveList moves;
     view.legalMoves(moves);
     for (const Move m : moves) legal.push_back(fourMoveName(m));
   }
   nlohmann::json history = nlohmann::json::array();
   for (const FourPublicMove& m : view.history()) history.push_back(formatFourPublicMove(m));
+  nlohmann::json players = nlohmann::json::object();
+  for (int army = 0; army < kArmies; ++army)
+    players[std::string(armyName(army))] = isPerson(army) ? "person" : setup_.agentName;
   nlohmann::json out = {{"id", id_},
                         {"game", "four"},
                         {"rules", rules_.toString()},
                         {"visibility", visibilityName(rules_.visibility)},
                         {"agent", setup_.agentName},
-                        {"seat", armyName(personArmy_)},
+                        {"players", players},
+                        {"seat", spectator ? std::string("spectator") : seatLabel(viewer)},
                         {"toMove", armyName(view.toMove())},
                         {"armiesIn", fourArmiesInJson(view)},
                         {"ply", view.ply()},
                         {"quietMoves", view.quietMoves()},
                         {"quietMoveLimit", rules_.quietMoveLimit},
-                        {"thinking", thinking_},
-                        {"pieces", fourPiecesJson(view)},
+                        {"thinking", agentThread_.thinking()},
+                        {"pieces", spectator ? fourPublicPiecesJson(view, rules_.visibility) : fourPiecesJson(view)},
                         {"history", history},
                         {"legal", legal},
                         {"outcome", fourOutcomeJson(game_->outcome())}};
@@ -71,12 +75,12 @@ nlohmann::json FourSession::state() {
   return out;
 }
 
-void FourSession::move(const std::string& text) {
+void FourSession::move(int seat, const std::string& text) {
   const auto m = parseFourMove(text);
   if (!m) throw ApiError(400, fmt::format("'{}' is not a move: write it as the legal list does", text));
   std::lock_guard lock(mutex_);
   if (game_->isOver()) throw ApiError(409, "the game is over");
-  if (thinking_ || game_->position().toMove() != personArmy_)
+  if (agentThread_.thinking() || game_->position().toMove() != seat)
     throw ApiError(409, fmt::format("it is not your turn: {} is to move", armyName(game_->position().toMove())));
   if (!isLegalFourMove(game_->position(), *m)) throw ApiError(400, fmt::format("{} is not a legal move", text));
   game_->play(*m);
@@ -84,17 +88,27 @@ void FourSession::move(const std::string& text) {
   startAgentsIfTheirTurn();
 }
 
-void FourSession::resign() {
+void FourSession::resign(int seat) {
   std::lock_guard lock(mutex_);
   if (game_->isOver()) throw ApiError(409, "the game is over");
-  note_ = fmt::format("{} (the person) resigned", armyName(personArmy_));
-  game_->forfeit(personArmy_);
-  thinking_ = false;
-  ++turn_;
+  note_ = fmt::format("{} (a person) resigned", armyName(seat));
+  game_->forfeit(seat);
+  agentThread_.letGo();
   finishIfOver();
 }
 
-void FourSession::offerDraw() { throw ApiError(409, "four-player Junqi has no draw offers (a run of quiet moves draws)"); }
+void FourSession::forfeitAbsent(int seat, const std::string& why) {
+  std::lock_guard lock(mutex_);
+  if (game_->isOver()) return;
+  note_ = why;
+  game_->forfeit(seat);  // the absent person's team loses
+  agentThread_.letGo();
+  finishIfOver();
+}
+
+void FourSession::offerDraw(int) {
+  throw ApiError(409, "four-player Junqi has no draw offers (a run of quiet moves draws)");
+}
 
 bool FourSession::isOver() const {
   std::lock_guard lock(mutex_);
@@ -103,8 +117,7 @@ bool FourSession::isOver() const {
 
 void FourSession::abandon() {
   std::lock_guard lock(mutex_);
-  thinking_ = false;
-  ++turn_;
+  agentThread_.letGo();
 }
 
 std::string FourSession::record() const {
@@ -114,18 +127,11 @@ std::string FourSession::record() const {
 }
 
 void FourSession::startAgentsIfTheirTurn() {
-  if (game_->isOver() || thinking_ || game_->position().toMove() == personArmy_) return;
-  thinking_ = true;
-  std::shared_ptr<Thinkers> thinkers = setup_.thinkers;
-  thinkers->begin();
-  std::thread([self = shared_from_this(), turn = ++turn_, thinkers]() mutable {
-    self->agentTurns(turn);
-    self.reset();
-    thinkers->end();
-  }).detach();
+  if (game_->isOver() || agentThread_.thinking() || isPerson(game_->position().toMove())) return;
+  agentThread_.start(shared_from_this(), [this](std::uint64_t turn) { agentTurns(turn); });
 }
 
-// The agents' armies in turn until the person's army is to move: each thinks
+// The agents' armies in turn until a person's army is to move: each thinks
 // without the lock on its own army's observation.
 void FourSession::agentTurns(std::uint64_t turn) {
   for (;;) {
@@ -133,10 +139,10 @@ void FourSession::agentTurns(std::uint64_t turn) {
     int army = 0;
     {
       std::lock_guard lock(mutex_);
-      if (turn != turn_) return;
+      if (!agentThread_.current(turn)) return;
       army = game_->position().toMove();
-      if (game_->isOver() || army == personArmy_) {
-        thinking_ = false;
+      if (game_->isOver() || isPerson(army)) {
+        agentThread_.finished();
         return;
       }
       view = FourObservation::of(*game_, army);
@@ -149,7 +155,7 @@ void FourSession::agentTurns(std::uint64_t turn) {
       failure = fmt::format("the agent of {} failed: {}", armyName(army), e.what());
     }
     std::lock_guard lock(mutex_);
-    if (turn != turn_) return;
+    if (!agentThread_.current(turn)) return;
     if (failure.empty() && !isLegalFourMove(game_->position(), m))
       failure = fmt::format("the agent of {} chose an illegal move", armyName(army));
     if (!failure.empty()) {

@@ -52,6 +52,11 @@ void registerServe(CLI::App& app) {
                   "A game nobody asked about for this long expires (0: never)")
       ->capture_default_str()
       ->check(atLeast(0));
+  cmd->add_option("--seat-timeout", options.seatTimeoutSeconds,
+                  "Seconds without a request from a person's seat in a game of people: that seat has left, "
+                  "loses, and the game's record is kept (0: never)")
+      ->capture_default_str()
+      ->check(atLeast(0));
   cmd->add_option("--token", options.token,
                   "The token every request must carry (beyond 127.0.0.1 one is made when none is given)");
   setAction(cmd, [] {
