@@ -14,7 +14,7 @@ namespace junqi {
 
 namespace {
 
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+constexpr double kNoValue = std::numeric_limits<double>::quiet_NaN();
 
 // ---------------------------------------------------------------- text
 
@@ -38,7 +38,7 @@ nlohmann::json number(double v) {
 
 double readNumber(const nlohmann::json& j, const char* key) {
   const auto it = j.find(key);
-  if (it == j.end() || it->is_null()) return kNaN;
+  if (it == j.end() || it->is_null()) return kNoValue;
   return it->get<double>();
 }
 
@@ -126,7 +126,7 @@ std::vector<std::vector<std::string>> parseCsv(std::string_view text) {
 }
 
 double parseDouble(const std::string& s) {
-  if (s.empty()) return kNaN;
+  if (s.empty()) return kNoValue;
   char* end = nullptr;
   const double v = std::strtod(s.c_str(), &end);
   if (end != s.c_str() + s.size()) throw std::invalid_argument("CSV: not a number: " + s);
@@ -173,11 +173,11 @@ RatingTable makeRatingTable(std::span<const std::string> names, const EloFit& fi
     row.draws = p.draws;
     row.losses = p.losses;
     row.points = p.points;
-    row.score = p.games > 0 ? p.points / p.games : kNaN;
+    row.score = p.games > 0 ? p.points / p.games : kNoValue;
     row.elo = p.elo;
     row.low = p.low;
     row.high = p.high;
-    row.losNext = kNaN;
+    row.losNext = kNoValue;
     if (r + 1 < n && !std::isnan(p.elo) && !std::isnan(fit.players[order[r + 1]].elo))
       row.losNext = likelihoodOfSuperiority(fit, i, order[r + 1]);
     table.rows.push_back(std::move(row));

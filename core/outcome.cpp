@@ -7,16 +7,16 @@
 namespace junqi {
 
 namespace {
-constexpr std::array<std::string_view, 9> kNames = {
+constexpr std::array<std::string_view, 9> kTerminationNames = {
     "none",        "flag-captured",   "immobilised", "quiet-moves", "agreed-draw",
     "resignation", "timeout-forfeit", "forfeit",     "adjudicated"};
 }
 
-std::string_view terminationName(Termination t) { return kNames[static_cast<int>(t)]; }
+std::string_view terminationName(Termination t) { return kTerminationNames[static_cast<int>(t)]; }
 
 std::optional<Termination> parseTermination(std::string_view name) {
-  for (int i = 0; i < static_cast<int>(kNames.size()); ++i)
-    if (kNames[i] == name) return static_cast<Termination>(i);
+  for (int i = 0; i < static_cast<int>(kTerminationNames.size()); ++i)
+    if (kTerminationNames[i] == name) return static_cast<Termination>(i);
   return std::nullopt;
 }
 

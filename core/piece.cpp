@@ -3,7 +3,7 @@
 namespace junqi {
 
 namespace {
-constexpr std::array<std::string_view, kPieceTypes> kNames = {
+constexpr std::array<std::string_view, kPieceTypes> kTypeNames = {
     "engineer", "lieutenant",    "captain", "major",   "colonel", "brigadier",
     "major-general", "general", "marshal", "bomb", "landmine", "flag"};
 constexpr std::string_view kSymbols = "EPCJRIDGMBLF";
@@ -17,11 +17,11 @@ std::optional<Seat> parseSeat(std::string_view text) {
   return std::nullopt;
 }
 
-std::string_view typeName(PieceType t) { return kNames[typeIndex(t)]; }
+std::string_view typeName(PieceType t) { return kTypeNames[typeIndex(t)]; }
 
 std::optional<PieceType> parseTypeName(std::string_view name) {
   for (int i = 0; i < kPieceTypes; ++i)
-    if (kNames[i] == name) return typeFromIndex(i);
+    if (kTypeNames[i] == name) return typeFromIndex(i);
   return std::nullopt;
 }
 

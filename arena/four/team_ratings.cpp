@@ -11,10 +11,10 @@ namespace junqi {
 
 namespace {
 
-using Matrix = std::vector<std::vector<double>>;
+using TeamMatrix = std::vector<std::vector<double>>;
 
 // Parameters: theta_0..theta_{n-1}, eta, log nu.
-struct Model {
+struct TeamEloModel {
   int agents;
   std::span<const TeamGame> games;
   static constexpr double kPrior = 1.0;  // virtual games, as fitElo's priors
@@ -22,7 +22,7 @@ struct Model {
   int size() const { return agents + 2; }
 
   // The log-likelihood with the priors, its gradient and Hessian at `p`.
-  double evaluate(const std::vector<double>& p, std::vector<double>* grad, Matrix* hess) const;
+  double evaluate(const std::vector<double>& p, std::vector<double>* grad, TeamMatrix* hess) const;
 };
 
 void addPriorDraw(double x, double weight, double& ll, double* g, double* h) {
@@ -31,7 +31,7 @@ void addPriorDraw(double x, double weight, double& ll, double* g, double* h) {
   if (h) *h -= weight / 4 / std::pow(std::cosh(x / 2), 2);
 }
 
-double Model::evaluate(const std::vector<double>& p, std::vector<double>* grad, Matrix* hess) const {
+double TeamEloModel::evaluate(const std::vector<double>& p, std::vector<double>* grad, TeamMatrix* hess) const {
   const int n = size(), eta = agents, lambda = agents + 1;
   if (grad) grad->assign(static_cast<std::size_t>(n), 0.0);
   if (hess) hess->assign(static_cast<std::size_t>(n), std::vector<double>(static_cast<std::size_t>(n), 0.0));
@@ -76,7 +76,7 @@ double Model::evaluate(const std::vector<double>& p, std::vector<double>* grad, 
 }
 
 // Solves m x = rhs by Gaussian elimination with partial pivoting; false when singular.
-bool solve(Matrix m, std::vector<double> rhs, std::vector<double>& x) {
+bool solveTeamNewtonStep(TeamMatrix m, std::vector<double> rhs, std::vector<double>& x) {
   const std::size_t n = rhs.size();
   for (std::size_t c = 0; c < n; ++c) {
     std::size_t pivot = c;
@@ -114,16 +114,16 @@ void checkGames(int agents, std::span<const TeamGame> games) {
 
 TeamEloFit fitTeamElo(int agents, std::span<const TeamGame> games) {
   checkGames(agents, games);
-  const Model model{agents, games};
+  const TeamEloModel model{agents, games};
   std::vector<double> p(static_cast<std::size_t>(model.size()), 0.0), grad, step;
-  Matrix hess;
+  TeamMatrix hess;
   TeamEloFit fit;
   for (int iteration = 0; iteration < 100; ++iteration) {
     const double ll = model.evaluate(p, &grad, &hess);
-    Matrix negative = hess;
+    TeamMatrix negative = hess;
     for (auto& row : negative)
       for (double& v : row) v = -v;
-    if (!solve(negative, grad, step)) break;
+    if (!solveTeamNewtonStep(negative, grad, step)) break;
     double scale = 1, stepNorm = 0;
     for (const double s : step) stepNorm = std::max(stepNorm, std::abs(s));
     std::vector<double> next(p.size());
@@ -144,15 +144,15 @@ TeamEloFit fitTeamElo(int agents, std::span<const TeamGame> games) {
   const double eloScale = 400 / std::log(10.0) * 2 / (2 + fit.nu);
   fit.firstTeamElo = eloScale * p[n];
   for (std::size_t i = 0; i < n; ++i) {
-    // Var(theta_i - mean) = c' C c with C = (-H)^-1: solve (-H) y = c, then c'y.
+    // Var(theta_i - mean) = c' C c with C = (-H)^-1: solveTeamNewtonStep (-H) y = c, then c'y.
     std::vector<double> c(p.size(), -1.0 / static_cast<double>(n)), y;
     c[n] = c[n + 1] = 0;
     c[i] += 1;
-    Matrix negative = hess;
+    TeamMatrix negative = hess;
     for (auto& row : negative)
       for (double& v : row) v = -v;
     double var = NAN;
-    if (solve(negative, c, y)) var = std::inner_product(c.begin(), c.end(), y.begin(), 0.0);
+    if (solveTeamNewtonStep(negative, c, y)) var = std::inner_product(c.begin(), c.end(), y.begin(), 0.0);
     fit.theta.push_back(p[i] - mean);
     fit.thetaSe.push_back(std::sqrt(var));
     fit.elo.push_back(eloScale * fit.theta.back());

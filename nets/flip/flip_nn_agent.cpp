@@ -91,7 +91,7 @@ FlipMctsParams searchOf(const AgentParams& p, const WeightsFile& w, std::shared_
   return m;
 }
 
-std::pair<FlipMctsParams, std::string> fromSpec(const AgentParams& p) {
+std::pair<FlipMctsParams, std::string> flipSearchFromSpec(const AgentParams& p) {
   const std::string weights = p.getString("weights", "");
   if (weights.empty()) throw AgentSpecError("agent 'nn' needs weights=FILE (an exported flip weights file)");
   checkWeightsPathForSpec(weights);
@@ -115,7 +115,7 @@ std::pair<FlipMctsParams, std::string> fromSpec(const AgentParams& p) {
 
 }  // namespace
 
-FlipNetAgent::FlipNetAgent(const AgentParams& p) : FlipNetAgent(fromSpec(p)) {}
+FlipNetAgent::FlipNetAgent(const AgentParams& p) : FlipNetAgent(flipSearchFromSpec(p)) {}
 
 void registerFlipNetAgent() {
   registerFlipAgentKind(

@@ -37,18 +37,18 @@ const FourOrientation& orientation() {
   return o;
 }
 
-float* plane(std::span<float> out, int p) { return out.data() + p * kFourGridPlaces; }
-void fillPlane(std::span<float> out, int p, double v) {
-  std::fill_n(plane(out, p), kFourGridPlaces, static_cast<float>(v));
+float* fourPlane(std::span<float> out, int p) { return out.data() + p * kFourGridPlaces; }
+void fillFourPlane(std::span<float> out, int p, double v) {
+  std::fill_n(fourPlane(out, p), kFourGridPlaces, static_cast<float>(v));
 }
 
 void encodeFourBoard(const CrossTopology& t, int mover, std::span<float> out) {
   for (Square p{}; p < kCrossPoints; ++p) {
     const int o = fourPlace(mover, p);
-    plane(out, kFourOnBoard)[o] = 1;
-    plane(out, kFourRailway)[o] = t.railway.contains(p);
-    plane(out, kFourCamp)[o] = t.camps.contains(p);
-    plane(out, kFourHeadquarters)[o] = t.headquarters.contains(p);
+    fourPlane(out, kFourOnBoard)[o] = 1;
+    fourPlane(out, kFourRailway)[o] = t.railway.contains(p);
+    fourPlane(out, kFourCamp)[o] = t.camps.contains(p);
+    fourPlane(out, kFourHeadquarters)[o] = t.headquarters.contains(p);
   }
 }
 
@@ -58,23 +58,23 @@ void encodeFourPieces(const FourPosition& pos, Visibility visibility, std::span<
   for (Square p{}; p < kCrossPoints; ++p) {
     if (pos.isEmpty(p)) continue;
     const int army = pos.armyAt(p), r = relativeArmy(mover, army), o = fourPlace(mover, p);
-    plane(out, kFourArmyPiece + r)[o] = 1;
+    fourPlane(out, kFourArmyPiece + r)[o] = 1;
     const PieceType type = pos.typeAt(p);
-    if (type == PieceType::Flag && pos.flagShown(army)) plane(out, kFourShownFlag)[o] = 1;
+    if (type == PieceType::Flag && pos.flagShown(army)) fourPlane(out, kFourShownFlag)[o] = 1;
     if (!seesArmy(mover, army, visibility)) continue;
     const int first = r == 0 ? kFourOwnType : r == 2 ? kFourAllyType : kFourEnemyType;
-    plane(out, first + typeIndex(type))[o] = 1;
+    fourPlane(out, first + typeIndex(type))[o] = 1;
   }
 }
 
 void encodeFourState(const FourPosition& pos, Visibility visibility, std::span<float> out) {
   const int mover = pos.toMove();
   for (int army = 0; army < kArmies; ++army)
-    if (!pos.armyIn(army)) fillPlane(out, kFourArmyGone + relativeArmy(mover, army), 1);
-  fillPlane(out, kFourVisibility + static_cast<int>(visibility), 1);
+    if (!pos.armyIn(army)) fillFourPlane(out, kFourArmyGone + relativeArmy(mover, army), 1);
+  fillFourPlane(out, kFourVisibility + static_cast<int>(visibility), 1);
   const int limit = pos.quietMoveLimit();
-  fillPlane(out, kFourQuietCounter, std::min(1.0, pos.quietMoves() / (limit > 0 ? double(limit) : 100.0)));
-  fillPlane(out, kFourPlyCounter, std::min(1.0, pos.ply() / 2000.0));
+  fillFourPlane(out, kFourQuietCounter, std::min(1.0, pos.quietMoves() / (limit > 0 ? double(limit) : 100.0)));
+  fillFourPlane(out, kFourPlyCounter, std::min(1.0, pos.ply() / 2000.0));
 }
 
 }  // namespace

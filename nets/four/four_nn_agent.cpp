@@ -76,7 +76,7 @@ FourSearchParams searchOf(const AgentParams& p, const WeightsFile& w, std::share
   return s;
 }
 
-std::unique_ptr<FourAgent> fromSpec(const AgentParams& p) {
+std::unique_ptr<FourAgent> fourAgentFromSpec(const AgentParams& p) {
   const std::string weights = p.getString("weights", "");
   if (weights.empty()) throw AgentSpecError("agent 'nn' needs weights=FILE (an exported four-player weights file)");
   checkWeightsPathForSpec(weights);
@@ -102,7 +102,7 @@ void registerFourNetAgent() {
       {"nn",
        "four-player ISMCTS guided by a trained network: policy priors at the root, value-head leaves (*: unless the "
        "weights file carries the settings it was rated with)",
-       [](const AgentParams& p) { return fromSpec(p); },
+       [](const AgentParams& p) { return fourAgentFromSpec(p); },
        {{"weights", "FILE", "required: an exported four-player weights file (junqi train --rules four-...)"},
         {"sims", "100*", "iterations a move"},
         {"seconds", "0", "search this long a move instead (wall clock; not reproducible)"},

@@ -13,7 +13,7 @@ namespace junqi {
 
 namespace {
 
-constexpr double kFlagValue = 100.0;
+constexpr double kHeuristicFlagValue = 100.0;
 
 // The expected material change for us when our `mine` fights an enemy piece
 // with identity distribution `q` (we attack when `weAttack`).
@@ -26,8 +26,8 @@ double expectedFight(PieceType mine, const IdentityMarginals& q, bool weAttack, 
     const bool mineLost = weAttack ? attackerRemoved(c) : defenderRemoved(c);
     const bool theirsLost = weAttack ? defenderRemoved(c) : attackerRemoved(c);
     double delta = 0;
-    if (theirsLost) delta += theirs == PieceType::Flag ? kFlagValue : pieceValue(theirs);
-    if (mineLost) delta -= mine == PieceType::Flag ? kFlagValue : pieceValue(mine);
+    if (theirsLost) delta += theirs == PieceType::Flag ? kHeuristicFlagValue : pieceValue(theirs);
+    if (mineLost) delta -= mine == PieceType::Flag ? kHeuristicFlagValue : pieceValue(mine);
     sum += q[t] * delta;
   }
   return sum;

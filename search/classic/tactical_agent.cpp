@@ -15,7 +15,7 @@ namespace junqi {
 
 namespace {
 
-constexpr double kFlagValue = 100.0;
+constexpr double kTacticalFlagValue = 100.0;
 constexpr double kReplyWeight = 0.8;  // the enemy does not know what it attacks: a little below full weight
 
 // Material the attacker's side gains when `attacker` attacks `defender`.
@@ -47,7 +47,7 @@ class Scorer {
   // `flagScore`: the move's flagScores entry (search/classic/root_choice.h).
   double score(Move m, double flagScore) const {
     const PieceType mine = ownTypeAt(m.from);
-    double s = kFlagValue * flagScore;
+    double s = kTacticalFlagValue * flagScore;
     for (const Branch& o : outcomes(m, mine)) {
       s += o.probability * (o.material - kReplyWeight * bestReply(o, mine));
       if (o.moverSquare == m.to) s += o.probability * plan(m, mine);

@@ -75,7 +75,7 @@ std::uint64_t flipGameSeed(std::uint64_t agentSeed, std::uint64_t gameSeed) {
 }
 
 namespace {
-std::vector<FlipAgentKind> builtinKinds() {
+std::vector<FlipAgentKind> builtinFlipKinds() {
   std::vector<FlipAgentKind> kinds = {
       {"random", "a uniformly random legal action",
        [](const AgentParams& p) -> std::unique_ptr<FlipAgent> {
@@ -99,7 +99,7 @@ std::vector<FlipAgentKind> builtinKinds() {
 }
 
 AgentKinds<FlipAgent>& flipKinds() {
-  static AgentKinds<FlipAgent> kinds("flip agent", builtinKinds);
+  static AgentKinds<FlipAgent> kinds("flip agent", builtinFlipKinds);
   return kinds;
 }
 

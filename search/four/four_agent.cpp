@@ -102,7 +102,7 @@ std::unique_ptr<FourAgent> makeFourIsmcts(const AgentParams& p) {
   return std::make_unique<FourIsmctsAgent>(s, p.getSeed("seed", 1));
 }
 
-std::vector<FourAgentKind> builtinKinds() {
+std::vector<FourAgentKind> builtinFourKinds() {
   std::vector<FourAgentKind> kinds = {
       {"random", "a uniformly random legal move",
        [](const AgentParams& p) -> std::unique_ptr<FourAgent> {
@@ -135,7 +135,7 @@ std::vector<FourAgentKind> builtinKinds() {
 }
 
 AgentKinds<FourAgent>& fourKinds() {
-  static AgentKinds<FourAgent> kinds("four-player agent", builtinKinds);
+  static AgentKinds<FourAgent> kinds("four-player agent", builtinFourKinds);
   return kinds;
 }
 

@@ -18,7 +18,7 @@ namespace junqi {
 
 namespace {
 
-struct Edge {
+struct FourIsEdge {
   int army;
   Move move;
   int child = -1;
@@ -26,7 +26,7 @@ struct Edge {
   double sum = 0;  // from `army`'s team's side
 };
 
-struct Node {
+struct FourIsNode {
   std::vector<int> edges;
 };
 
@@ -40,8 +40,8 @@ class FourTree {
 
   // One iteration in `world`; through the root move `forcedRoot` when given (the Gumbel root's choice).
   void iterate(FourPosition world, Rng& rng, const Move* forcedRoot = nullptr);
-  const std::vector<Edge>& edges() const { return edges_; }
-  const Node& root() const { return nodes_.front(); }
+  const std::vector<FourIsEdge>& edges() const { return edges_; }
+  const FourIsNode& root() const { return nodes_.front(); }
 
  private:
   int edgeFor(int node, int army, Move m);
@@ -52,8 +52,8 @@ class FourTree {
   const FourSearchParams& params_;
   Visibility visibility_;
   std::vector<std::pair<Move, double>> rootPriors_;  // per root move (empty: none)
-  std::vector<Node> nodes_;
-  std::vector<Edge> edges_;
+  std::vector<FourIsNode> nodes_;
+  std::vector<FourIsEdge> edges_;
   std::vector<int> path_, legal_;
 };
 
@@ -90,7 +90,7 @@ int FourTree::select(int node, const MoveList& moves, int army, Rng& rng, const 
   long long parentVisits = 0;
   for (const int e : legal_) parentVisits += edges_[static_cast<std::size_t>(e)].visits;
   for (std::size_t i = 0; i < legal_.size(); ++i) {
-    const Edge& edge = edges_[static_cast<std::size_t>(legal_[i])];
+    const FourIsEdge& edge = edges_[static_cast<std::size_t>(legal_[i])];
     double score;
     if (priors) {
       const double mean = edge.visits ? edge.sum / static_cast<double>(edge.visits) : 0;
@@ -164,7 +164,7 @@ void FourTree::iterate(FourPosition world, Rng& rng, const Move* forcedRoot) {
   }
   const double value = leafValue(world, rng, plies);
   for (const int e : path_) {
-    Edge& edge = edges_[static_cast<std::size_t>(e)];
+    FourIsEdge& edge = edges_[static_cast<std::size_t>(e)];
     ++edge.visits;
     edge.sum += teamOfArmy(edge.army) == 0 ? value : -value;
   }
@@ -222,7 +222,7 @@ std::size_t guardedChoice(const FourTacticsView& view, const std::vector<FourRoo
 void readRoot(const FourTree& tree, int army, FourSearchResult& result) {
   for (FourRootMove& r : result.root)
     for (const int e : tree.root().edges) {
-      const Edge& edge = tree.edges()[static_cast<std::size_t>(e)];
+      const FourIsEdge& edge = tree.edges()[static_cast<std::size_t>(e)];
       if (edge.army != army || !(edge.move == r.move) || edge.visits == 0) continue;
       r.visits = edge.visits;
       r.value = edge.sum / static_cast<double>(edge.visits);  // edge.army is the searching army

@@ -17,7 +17,7 @@ namespace junqi {
 
 namespace {
 
-struct TeacherGame {
+struct ClassicTeacherGame {
   std::vector<PositionSample> positions;
   std::vector<Seat> seats;
   std::array<Layout, kSeats> layouts;
@@ -43,9 +43,9 @@ PositionSample teacherSample(const InfoState& view, const std::vector<std::pair<
   return p;
 }
 
-TeacherGame playOne(const TeacherOptions& o, std::uint64_t seed) {
+ClassicTeacherGame playOne(const TeacherOptions& o, std::uint64_t seed) {
   Rng rng(seed);
-  TeacherGame g;
+  ClassicTeacherGame g;
   for (Layout& l : g.layouts) l = styledLayout(static_cast<LayoutStyle>(rng.below(4)), o.ruleset, rng);
   Game game(o.ruleset, g.layouts[0], g.layouts[1]);
   std::array<InfoState, kSeats> views = {InfoState::of(game, Seat::Red), InfoState::of(game, Seat::Blue)};
@@ -84,10 +84,10 @@ Shard playTeacherGames(const TeacherOptions& o, SelfPlayStats& stats,
                        const std::function<void(const SelfPlayStats&)>& progress, const std::atomic<bool>* stop) {
   const Stopwatch clock;
   std::mutex mutex;
-  std::vector<TeacherGame> results(static_cast<std::size_t>(o.games));
+  std::vector<ClassicTeacherGame> results(static_cast<std::size_t>(o.games));
   std::vector<bool> finished(static_cast<std::size_t>(o.games), false);
   playGamesOnThreads(o.firstGame, o.games, o.threads, stop, [&](int game) {
-    TeacherGame g = playOne(o, Rng::mix(o.seed, static_cast<std::uint64_t>(game)));
+    ClassicTeacherGame g = playOne(o, Rng::mix(o.seed, static_cast<std::uint64_t>(game)));
     std::lock_guard lock(mutex);
     stats.addGame(g.outcome, static_cast<long long>(g.positions.size()));
     stats.seconds = clock.wallSeconds();
@@ -101,7 +101,7 @@ Shard playTeacherGames(const TeacherOptions& o, SelfPlayStats& stats,
   shard.ruleset = o.ruleset.toString();
   for (std::size_t i = 0; i < results.size(); ++i) {
     if (!finished[i]) continue;
-    TeacherGame& g = results[i];
+    ClassicTeacherGame& g = results[i];
     ++shard.games;
     for (std::size_t k = 0; k < g.positions.size(); ++k) {
       g.positions[k].wdl = resultFor(g.outcome, g.seats[k]);

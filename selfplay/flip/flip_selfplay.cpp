@@ -15,7 +15,7 @@ namespace junqi {
 
 namespace {
 
-struct PlayedGame {
+struct FlipPlayedGame {
   std::vector<PositionSample> positions;
   std::vector<Seat> movers;   // of each position
   std::vector<float> searched;  // the search's value of each position's action, for its mover
@@ -76,7 +76,7 @@ FlipMctsParams searchOf(const std::shared_ptr<nets::FlipNetEvaluator>& evaluator
   return search;
 }
 
-PlayedGame playGame(const std::shared_ptr<nets::FlipNetEvaluator>& evaluator, const FlipSelfPlayOptions& o, int n) {
+FlipPlayedGame playGame(const std::shared_ptr<nets::FlipNetEvaluator>& evaluator, const FlipSelfPlayOptions& o, int n) {
   const std::uint64_t seed = Rng::mix(o.seed, 0xf11b + static_cast<std::uint64_t>(n));
   Rng rng(seed);
   FlipGame game(o.rules, randomFlipDeal(rng));
@@ -86,7 +86,7 @@ PlayedGame playGame(const std::shared_ptr<nets::FlipNetEvaluator>& evaluator, co
   const std::uint64_t fastSeed = Rng::mix(seed, 0xfa57);
   nets::FlipNetAgent fast(searchOf(evaluator, o, std::max(1, o.fastSims), fastSeed, false), "nn(self-play, fast)");
   fast.newGame(o.rules, Seat::Red, fastSeed);
-  PlayedGame out;
+  FlipPlayedGame out;
   while (!game.isOver() && game.position().ply() < o.maxPlies) {
     const FlipPosition& pos = game.position();
     // (no draw without a cap: the games of runs without one stay as they were)
@@ -125,7 +125,7 @@ Shard playFlipSelfPlay(std::shared_ptr<nets::Backend> network, const FlipSelfPla
                        const std::atomic<bool>* stop, const FlipProgress& progress) {
   const auto start = std::chrono::steady_clock::now();
   const auto evaluator = std::make_shared<nets::FlipNetEvaluator>(std::move(network));
-  auto played = playFlipGames<PlayedGame>(
+  auto played = playFlipGames<FlipPlayedGame>(
       o.games - o.firstGame, o.threads, stop, [&](int n) { return playGame(evaluator, o, o.firstGame + n); }, progress);
   Shard shard = flipShardOf(o.rules, played, stats, o.outcomeShare);
   stats.seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

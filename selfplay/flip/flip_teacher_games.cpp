@@ -12,7 +12,7 @@ namespace junqi {
 
 namespace {
 
-struct TeacherGame {
+struct FlipTeacherGame {
   std::vector<PositionSample> positions;
   std::vector<Seat> movers;
   Outcome outcome;
@@ -48,13 +48,13 @@ PositionSample teacherSample(const FlipPosition& pos, const MoveList& legal, con
   return s;
 }
 
-TeacherGame playOne(const FlipTeacherOptions& o, std::uint64_t seed) {
+FlipTeacherGame playOne(const FlipTeacherOptions& o, std::uint64_t seed) {
   Rng rng(seed);
   FlipGame game(o.rules, randomFlipDeal(rng));
   std::array<FlipHeuristicAgent, kSeats> teachers = {FlipHeuristicAgent(0.05, rng.next()),
                                                      FlipHeuristicAgent(0.05, rng.next())};
   for (const Seat s : {Seat::Red, Seat::Blue}) teachers[index(s)].newGame(o.rules, s, seed);
-  TeacherGame g;
+  FlipTeacherGame g;
   for (int decision = 0; !game.isOver(); ++decision) {
     const FlipPosition& pos = game.position();
     if (pos.ply() >= o.maxPlies) {
@@ -88,7 +88,7 @@ TeacherGame playOne(const FlipTeacherOptions& o, std::uint64_t seed) {
 Shard playFlipTeacherGames(const FlipTeacherOptions& o, FlipSelfPlayStats& stats, const std::atomic<bool>* stop,
                            const FlipProgress& progress) {
   const Stopwatch clock;
-  auto played = playFlipGames<TeacherGame>(
+  auto played = playFlipGames<FlipTeacherGame>(
       o.games - o.firstGame, o.threads, stop,
       [&](int n) { return playOne(o, Rng::mix(o.seed, 0x7eac + static_cast<std::uint64_t>(o.firstGame + n))); },
       progress);

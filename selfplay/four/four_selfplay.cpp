@@ -12,7 +12,7 @@ namespace junqi {
 
 namespace {
 
-struct PlayedGame {
+struct FourPlayedGame {
   std::vector<PositionSample> positions;
   std::vector<Seat> movers;  // the mover's team of each position, as a seat (Red: south-north)
   std::vector<float> searched;  // self-play: the search's value of each position, for its mover's team
@@ -61,7 +61,7 @@ std::vector<double> policyTarget(const FourSearchResult& search, const MoveList&
   return p;
 }
 
-PlayedGame playTeacherGame(const FourSelfPlayOptions& o, std::uint64_t seed) {
+FourPlayedGame playTeacherGame(const FourSelfPlayOptions& o, std::uint64_t seed) {
   Rng rng(seed);
   std::array<Layout, kArmies> layouts;
   for (Layout& l : layouts) l = randomLayout(o.rules.army, rng);
@@ -70,7 +70,7 @@ PlayedGame playTeacherGame(const FourSelfPlayOptions& o, std::uint64_t seed) {
       FourHeuristicAgent(0.05, rng.next()), FourHeuristicAgent(0.05, rng.next()),
       FourHeuristicAgent(0.05, rng.next()), FourHeuristicAgent(0.05, rng.next())};
   for (int a = 0; a < kArmies; ++a) teachers[static_cast<std::size_t>(a)].newGame(o.rules, a, seed);
-  PlayedGame g;
+  FourPlayedGame g;
   for (int decision = 0; !game.isOver(); ++decision) {
     if (game.position().ply() >= o.maxPlies) {
       game.adjudicateDraw();
@@ -124,7 +124,7 @@ FourSearchParams selfPlaySearch(const std::shared_ptr<nets::FourNetEvaluator>& e
   return search;
 }
 
-PlayedGame playSelfPlayGame(const std::shared_ptr<nets::FourNetEvaluator>& evaluator, const FourSelfPlayOptions& o,
+FourPlayedGame playSelfPlayGame(const std::shared_ptr<nets::FourNetEvaluator>& evaluator, const FourSelfPlayOptions& o,
                             std::uint64_t seed) {
   Rng rng(seed);
   std::array<Layout, kArmies> layouts;
@@ -135,7 +135,7 @@ PlayedGame playSelfPlayGame(const std::shared_ptr<nets::FourNetEvaluator>& evalu
   const FourSearchParams cheap = selfPlaySearch(evaluator, o, std::max(1, o.fastSims), false);
   const std::uint64_t fastSeed = Rng::mix(seed, 0xfa57);
   nets::FourNetAgent fast(cheap, fastSeed, "nn(self-play, fast)");
-  PlayedGame g;
+  FourPlayedGame g;
   while (!game.isOver()) {
     if (game.position().ply() >= o.maxPlies) {
       game.adjudicateDraw();
@@ -169,7 +169,7 @@ Shard playFourSelfPlay(std::shared_ptr<nets::Backend> network, const FourSelfPla
                        const std::atomic<bool>* stop, const FlipProgress& progress) {
   const Stopwatch clock;
   const auto evaluator = network ? std::make_shared<nets::FourNetEvaluator>(std::move(network)) : nullptr;
-  auto played = playFlipGames<PlayedGame>(
+  auto played = playFlipGames<FourPlayedGame>(
       o.games - o.firstGame, o.threads, stop,
       [&](int n) {
         const std::uint64_t seed = Rng::mix(o.seed, 0xf0a4 + static_cast<std::uint64_t>(o.firstGame + n));
