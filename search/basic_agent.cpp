@@ -4,6 +4,8 @@
 
 #include <fmt/format.h>
 
+#include "search/noisy_best.h"
+
 namespace junqi {
 
 BasicAgent::BasicAgent(const AgentParams& params, LayoutStyle defaultStyle, const std::string& ownLayout)
@@ -27,15 +29,12 @@ Layout BasicAgent::chooseLayout(const Ruleset& ruleset, Seat) { return styledLay
 Action BasicAgent::playBestScored(const InfoState& state, const std::vector<std::pair<Move, double>>& scored,
                                   const std::vector<bool>& allowed, double noise) {
   report_ = {};
-  double best = -1e300;
-  Move choice = scored.front().first;
-  for (std::size_t i = 0; i < scored.size(); ++i) {
-    if (!allowed.empty() && !allowed[i]) continue;
-    const double jittered = scored[i].second + noise * rng_.uniform();
-    if (jittered > best) best = jittered, choice = scored[i].first;
-  }
+  std::vector<double> scores;
+  for (const auto& [move, score] : scored) scores.push_back(score);
+  const NoisyBest best = noisyBest(scores, noise, rng_, [&](std::size_t i) { return allowed.empty() || allowed[i]; });
+  const Move choice = scored[static_cast<std::size_t>(std::max(best.index, 0))].first;
   report_.simulations = static_cast<long long>(scored.size());
-  report_.value = std::clamp(best / 10.0, -1.0, 1.0);
+  report_.value = std::clamp(best.score / 10.0, -1.0, 1.0);
   report_.principalLine = {choice};
   return Action::makeMove(state.seat(), choice);
 }

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "search/flip/flip_evaluation.h"
+#include "search/noisy_best.h"
 
 #ifdef JUNQI_PLANT_LEAK_FLIP
 #include "core/flip/flip_notation.h"
@@ -84,16 +85,13 @@ Move FlipHeuristicAgent::chooseAction(const FlipPosition& pos) {
 #endif
   MoveList actions;
   generateFlipActions(pos, actions);
-  Move best = actions[0];
-  double bestScore = -1e18;
-  for (const Move m : actions) {
-    double s = score(pos, m) + noise_ * rng_.uniform();
-    if (leavesFlagToCapture(pos, m)) s -= 2 * kFlagValue;  // only if nothing else is left
-    if (s > bestScore) bestScore = s, best = m;
-  }
-  report_.value = bestScore;
+  std::vector<double> scores;
+  for (const Move m : actions)  // one that leaves our flag to be taken: only if nothing else is left
+    scores.push_back(score(pos, m) - (leavesFlagToCapture(pos, m) ? 2 * kFlagValue : 0));
+  const NoisyBest best = noisyBest(scores, noise_, rng_);
+  report_.value = best.score;
   report_.simulations = actions.size();
-  return best;
+  return actions[best.index];
 }
 
 }  // namespace junqi

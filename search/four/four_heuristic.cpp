@@ -9,16 +9,17 @@
 #include "core/four/cross_board.h"
 #include "core/four/cross_topology.h"
 #include "search/material.h"
+#include "search/noisy_best.h"
 
 namespace junqi {
 
 namespace {
 
-constexpr double kFlagValue = 100;  // a taken flag takes its whole army off the board
+constexpr double kFourFlagValue = 100;  // a taken flag takes its whole army off the board
 constexpr double kInitiative = 1.0;  // for any battle, doubled as the quiet-move draw nears
 
 double fightGain(const Rules& rules, PieceType attacker, PieceType defender) {
-  if (defender == PieceType::Flag) return kFlagValue;
+  if (defender == PieceType::Flag) return kFourFlagValue;
   const Combat c = rules.combat(attacker, defender);
   return (defenderRemoved(c) ? pieceValue(defender) : 0.0) - (attackerRemoved(c) ? pieceValue(attacker) : 0.0);
 }
@@ -34,7 +35,7 @@ double unseenFightGain(const Rules& rules, PieceType attacker, bool headquarters
     weight += kClassicCounts[static_cast<std::size_t>(t)];
   }
   const double other = sum / weight;
-  return headquarters ? 0.5 * kFlagValue + 0.5 * other : other;
+  return headquarters ? 0.5 * kFourFlagValue + 0.5 * other : other;
 }
 
 int gridDistance(int a, int b) {
@@ -89,17 +90,7 @@ std::vector<double> FourHeuristicAgent::scores(const FourObservation& obs, const
 Move FourHeuristicAgent::chooseMove(const FourObservation& obs) {
   MoveList moves;
   obs.legalMoves(moves);
-  const std::vector<double> s = scores(obs, moves);
-  int best = 0;
-  double top = -1e300;
-  for (int i = 0; i < moves.size(); ++i) {
-    const double noisy = s[static_cast<std::size_t>(i)] + noise_ * rng_.uniform();
-    if (noisy > top) {
-      top = noisy;
-      best = i;
-    }
-  }
-  return moves[best];
+  return moves[noisyBest(scores(obs, moves), noise_, rng_).index];
 }
 
 std::vector<double> FourHeuristicAgent::policy(const FourObservation& obs, const MoveList& moves,

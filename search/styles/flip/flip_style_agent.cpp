@@ -6,6 +6,7 @@
 #include "core/flip/flip_movegen.h"
 #include "search/flip/flip_evaluation.h"
 #include "search/flip/flip_heuristic.h"
+#include "search/noisy_best.h"
 
 namespace junqi {
 
@@ -68,17 +69,14 @@ Move FlipStyleAgent::chooseAction(const FlipPosition& pos) {
   report_ = {};
   if (const auto win = flagCaptureInOne(pos)) return *win;
   const auto scored = scoreActions(pos);
-  Move best = scored.front().first;
-  double top = -1e18;
-  for (const auto& [a, score] : scored) {
-    double s = score + settings_.noise() * rng_.uniform();
-    // A style's term never outweighs our flag: such an action only when nothing else is left.
-    if (leavesFlagToCapture(pos, a)) s -= 2 * kFlagValue;
-    if (s > top) top = s, best = a;
-  }
-  report_.value = top;
+  std::vector<double> scores;
+  // A style's term never outweighs our flag: such an action only when nothing else is left.
+  for (const auto& [a, score] : scored)
+    scores.push_back(score - (leavesFlagToCapture(pos, a) ? 2 * kFlagValue : 0));
+  const NoisyBest best = noisyBest(scores, settings_.noise(), rng_);
+  report_.value = best.score;
   report_.simulations = scored.size();
-  return best;
+  return scored[static_cast<std::size_t>(best.index)].first;
 }
 
 std::vector<AgentParamHelp> flipStyleHelp(const std::vector<StyleParam>& params) {

@@ -7,6 +7,7 @@
 
 #include "core/four/cross_board.h"
 #include "core/four/cross_topology.h"
+#include "search/noisy_best.h"
 
 namespace junqi {
 
@@ -63,17 +64,11 @@ std::vector<double> FourStyleAgent::scores(const FourObservation& obs, const Mov
 Move FourStyleAgent::chooseMove(const FourObservation& obs) {
   MoveList moves;
   obs.legalMoves(moves);
-  const std::vector<double> s = scores(obs, moves);
-  int best = 0;
-  double top = -1e300;
-  for (int i = 0; i < moves.size(); ++i) {
-    const double noisy = s[static_cast<std::size_t>(i)] + settings_.noise() * rng_.uniform();
-    if (noisy > top) top = noisy, best = i;
-  }
+  const NoisyBest best = noisyBest(scores(obs, moves), settings_.noise(), rng_);
   report_ = {};
-  report_.value = top;
+  report_.value = best.score;
   report_.simulations = moves.size();
-  return moves[best];
+  return moves[best.index];
 }
 
 std::vector<AgentParamHelp> fourStyleHelp(const std::vector<StyleParam>& params) {
