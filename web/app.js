@@ -11,6 +11,12 @@ const SYMBOLS = Object.keys(LABELS);
 const $ = (id) => document.getElementById(id);
 
 // ---- the server ----
+// A shared link: ?join=TOKEN takes a seat, ?watch=ID watches (people.js); read
+// before the token's address is cleaned.
+const OPENED = (() => {
+  const q = new URLSearchParams(location.search);
+  return { join: q.get('join'), watch: q.get('watch') };
+})();
 // A server listening beyond 127.0.0.1 wants its token (printed when it starts,
 // in the address as ?token=...): kept for the tab, sent with every request.
 const TOKEN = (() => {
@@ -177,10 +183,21 @@ async function startGame() {
   $('layout-error').textContent = '';
   const body = { rules: rules(), agent: $('agent').value, seat: $('seat').value };
   if (!isFlipPreset(rules()) && !isFourPreset(rules())) body.layout = layoutText(play.layout);  // flip.js, four.js
+  if (peopleChosen().length) body.people = peopleChosen();  // people.js
   const game = await api('POST', '/api/games', body);
+  play.seatToken = game.seatToken || null;
+  enterGame(game);
+  keepSeat();
+}
+
+// The game on the page: a seat's or, from a ?watch= link, a spectator's.
+function enterGame(game) {
   $('setup').hidden = true;
   $('ingame').hidden = false;
-  $('game-title').textContent = `You (${game.seat}) vs ${game.agent}`;
+  const others = game.players ? Object.entries(game.players).filter(([s]) => s !== game.seat)
+    .map(([s, p]) => `${s}: ${p}`).join(', ') : game.agent;
+  $('game-title').textContent = game.seat === 'spectator' ? `Watching (${others})` : `You (${game.seat}) vs ${others}`;
+  showInvites(game);
   showGame(game);
 }
 
@@ -222,12 +239,12 @@ function showGameText(game, over, mine) {
     ? `Game over: ${o.winner === null ? 'a draw' : o.winner === game.seat ? 'you win' : 'you lose'} (${o.reason})`
       + (game.note ? `. ${game.note}` : '')
     : mine ? `Your move (ply ${game.ply + 1}; ${game.quietPlies} of ${game.quietMoveLimit} quiet moves)`
-      : `${game.agent} is thinking...`;
+      : waitingText(game);
   $('status').dataset.state = over ? 'over' : mine ? 'your-move' : 'waiting';
   showClock(game, over);
   $('draw-answer').hidden = over || game.drawOffer === null || game.drawOffer === game.seat;
-  $('offer-draw').hidden = over || !game.agreedDraws;
-  $('resign').hidden = over;
+  $('offer-draw').hidden = over || !game.agreedDraws || game.seat === 'spectator';
+  $('resign').hidden = over || game.seat === 'spectator';
   $('download').hidden = !over;
   $('review').hidden = !over;
   $('again').hidden = !over;
@@ -280,7 +297,7 @@ async function sendMove(move) {
   play.selected = null;
   $('move-error').textContent = '';
   try {
-    showGame(await api('POST', `/api/games/${play.game.id}/move`, { move }));
+    showGame(await api('POST', `${gamePath()}/move`, { move }));
   } catch (e) {
     $('move-error').textContent = e.message;
     refreshGame();
@@ -289,7 +306,7 @@ async function sendMove(move) {
 
 async function refreshGame() {
   try {
-    showGame(await api('GET', `/api/games/${play.game.id}`));
+    showGame(await api('GET', gamePath()));
   } catch (e) {
     $('move-error').textContent = e.message;
   }
@@ -297,7 +314,7 @@ async function refreshGame() {
 
 async function gameAction(path, body) {
   try {
-    showGame(await api('POST', `/api/games/${play.game.id}/${path}`, body || {}));
+    showGame(await api('POST', `${gamePath()}/${path}`, body || {}));
   } catch (e) {
     $('move-error').textContent = e.message;
   }
@@ -306,7 +323,10 @@ async function gameAction(path, body) {
 function backToSetup() {
   clearTimeout(play.poll);
   clearInterval(play.clockTimer);
+  clearInterval(play.heartbeat);
   play.game = null;
+  play.seatToken = null;
+  $('invites').hidden = true;
   play.selected = null;
   $('setup').hidden = false;
   $('ingame').hidden = true;
@@ -515,4 +535,6 @@ function wire() {
 
 wire();
 // After flip.js has loaded (it adds the flip presets' setup).
-window.addEventListener('load', () => loadChoices().then(newLayout).catch(showError('layout-error')));
+window.addEventListener('load', () => loadChoices()
+  .then(async () => (await rejoinIfKnown()) || (await openSharedLink()) || newLayout())  // people.js
+  .catch(showError('layout-error')));

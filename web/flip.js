@@ -70,12 +70,12 @@ function showFlipText(game, over, mine, myColour) {
     ? `Game over: ${o.winner === null ? 'a draw' : o.winner === game.seat ? 'you win' : 'you lose'} (${o.reason})`
       + (game.note ? `. ${game.note}` : '')
     : mine ? `Your turn: flip a face-down piece or move (${colour}; ${game.quietPlies} of ${game.quietMoveLimit} quiet turns)`
-      : `${game.agent} is thinking...`;
+      : waitingText(game);  // people.js
   $('status').dataset.state = over ? 'over' : mine ? 'your-move' : 'waiting';
   $('clock').hidden = true;
   $('draw-answer').hidden = true;
   $('offer-draw').hidden = true;
-  $('resign').hidden = over;
+  $('resign').hidden = over || game.seat === 'spectator';
   $('download').hidden = !over;
   $('review').hidden = !over;
   $('again').hidden = !over;

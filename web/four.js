@@ -85,11 +85,11 @@ function showFourText(game, over, mine) {
       + ` (${o.reason})${game.note ? `. ${game.note}` : ''}`
     : mine ? `Your move, ${game.seat} (${game.visibility} visibility; ${game.quietMoves} of ${game.quietMoveLimit}`
       + ` quiet moves; armies in: ${game.armiesIn.join(', ')})`
-      : `${game.toMove} (${game.agent}) is thinking...`;
+      : waitingText(game);  // people.js
   $('status').dataset.state = over ? 'over' : mine ? 'your-move' : 'waiting';
   for (const id of ['clock', 'draw-answer', 'offer-draw']) $(id).hidden = true;
   $('review').hidden = !over;
-  $('resign').hidden = over;
+  $('resign').hidden = over || game.seat === 'spectator';
   $('download').hidden = !over;
   $('again').hidden = !over;
   if (over) $('download').href = withToken(`/api/games/${game.id}/record`);

@@ -4,7 +4,8 @@
 // the agent's pieces stay face down until the full reveal, download the
 // record, step through it as a seat with its beliefs, and watch a match;
 // then a flip game and a four-player game, each reviewed in the record
-// viewer as a seat (nothing hidden shown) and as the referee.
+// viewer as a seat (nothing hidden shown) and as the referee; then a game
+// between two browser sessions, watched by a third.
 // The preset (hiddenfront) has a clock: its countdown is shown on the
 // person's turn; the long game's events scroll in a box under the buttons.
 // Any console error, page error or failed request fails the test.
@@ -244,6 +245,64 @@ async function reviewFour(page) {
   await page.screenshot({ path: `${out}/four-record.png` });
 }
 
+// A classic game between two browser sessions and a spectator: the creator
+// leaves blue to a person, the friend opens the seat's link in a browser of
+// their own, the spectator the watch link; they move by clicking in turn,
+// then blue resigns. No answer to blue or to the spectator before the end
+// shows an identity of a piece not theirs (a shown flag aside).
+function classicLeakIn(state) {
+  if (!state || !state.pieces || state.outcome !== null) return null;
+  if (state.reveal) return 'the reveal before the end';
+  const wrong = state.pieces.find((p) => p.type && p.side !== state.seat && p.type !== 'flag');
+  return wrong ? `${state.seat} is shown ${JSON.stringify(wrong)}` : null;
+}
+
+async function sessionPage(browser, link, seen) {
+  const page = await (await browser.createBrowserContext()).newPage();
+  await page.setViewport({ width: 1100, height: 900 });
+  page.on('pageerror', (e) => errors.push(`page error: ${e.message}`));
+  page.on('response', async (r) => {
+    if (!r.url().includes('/api/') || !(r.headers()['content-type'] || '').includes('json')) return;
+    try { seen.push(await r.json()); } catch { /* a body gone with a navigation */ }
+  });
+  await page.goto(link);
+  return page;
+}
+
+async function playBetweenTwoBrowsers(browser) {
+  const seen = [];
+  const red = await sessionPage(browser, url, []);
+  await red.waitForSelector('#board .piece[data-cell]');
+  await red.waitForNetworkIdle({ idleTime: 50 });
+  await red.click('#people input[value="blue"]');
+  await red.click('#start');
+  await red.waitForSelector('#invites:not([hidden]) #invite-blue');
+  const join = await red.$eval('#invite-blue', (e) => e.value);
+  const watch = await red.$eval('#invite-watch', (e) => e.value);
+  assert.match(join, /\?join=[0-9a-f]{32}$/, 'the seat\'s link holds its join token');
+  const blue = await sessionPage(browser, join, seen);
+  await blue.waitForFunction(() => play.game && play.game.seat === 'blue');
+  const spectator = await sessionPage(browser, watch, seen);
+  await spectator.waitForFunction(() => play.game && play.game.seat === 'spectator');
+  assert.strictEqual(await visible(spectator, '#resign'), false, 'a spectator cannot resign');
+  for (let n = 0; n < 12; n++) {
+    const page = n % 2 === 0 ? red : blue;
+    await page.waitForFunction(() => document.querySelector('#status').dataset.state === 'your-move');
+    await clickAMove(page, n);
+  }
+  await red.waitForFunction(() => document.querySelector('#status').dataset.state === 'your-move');
+  await blue.click('#resign');  // on red's turn: a person may resign whenever
+  for (const page of [red, blue, spectator])
+    await page.waitForFunction(() => document.querySelector('#status').dataset.state === 'over');
+  assert.match(await text(red, '#status'), /you win/, 'red wins when blue resigns');
+  await spectator.screenshot({ path: `${out}/people-spectator.png` });
+  const leaks = seen.map(classicLeakIn).filter((l) => l);
+  assert.deepStrictEqual(leaks, [], 'no answer to blue or the spectator shows what they may not see');
+  assert.ok(seen.filter((s) => s.seat === 'spectator').length > 3 && seen.filter((s) => s.seat === 'blue').length > 3,
+    'both were sent states');
+  return seen.length;
+}
+
 (async () => {
   const started = Date.now();
   const browser = await puppeteer.launch({ executablePath, headless: true,
@@ -266,9 +325,11 @@ async function reviewFour(page) {
     await page.click('#tab-play');
     await playFour(page);
     await reviewFour(page);
+    const peopleStates = await playBetweenTwoBrowsers(browser);
     assert.deepStrictEqual(errors, [], 'no console error');
     console.log(`ok: a game of ${actions} actions played by clicking, its record stepped through, the match `
-      + `watched, flips played, a flip and a four-player record stepped through (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+      + `watched, flips played, a flip and a four-player record stepped through, a game between two browsers `
+      + `(${peopleStates} states, none showing a hidden identity) (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   } catch (e) {
     failed = true;
     console.log(`web_board_in_chromium failed: ${e.stack || e}`);
