@@ -23,7 +23,8 @@ using PeopleGames = ServerTest;
 
 // Why a classic state sent to `viewer` ("red", "blue" or "spectator") shows
 // what it may not see, empty when it does not: a type on a piece not the
-// viewer's (a flag the rules showed aside), or the reveal before the end.
+// viewer's (a flag the rules showed aside), an event naming a piece's identity
+// to a spectator, or the reveal before the end.
 std::string peopleClassicLeak(const nlohmann::json& state) {
   if (!state.at("outcome").is_null()) return "";  // the end reveals, rightly
   if (state.contains("reveal")) return "the reveal before the end";
@@ -31,6 +32,10 @@ std::string peopleClassicLeak(const nlohmann::json& state) {
   for (const auto& piece : state.at("pieces"))
     if (piece.contains("type") && piece["side"] != viewer && piece["type"] != "flag")
       return viewer + " is shown " + piece.dump();
+  if (viewer == "spectator")  // a seat's events name its own pieces ("your general"); a spectator's none
+    for (const auto& event : state.at("events"))
+      if (event.at("text").get<std::string>().find("your ") != std::string::npos)
+        return "the spectator is told " + event.dump();
   return "";
 }
 
@@ -161,6 +166,9 @@ TEST_F(PeopleGames, TheLeakChecksCatchAnInjectedIdentity) {
   ASSERT_EQ(peopleClassicLeak(watched), "");
   nlohmann::json injected = watched;
   injected["pieces"][0]["type"] = "marshal";
+  EXPECT_NE(peopleClassicLeak(injected), "");
+  injected = watched;
+  injected["events"] = {{{"ply", 1}, {"side", "red"}, {"text", "red: your general B4-B5"}}};
   EXPECT_NE(peopleClassicLeak(injected), "");
   injected = created;
   for (auto& piece : injected["pieces"])
