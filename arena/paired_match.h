@@ -171,7 +171,8 @@ class PairedMatch : public StoppableMatch {
         .string();
   }
   std::vector<typename G::Start> readBook() const;
-  bool claimRunDirectory() const {
+  bool claimRunDirectory() {
+    claimedHere_ = !std::filesystem::exists(std::filesystem::path(options_.outDir) / "match.json");
     const nlohmann::json config = G::matchConfig(options_, freshStarts_, movablePath(options_.movableRoot));
     const nlohmann::json asGiven = G::matchConfig(options_, freshStarts_, [](const std::string& p) { return p; });
     return claimMatchDirectory(options_.outDir, config, asGiven);
@@ -212,6 +213,7 @@ class PairedMatch : public StoppableMatch {
   std::vector<typename G::Start> book_;
   std::vector<PairedGame> schedule_;
   bool freshStarts_ = false;  // external bots play (and no book): every game has a start of its own
+  bool claimedHere_ = false;  // this match wrote match.json (it was not resumed)
   RemoteGames remote_;
   mutable std::atomic<double> remoteCpuSeconds_{0};  // of the games played elsewhere by this run
 };
@@ -363,7 +365,13 @@ typename PairedMatch<G>::Summary PairedMatch<G>::run(const std::function<void(co
   for (const auto& r : done)
     if (r) loaded.push_back(*r);
   if (sprtDecided(loaded, summary)) stop_ = summary.stoppedEarly = true;
-  if (!todo.empty() && !stop_) checkBotsStart();
+  if (!todo.empty() && !stop_) try {
+      checkBotsStart();
+    } catch (...) {
+      // Nothing was played: the folder is given back, so that the corrected command can start there.
+      if (claimedHere_ && loaded.empty()) std::filesystem::remove(std::filesystem::path(options_.outDir) / "match.json");
+      throw;
+    }
   prepareLiveFolder();
   summary.results = driveMatchGames<Result>(
       std::move(done), todo, remote_.play ? remote_.places : options_.concurrency, stop_,

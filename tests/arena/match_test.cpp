@@ -474,6 +474,23 @@ TEST_P(BotThatNeverStarts, StopsTheMatchBeforeAnyGameWithAnErrorNamingIt) {
   EXPECT_FALSE(fs::exists(fs::path(o.outDir) / "ratings.txt"));
 }
 
+// The failed start claimed nothing: the corrected command starts in the same
+// folder (it used to be refused as "a different match"). A folder claimed
+// before, by a match that may have games, keeps its claim.
+TEST(BotThatNeverStarts, LeavesItsNewFolderFreeForTheCorrectedCommand) {
+  TempDir dir;
+  const std::string dead = writeScript(dir, "bot", "exit 2\n");
+  const MatchOptions failing = baseOptions(dir / "run", {{"random", "random", ""}, {"dead", "", dead}});
+  EXPECT_THROW(Match(failing).run(), std::runtime_error);
+  EXPECT_FALSE(fs::exists(dir.path() / "run" / "match.json"));
+  EXPECT_NO_THROW(Match(baseOptions(dir / "run", {{"random", "random", ""}, {"dead", "random", ""}})));
+
+  const MatchOptions claimedBefore = baseOptions(dir / "other", {{"random", "random", ""}, {"dead", "", dead}});
+  Match first(claimedBefore);  // claims the folder, as a run that played games had
+  EXPECT_THROW(Match(claimedBefore).run(), std::runtime_error);
+  EXPECT_TRUE(fs::exists(dir.path() / "other" / "match.json"));
+}
+
 INSTANTIATE_TEST_SUITE_P(
     Match, BotThatNeverStarts,
     ::testing::Values(
