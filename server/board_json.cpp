@@ -105,32 +105,29 @@ nlohmann::json crossBoardGeometryJson() {
           {"headquarters", named(board.headquarters())}};
 }
 
-nlohmann::json seatPiecesJson(const Observation& view) {
+namespace {
+
+// The pieces a view holds, typed where it knows them: a flag the rules showed,
+// and the seat's own pieces when `ownTypes` (never for a spectator).
+nlohmann::json viewPiecesJson(const Observation& view, bool ownTypes) {
   nlohmann::json pieces = nlohmann::json::array();
   for (Square square{}; square < kSquares; ++square) {
     const PieceId id = view.pieceAt(square);
     if (id == kNoPiece) continue;
     const Seat side = sideOfPiece(id);
     nlohmann::json piece = pieceJson(square, side, id);
-    if (view.isOwn(id)) addType(piece, view.ownType(id));
+    if (ownTypes && view.isOwn(id)) addType(piece, view.ownType(id));
     else if (view.shownFlag(side) == id) addType(piece, PieceType::Flag);
     pieces.push_back(std::move(piece));
   }
   return pieces;
 }
 
-nlohmann::json publicPiecesJson(const Observation& view) {
-  nlohmann::json pieces = nlohmann::json::array();
-  for (Square square{}; square < kSquares; ++square) {
-    const PieceId id = view.pieceAt(square);
-    if (id == kNoPiece) continue;
-    const Seat side = sideOfPiece(id);
-    nlohmann::json piece = pieceJson(square, side, id);
-    if (view.shownFlag(side) == id) addType(piece, PieceType::Flag);
-    pieces.push_back(std::move(piece));
-  }
-  return pieces;
-}
+}  // namespace
+
+nlohmann::json seatPiecesJson(const Observation& view) { return viewPiecesJson(view, true); }
+
+nlohmann::json publicPiecesJson(const Observation& view) { return viewPiecesJson(view, false); }
 
 nlohmann::json fullPiecesJson(const Position& position) {
   nlohmann::json pieces = nlohmann::json::array();
