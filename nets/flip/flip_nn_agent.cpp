@@ -75,6 +75,25 @@ void readGumbel(const AgentParams& p, const AgentParams& stored, FlipMctsParams&
   if (m.gumbel && m.seconds > 0) throw AgentSpecError("agent 'nn': gumbel=1 needs sims (not seconds)");
 }
 
+// Hybrid (netdepth given): the network's priors near the root only, plain
+// mcts (UCT with `uct`, static leaves) elsewhere (search/flip/flip_mcts.h).
+void readHybrid(const AgentParams& p, FlipMctsParams& m) {
+  if (!p.has("netdepth")) {
+    for (const char* key : {"netvisits", "ptemp", "uct"})
+      if (p.has(key)) throw AgentSpecError(fmt::format("agent 'nn': {} needs netdepth (the hybrid search)", key));
+    return;
+  }
+  m.netDepth = p.getInt("netdepth", 0);
+  m.netVisits = p.getInt("netvisits", 0);
+  m.netPriorTemperature = p.getDouble("ptemp", 1.0);
+  m.exploration = p.getDouble("uct", 0.1);
+  if (m.netDepth < 0) throw AgentSpecError("agent 'nn': netdepth must be 0 or more");
+  if (m.netVisits < 0) throw AgentSpecError("agent 'nn': netvisits must be 0 or more");
+  if (!(m.netPriorTemperature > 0)) throw AgentSpecError("agent 'nn': ptemp must be above 0");
+  if (!(m.exploration >= 0)) throw AgentSpecError("agent 'nn': uct must be 0 or more");
+  if (m.gumbel) throw AgentSpecError("agent 'nn': netdepth (the hybrid search) needs gumbel=0");
+}
+
 // The spec's settings, else the weights file's (those it was rated with), else the defaults.
 FlipMctsParams searchOf(const AgentParams& p, const WeightsFile& w, std::shared_ptr<FlipLeafEvaluator> evaluator) {
   AgentParams stored = AgentParams::parse(w.search.empty() ? "nn" : "nn:" + w.search);
@@ -88,6 +107,7 @@ FlipMctsParams searchOf(const AgentParams& p, const WeightsFile& w, std::shared_
   m.seconds = p.getDouble("seconds", 0);
   if (!(m.seconds >= 0)) throw AgentSpecError("agent 'nn': seconds must be 0 or more");
   readGumbel(p, stored, m);
+  readHybrid(p, m);
   return m;
 }
 
@@ -108,8 +128,11 @@ std::pair<FlipMctsParams, std::string> flipSearchFromSpec(const AgentParams& p) 
   // mix appears only when used, so the specs of networks without it read as before.
   const std::string mix = m.staticMix > 0 ? fmt::format(",mix={}", m.staticMix) : "";
   const std::string gumbel = m.gumbel ? fmt::format(",gumbel=1,actions={}", m.gumbelRoot.actions) : "";
-  std::string spec =
-      fmt::format("nn:weights={},{},c={}{}{},seed={}", weights, budget, m.priorWeight, mix, gumbel, m.seed);
+  const std::string hybrid = m.netDepth >= 0 ? fmt::format(",netdepth={},netvisits={},ptemp={},uct={}", m.netDepth,
+                                                           m.netVisits, m.netPriorTemperature, m.exploration)
+                                             : "";
+  std::string spec = fmt::format("nn:weights={},{},c={}{}{}{},seed={}", weights, budget, m.priorWeight, mix, gumbel,
+                                 hybrid, m.seed);
   return {std::move(m), std::move(spec)};
 }
 
@@ -119,8 +142,8 @@ FlipNetAgent::FlipNetAgent(const AgentParams& p) : FlipNetAgent(flipSearchFromSp
 
 void registerFlipNetAgent() {
   registerFlipAgentKind(
-      {"nn", "the mcts search guided by a trained flip network: policy priors (PUCT), value-head leaves (*: unless "
-             "the weights file carries the settings it was rated with)",
+      {"nn", "the mcts search guided by a trained flip network: policy priors (PUCT), value-head leaves, or with "
+             "netdepth only near the root (*: unless the weights file carries the settings it was rated with)",
        [](const AgentParams& p) -> std::unique_ptr<FlipAgent> { return std::make_unique<FlipNetAgent>(p); },
        {{"weights", "FILE", "required: an exported Flip Junqi weights file (junqi train --rules flip-...)"},
         {"sims", "200*", "simulations per action"},
@@ -129,6 +152,10 @@ void registerFlipNetAgent() {
         {"mix", "0*", "share of the static material value (mcts's leaf value) in leaf values, the rest the value head's"},
         {"gumbel", "0*", "1: Gumbel AlphaZero's root (sequential halving over the policy's top candidates), no noise"},
         {"actions", "16*", "candidates of that root"},
+        {"netdepth", "none", "hybrid: the network's priors only down to this depth (0: the root), plain mcts elsewhere"},
+        {"netvisits", "0", "hybrid: passes through a node before it gets priors (0: at expansion, with the value head)"},
+        {"ptemp", "1", "hybrid: prior temperature (priors as p^(1/ptemp))"},
+        {"uct", "0.1", "hybrid: UCT constant of the nodes without priors (mcts's)"},
         {"seed", "1", "random seed"}}});
 }
 

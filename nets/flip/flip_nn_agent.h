@@ -7,6 +7,12 @@
 // (mix: the share of the static material value, search/flip/flip_evaluation.h,
 // in leaf values; the rest the value head's; gumbel=1: Gumbel AlphaZero's
 // root without noise over `actions` candidates, search/gumbel_root.h)
+//   hybrid: ...,netdepth=K[,netvisits=0,ptemp=1,uct=0.1]
+// (netdepth: the network's priors only at the root and at nodes down to depth
+// K, plain mcts elsewhere: UCT with `uct`, static leaves, so the simulation
+// rate stays near mcts's; netvisits: passes through a node of depth 1..K
+// before it gets priors, 0: at expansion, with its value from the value head
+// mixed by `mix`; ptemp: priors as p^(1/ptemp); experiments/flip-hybrid)
 // Parameters not in the spec come from the weights file's search settings
 // (those its run rated it with), then these defaults. A classic network is
 // refused, as the classic nn agent refuses a flip one.

@@ -116,19 +116,31 @@ double FlipMctsAgent::rollout(FlipPosition pos, const FlipDeal& world) {
   return valueForSeatZero(pos, r.outcome.reason == Termination::Adjudicated ? Outcome{} : r.outcome);
 }
 
-double FlipMctsAgent::leafValue(int node, const FlipPosition& pos, const FlipDeal& world) {
-  if (!params_.evaluator) return rollout(pos, world);
-  const Node& n = nodes_[node];
+double FlipMctsAgent::setNetPriors(int node, const FlipPosition& pos) {
+  Node& n = nodes_[node];
   MoveList actions;
   for (int e = n.firstEdge; e < n.firstEdge + n.edgeCount; ++e) actions.push(edges_[e].action);
   EvalResult r;
   params_.evaluator->evaluate(pos, actions, r);
-  for (int i = 0; i < n.edgeCount && i < static_cast<int>(r.priors.size()); ++i)
-    edges_[n.firstEdge + i].prior = r.priors[i];
+  const int count = std::min(n.edgeCount, static_cast<int>(r.priors.size()));
+  if (params_.netPriorTemperature != 1.0) {  // sharper (T < 1) or flatter priors; T = 1 leaves them exact
+    double sum = 0;
+    for (int i = 0; i < count; ++i)
+      sum += r.priors[i] = static_cast<float>(std::pow(r.priors[i], 1.0 / params_.netPriorTemperature));
+    for (int i = 0; i < count && sum > 0; ++i) r.priors[i] = static_cast<float>(r.priors[i] / sum);
+  }
+  for (int i = 0; i < count; ++i) edges_[n.firstEdge + i].prior = r.priors[i];
+  n.priors = true;
+  return r.value;
+}
+
+double FlipMctsAgent::leafValue(int node, const FlipPosition& pos, const FlipDeal& world, int depth) {
+  const bool netLeaf = !hybrid() || depth == 0 || (depth <= params_.netDepth && params_.netVisits == 0);
+  if (!params_.evaluator || !netLeaf) return rollout(pos, world);
+  const double net = setNetPriors(node, pos);
   if (node == 0 && params_.rootNoiseAlpha > 0 && !params_.gumbel) addRootNoise();
-  const double value = params_.staticMix > 0
-                           ? (1 - params_.staticMix) * r.value + params_.staticMix * flipStaticValue(pos)
-                           : r.value;
+  const double value =
+      params_.staticMix > 0 ? (1 - params_.staticMix) * net + params_.staticMix * flipStaticValue(pos) : net;
   if (node == 0) rootValue_ = value;
   return forMover(value, pos.toMove());  // the mover's value as seat 0's (the same sign flip)
 }
@@ -159,10 +171,12 @@ double FlipMctsAgent::iterate(const FlipPosition& root, const FlipDeal& world) {
       if (node == 0 && params_.priorTemperature > 0 && !params_.evaluator) setRootPriors(pos);
     }
     const Outcome o = flipBoardOutcome(pos, nodes_[node].edgeCount);
+    const int depth = static_cast<int>(path.size());
     if (o.isOver() || fresh) {
-      value = o.isOver() ? valueForSeatZero(pos, o) : leafValue(node, pos, world);
+      value = o.isOver() ? valueForSeatZero(pos, o) : leafValue(node, pos, world, depth);
       break;
     }
+    if (hybrid() && !nodes_[node].priors && wantsNetPriors(depth, nodes_[node].visits)) setNetPriors(node, pos);
     const int e = node == 0 && forcedRootEdge_ >= 0 ? forcedRootEdge_
                   : usesPriors(node)                 ? selectWithPriors(nodes_[node])
                                                      : select(nodes_[node]);

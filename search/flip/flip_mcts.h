@@ -32,6 +32,16 @@
 // simulation evaluates the root, sequential halving spends the others on
 // Gumbel-top-k candidates, the survivor is played, and improvedPolicy() gives
 // the completed-Q policy over the root's actions (self-play's target).
+//
+// Hybrid (`netDepth` >= 0, with an evaluator): the evaluator is consulted only
+// near the root, where it pays; every other node is plain mcts (UCT with
+// `exploration`, playout or static leaves), so the simulation rate stays near
+// mcts's. The root gets the evaluator's priors when expanded; a node at depth
+// 1..netDepth gets them when expanded (netVisits = 0: its value is then the
+// evaluator's, mixed by staticMix, as above) or lazily once it has been
+// passed through netVisits times (priors only). A node with priors is chosen
+// by PUCT; the priors are sharpened by `netPriorTemperature` (p^(1/T)).
+// Measured in experiments/flip-hybrid.
 #pragma once
 
 #include <memory>
@@ -81,6 +91,11 @@ struct FlipMctsParams {
   // simulation count; root Dirichlet noise is then not used).
   bool gumbel = false;
   GumbelParams gumbelRoot;
+  // Hybrid (see the top): -1, the evaluator at every new node; otherwise the
+  // deepest depth (0: the root) whose nodes get its priors.
+  int netDepth = -1;
+  int netVisits = 0;                 // hybrid: passes through a node before it gets priors (0: at expansion)
+  double netPriorTemperature = 1.0;  // hybrid: the evaluator's priors as p^(1/T), renormalised
 };
 
 class FlipMctsAgent : public FlipAgent {
@@ -109,6 +124,7 @@ class FlipMctsAgent : public FlipAgent {
   struct Node {
     int firstEdge = 0, edgeCount = -1;  // -1: not expanded
     int visits = 0;
+    bool priors = false;  // hybrid: its edges hold the evaluator's priors
   };
   struct OutcomeChild {
     Identity revealed;
@@ -130,8 +146,18 @@ class FlipMctsAgent : public FlipAgent {
   double rollout(FlipPosition pos, const FlipDeal& world);
   // A new node's value for seat 0: the evaluator's (its priors go to the
   // node's edges) or a playout's.
-  double leafValue(int node, const FlipPosition& pos, const FlipDeal& world);
-  bool usesPriors(int node) const { return params_.evaluator || (node == 0 && params_.priorTemperature > 0); }
+  // `depth`: the node's distance from the root (hybrid: deeper nodes get a playout).
+  double leafValue(int node, const FlipPosition& pos, const FlipDeal& world, int depth);
+  bool hybrid() const { return params_.evaluator && params_.netDepth >= 0; }
+  bool usesPriors(int node) const {
+    return hybrid() ? nodes_[node].priors : params_.evaluator || (node == 0 && params_.priorTemperature > 0);
+  }
+  // Hybrid: the evaluator's priors for the node's edges; returns its value for the mover.
+  double setNetPriors(int node, const FlipPosition& pos);
+  // Hybrid: a node reached at `depth` with `visits` passes gets priors now.
+  bool wantsNetPriors(int depth, int visits) const {
+    return depth == 0 || (depth <= params_.netDepth && visits == params_.netVisits);
+  }
   void report(int rootNode);
 
   FlipMctsParams params_;
