@@ -34,7 +34,9 @@ GameKind gameOfRules(const std::string& rules) {
   return GameKind::Classic;
 }
 
-nlohmann::json presets() {
+// Every game's presets, `first` (the operator's --rules) before the others:
+// the page opens with the first one.
+nlohmann::json presets(const std::string& first) {
   nlohmann::json out = nlohmann::json::array();
   for (const std::string& name : Ruleset::presetNames())
     out.push_back({{"name", name}, {"game", "classic"}, {"describe", Ruleset::byName(name).describe()}});
@@ -42,6 +44,7 @@ nlohmann::json presets() {
     out.push_back({{"name", name}, {"game", "flip"}, {"describe", FlipRuleset::byName(name).describe()}});
   for (const std::string& name : FourRuleset::presetNames())
     out.push_back({{"name", name}, {"game", "four"}, {"describe", FourRuleset::byName(name).describe()}});
+  std::stable_partition(out.begin(), out.end(), [&](const nlohmann::json& p) { return p["name"] == first; });
   return out;
 }
 
@@ -156,8 +159,8 @@ NewGame newGame(const nlohmann::json& body, const ServerState& state) {
 }  // namespace
 
 void addGameRoutes(httplib::Server& http, ServerState& state) {
-  http.Get("/api/presets", [](const httplib::Request&, httplib::Response& response) {
-    guarded(response, [&] { sendJson(response, presets()); });
+  http.Get("/api/presets", [&state](const httplib::Request&, httplib::Response& response) {
+    guarded(response, [&] { sendJson(response, presets(state.options.firstPreset)); });
   });
   http.Get("/api/agents", [&state](const httplib::Request& request, httplib::Response& response) {
     guarded(response, [&] { sendJson(response, agents(state.menu, gameParam(request))); });

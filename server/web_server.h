@@ -15,6 +15,7 @@ struct ServerOptions {
   std::string gamesDir;       // finished games are written here (nothing when empty)
   std::string recordsDir;     // records the page may open by name
   std::string matchDir;       // a `junqi match --out` directory to watch
+  std::string firstPreset;    // the preset the page opens with (none: the first classic one)
   int maxGames = 16;          // games held at once
   // The agents the page offers, "NAME=SPEC" (none: random, heuristic,
   // tactical, ismcts); the page chooses a name, never a spec.

@@ -52,6 +52,24 @@ TEST_F(GameApi, ListsThePresetsAndTheAgents) {
   EXPECT_EQ(get("/api/agents?game=chess").status, 400);
 }
 
+// `junqi serve --rules flip-kawu`: the page opens with that preset (its first),
+// and still offers every other one in the usual order.
+TEST_F(GameApi, TheOperatorsPresetComesFirst) {
+  server::ServerOptions options = options_;
+  options.firstPreset = "flip-kawu";
+  start(options);
+  const Answer presets = get("/api/presets");
+  ASSERT_EQ(presets.status, 200);
+  std::vector<std::string> names;
+  for (const auto& p : presets.body) names.push_back(p["name"]);
+  std::vector<std::string> expected = {"flip-kawu"};
+  for (const std::string& name : Ruleset::presetNames()) expected.push_back(name);
+  for (const std::string& flip : FlipRuleset::presetNames())
+    if (flip != "flip-kawu") expected.push_back(flip);
+  for (const std::string& four : FourRuleset::presetNames()) expected.push_back(four);
+  EXPECT_EQ(names, expected);
+}
+
 TEST_F(GameApi, MakesLayoutsAndGivesTheRulesVerdictOnOne) {
   for (const char* style : {"random", "aggressive", "defensive", "balanced"}) {
     const Answer layout = post("/api/layouts", nlohmann::json{{"rules", "worldatplay"}, {"style", style}, {"seed", 9}});

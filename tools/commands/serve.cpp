@@ -1,9 +1,12 @@
 // junqi serve: the web board (server/, docs/web.md): play against the
 // operator's agents, step through records with a seat's beliefs, watch a
 // match directory.
+#include <algorithm>
 #include <csignal>
+#include <stdexcept>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "server/access_checks.h"
 #include "server/web_server.h"
@@ -29,11 +32,22 @@ void announce(const server::ServerOptions& options, const server::WebServer& web
   fmt::print("junqi serve: the board is at http://{}:{}/{} (Ctrl-C stops)\n", options.host, port, token);
   std::fflush(stdout);
 }
+// The page offers presets by name, so --rules names one without overrides.
+std::string pagePreset(const std::string& rules) {
+  const auto presets = Games::all().presets();
+  if (std::find(presets.begin(), presets.end(), rules) == presets.end())
+    throw std::invalid_argument(fmt::format("--rules: the page opens with a preset named without overrides ({}), not '{}'",
+                                            fmt::join(presets, ", "), rules));
+  return rules;
+}
 }  // namespace
 
 void registerServe(CLI::App& app) {
   auto* cmd = app.add_subcommand("serve", "Serve the web board: play an agent, view records, watch a match");
   static server::ServerOptions options;
+  static std::string rules;
+  addRulesOption(cmd, rules, Games::all())
+      ->description("The preset the page opens with (any game's; the page can switch to the others)");
   cmd->add_option("--host", options.host, "Address to listen on (beyond 127.0.0.1 a token is wanted)")
       ->capture_default_str();
   cmd->add_option("--port", options.port, "Port to listen on (0: any free port)")
@@ -60,6 +74,7 @@ void registerServe(CLI::App& app) {
   cmd->add_option("--token", options.token,
                   "The token every request must carry (beyond 127.0.0.1 one is made when none is given)");
   setAction(cmd, [] {
+    options.firstPreset = pagePreset(rules);
     server::WebServer web(options);
     const int port = web.bind();
     announce(options, web, port);
