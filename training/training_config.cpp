@@ -1,6 +1,7 @@
 #include "training/training_config.h"
 
 #include <algorithm>
+#include <charconv>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -20,6 +21,19 @@ namespace fs = std::filesystem;
 using json = nlohmann::json;
 
 namespace {
+
+json leagueJson(const std::vector<LeagueOpponent>& league) {
+  json j = json::array();
+  for (const LeagueOpponent& o : league) j.push_back({{"opponent", o.opponent}, {"share", o.share}});
+  return j;
+}
+
+std::vector<LeagueOpponent> leagueOf(const json& j) {
+  std::vector<LeagueOpponent> league;
+  for (const json& o : j) league.push_back({o.at("opponent").get<std::string>(), o.at("share").get<double>()});
+  checkLeague(league);
+  return league;
+}
 
 // Every setting a run of any game may keep, whatever its value: what
 // `junqi train`'s options ask for, and the run's started values to compare with.
@@ -59,7 +73,8 @@ json allSettingsJson(const TrainingConfig& c) {
           {"anchor_generations", c.anchorGenerations},
           {"rate_previous", c.ratePrevious},
           {"init_weights", c.initWeights},
-          {"identity_loss", c.identityLoss}};
+          {"identity_loss", c.identityLoss},
+          {"league", leagueJson(c.league)}};
 }
 
 // The keys a classic run keeps whatever their values (the others only when
@@ -90,6 +105,7 @@ bool used(const TrainingConfig& c, const std::string& key) {
   if (key == "rate_previous") return !c.ratePrevious;
   if (key == "init_weights") return !c.initWeights.empty();
   if (key == "identity_loss") return c.identityLoss != 0;
+  if (key == "league") return !c.league.empty();
   if (key == "value_outcome_share") return c.valueOutcomeShare != 1;  // flip and four-player: the result alone before
   return false;
 }
@@ -203,6 +219,7 @@ TrainingConfig trainingConfigOf(const json& j) {
   c.ratePrevious = j.value("rate_previous", true);
   c.initWeights = j.value("init_weights", "");
   c.identityLoss = j.value("identity_loss", 0.0);
+  c.league = leagueOf(j.value("league", json::array()));
   return c;
 }
 
@@ -280,6 +297,67 @@ std::vector<std::string> splitAgentSpecs(const std::string& list) {
     at = comma + 1;
   }
   return specs;
+}
+
+std::optional<int> leaguePastGeneration(const std::string& opponent) {
+  if (!opponent.starts_with("gen-") || opponent.size() == 4) return std::nullopt;
+  int k = 0;
+  const char* end = opponent.data() + opponent.size();
+  const auto [at, error] = std::from_chars(opponent.data() + 4, end, k);
+  if (error != std::errc() || at != end || k < 1) return std::nullopt;
+  return k;
+}
+
+void checkLeague(const std::vector<LeagueOpponent>& league) {
+  double total = 0;
+  for (const LeagueOpponent& o : league) {
+    if (o.opponent.empty()) throw std::invalid_argument("--league: an item has no opponent (use SPEC@SHARE)");
+    if (o.opponent.starts_with("gen-") && !leaguePastGeneration(o.opponent))
+      throw std::invalid_argument(
+          fmt::format("--league: '{}' is not a past generation (gen-K, K a whole number of at least 1)", o.opponent));
+    if (!(o.share >= 0 && o.share <= 1))
+      throw std::invalid_argument(fmt::format("--league: {}'s share {} is not in [0, 1]", o.opponent, o.share));
+    total += o.share;
+  }
+  if (total > 1 + 1e-9)
+    throw std::invalid_argument(fmt::format("--league: the shares sum to {}, over 1", total));
+}
+
+std::vector<LeagueOpponent> parseLeague(const std::string& text) {
+  std::vector<LeagueOpponent> league;
+  for (const std::string& item : splitAgentSpecs(text)) {
+    const std::size_t at = item.rfind('@');
+    if (at == std::string::npos)
+      throw std::invalid_argument(fmt::format("--league: '{}' has no share (use SPEC@SHARE, e.g. tactical@0.25)", item));
+    const std::string share = item.substr(at + 1);
+    double value = 0;
+    const auto [end, error] = std::from_chars(share.data(), share.data() + share.size(), value);
+    if (error != std::errc() || end != share.data() + share.size())
+      throw std::invalid_argument(fmt::format("--league: '{}' in '{}' is not a share (a number in [0, 1])", share, item));
+    league.push_back({item.substr(0, at), value});
+  }
+  if (league.empty() && !text.empty()) throw std::invalid_argument(fmt::format("--league: '{}' names no opponent", text));
+  checkLeague(league);
+  return league;
+}
+
+std::string leagueText(const std::vector<LeagueOpponent>& league) {
+  std::string text;
+  for (const LeagueOpponent& o : league) text += fmt::format("{}{}@{}", text.empty() ? "" : ",", o.opponent, o.share);
+  return text;
+}
+
+std::vector<int> leagueGameCounts(const std::vector<LeagueOpponent>& league, int games) {
+  std::vector<int> counts;
+  double sum = 0;
+  long long before = 0;
+  for (const LeagueOpponent& o : league) {
+    sum += o.share;
+    const long long upTo = std::min<long long>(games, std::llround(sum * games));
+    counts.push_back(static_cast<int>(std::max(0LL, upTo - before)));
+    before = std::max(before, upTo);
+  }
+  return counts;
 }
 
 std::string ratedSearchSettings(const TrainingConfig& c) {

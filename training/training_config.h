@@ -22,6 +22,16 @@
 
 namespace junqi {
 
+// One opponent of a league mix (issue 38): an agent spec of the registry
+// ("tactical", "ismcts:sims=50") or "gen-K", the run's generation K before
+// the learning network's (at least generation 0), with its share of each
+// generation's games; the games left over are plain self-play.
+struct LeagueOpponent {
+  std::string opponent;
+  double share = 0;
+  bool operator==(const LeagueOpponent&) const = default;
+};
+
 // One struct for the three games: `variant` names the game, and its rules are
 // the field of that game (the others unused). A game's own defaults:
 // trainingDefaults. Settings a game has no use for keep their defaults (a
@@ -70,6 +80,10 @@ struct TrainingConfig {
   // Weight of the identity head's loss (nets/torch_trainer.h); runs made
   // before it read 0 from their config.json, so they resume unchanged.
   double identityLoss = 0.25;
+  // League games (classic runs): each opponent's share of a generation's
+  // games, played by the learning network on one seat against it; samples
+  // only from the learner's seat (selfplay/classic/league_games.h).
+  std::vector<LeagueOpponent> league;
   int stepsPerGeneration = 150;
   int batchSize = 128;
   int replayWindow = 40000;  // positions
@@ -144,6 +158,20 @@ TrainingConfig resumedConfig(const std::string& dir, const TrainingConfig& confi
 // any ':' is a parameter of the spec before it ("random,ismcts:sims=50,seed=3"
 // is random and ismcts:sims=50,seed=3).
 std::vector<std::string> splitAgentSpecs(const std::string& list);
+
+// `--league`'s text: comma-separated SPEC@SHARE items, an agent spec's own
+// parameters after commas as in --baselines ("tactical@0.25,gen-1@0.25",
+// "ismcts:sims=50,seed=3@0.5"). parseLeague throws std::invalid_argument, one
+// line starting "--league:", for a malformed item, a share outside [0, 1] or
+// shares over 1 in all (checkLeague: the same checks of a parsed mix).
+std::vector<LeagueOpponent> parseLeague(const std::string& text);
+void checkLeague(const std::vector<LeagueOpponent>& league);
+std::string leagueText(const std::vector<LeagueOpponent>& league);
+// K of an opponent "gen-K" (K >= 1), else nullopt.
+std::optional<int> leaguePastGeneration(const std::string& opponent);
+// How many of `games` each opponent plays (in league order; the rest are
+// self-play): the shares rounded so that their running sums stay exact.
+std::vector<int> leagueGameCounts(const std::vector<LeagueOpponent>& league, int games);
 
 // The search settings a run rates its networks with, as the game's `nn` agent
 // parameters (classic "sims=48,c=1.5,mix=0.5,depth=16,rollout=greedy"; flip

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <filesystem>
 #include <set>
 #include <thread>
 
@@ -24,6 +25,7 @@
 #include "search/flip/flip_agent.h"
 #include "search/four/four_agent.h"
 #include "search/registry.h"
+#include "selfplay/classic/league_games.h"
 #include "selfplay/classic/teacher_games.h"
 #include "selfplay/flip/flip_teacher_games.h"
 #include "selfplay/selfplay_worker.h"
@@ -31,6 +33,7 @@
 
 namespace junqi {
 
+namespace fs = std::filesystem;
 using json = nlohmann::json;
 
 void checkCommonTrainingConfig(const TrainingConfig& c, const std::function<void(const std::string&)>& makeAgent) {
@@ -117,6 +120,21 @@ SelfPlayStats classicStatsOf(const json& j) {
   return s;
 }
 
+// The league's opponents are agents (or past generations), and its games are the trainer's.
+void checkClassicLeague(const TrainingConfig& c) {
+  checkLeague(c.league);
+  if (!c.league.empty() && c.externalSelfPlay)
+    throw std::invalid_argument("--league: not with --external-selfplay (the workers play plain self-play)");
+  for (const LeagueOpponent& o : c.league) {
+    if (leaguePastGeneration(o.opponent)) continue;
+    try {
+      makeAgent(o.opponent);
+    } catch (const std::exception& e) {
+      throw std::invalid_argument(fmt::format("--league: '{}': {}", o.opponent, e.what()));
+    }
+  }
+}
+
 class ClassicGame final : public TrainingGame {
  public:
   void check(const TrainingConfig& c) const override {
@@ -124,6 +142,7 @@ class ClassicGame final : public TrainingGame {
     if (c.gumbel && c.gumbelActions < 2) throw std::invalid_argument("--gumbel-actions: must be at least 2");
     if (c.selfPlayBackend != "eigen" && c.selfPlayBackend != "torch")
       throw std::invalid_argument(fmt::format("--selfplay-backend: '{}': use eigen or torch", c.selfPlayBackend));
+    checkClassicLeague(c);
   }
   nets::NetworkShape shape(const TrainingConfig& c) const override { return nets::NetworkShape::parse(c.shape); }
   nets::WeightsFile weightsOf(nets::Trainer& trainer, const TrainingConfig& c, const std::string& note) const override {
@@ -161,6 +180,86 @@ std::shared_ptr<nets::Backend> selfPlayBackend(const TrainingConfig& c, const st
   return nets::makeBackend(c.selfPlayBackend, weights);
 }
 
+// Adds `more`'s games, positions and layouts to `shard`.
+void appendShard(Shard& shard, Shard more) {
+  shard.games += more.games;
+  for (PositionSample& p : more.positions) shard.positions.push_back(std::move(p));
+  for (const nets::LayoutSample& l : more.layouts) shard.layouts.push_back(l);
+}
+
+// The league games' figures: games and the learner's points, in all and by
+// opponent ("league_games:tactical"), sums as every figure of a generation.
+json leagueFigures(const std::vector<LeagueGameRecord>& records, const std::vector<LeagueOpponent>& league,
+                   const std::function<std::size_t(int)>& opponentIndex) {
+  json f = {{"league_games", 0}, {"league_score", 0.0}};
+  for (const LeagueGameRecord& g : records) {
+    const double score = !g.outcome.winner ? 0.5 : *g.outcome.winner == g.learner ? 1.0 : 0.0;
+    const std::string& name = league[opponentIndex(g.game)].opponent;
+    f["league_games"] = f["league_games"].get<int>() + 1;
+    f["league_score"] = f["league_score"].get<double>() + score;
+    f["league_games:" + name] = f.value("league_games:" + name, 0) + 1;
+    f["league_score:" + name] = f.value("league_score:" + name, 0.0) + score;
+  }
+  return f;
+}
+
+// The agent spec of a league opponent in generation r.generation's games: a
+// past generation is the run's weights file of that generation (played with
+// the search settings it was rated with).
+std::string leagueOpponentSpec(const LeagueOpponent& o, const GenerationGames& r) {
+  const auto k = leaguePastGeneration(o.opponent);
+  if (!k) return o.opponent;
+  const int h = std::max(0, r.generation - 1 - *k);
+  return fmt::format("nn:weights={}", (fs::path(r.weights).parent_path() / (generationName(h) + ".jqw")).string());
+}
+
+// A generation with a league: games 0 .. S-1 self-play, then each opponent's
+// games in league order (leagueGameCounts), so that a stopped generation goes
+// on from its first unplayed game whichever kind it is.
+PlayedGames playLeagueMix(const TrainingConfig& c, const GenerationGames& r, const SelfPlayStats& kept,
+                          const TrainingLog& log, const std::atomic<bool>* stop) {
+  const std::vector<int> counts = leagueGameCounts(c.league, r.games);
+  std::vector<int> ends;  // the end of each opponent's block of games
+  int end = r.games;
+  for (const int n : counts) end -= n;
+  const int selfPlayGames = end;
+  for (const int n : counts) ends.push_back(end += n);
+  const auto backend = selfPlayBackend(c, r.weights);
+  SelfPlayStats stats;
+  SelfPlayStats before = kept;  // the games before the current kind's
+  const auto line = [&](const SelfPlayStats& s, const char* kind) {
+    SelfPlayStats all = before;
+    all.add(s);
+    log(selfPlayLine(r.who, all, r.games, kind));
+  };
+  PlayedGames out;
+  SelfPlayOptions so = selfPlayOptions(c, r.seed);
+  if (r.first < selfPlayGames) {
+    so.games = selfPlayGames, so.firstGame = r.first;
+    out.shard = playSelfPlay(backend, so, stats, [&](const SelfPlayStats& s) { line(s, "self-play"); }, stop);
+  }
+  const int first = std::max(r.first, selfPlayGames);
+  if (static_cast<int>(out.shard.games) == std::max(0, selfPlayGames - r.first) && first < r.games) {
+    so.games = r.games, so.firstGame = first, so.seed = Rng::mix(r.seed, 0x1ea9);
+    std::vector<std::string> specs;
+    for (const LeagueOpponent& o : c.league) specs.push_back(leagueOpponentSpec(o, r));
+    const auto opponentIndex = [&](int game) {
+      return static_cast<std::size_t>(std::upper_bound(ends.begin(), ends.end(), game) - ends.begin());
+    };
+    SelfPlayStats league;
+    before.add(stats);
+    LeagueGames games = playLeagueGames(backend, so, [&](int game) { return makeAgent(specs[opponentIndex(game)]); },
+                                        league, [&](const SelfPlayStats& s) { line(s, "league"); }, stop);
+    appendShard(out.shard, std::move(games.shard));
+    stats.add(league);
+    out.figures = leagueFigures(games.records, c.league, opponentIndex);
+  }
+  out.shard.ruleset = c.ruleset.toString();
+  const json figures = classicFigures(stats);  // (items() would not keep a temporary alive)
+  for (const auto& [key, value] : figures.items()) out.figures[key] = value;
+  return out;
+}
+
 PlayedGames ClassicGame::play(const TrainingConfig& c, const GenerationGames& r, const TrainingLog& log,
                               const std::atomic<bool>* stop) const {
   const SelfPlayStats kept = classicStatsOf(r.kept);
@@ -184,12 +283,14 @@ PlayedGames ClassicGame::play(const TrainingConfig& c, const GenerationGames& r,
       const SelfPlayStats all = withKept(s);
       if (all.games % 100 == 0 || all.games == to.games) log(selfPlayLine(r.who, all, to.games, "teacher games"));
     }, stop);
-  } else {
+  } else if (c.league.empty()) {
     SelfPlayOptions so = selfPlayOptions(c, r.seed);
     so.games = r.games;
     so.firstGame = r.first;
     out.shard = playSelfPlay(selfPlayBackend(c, r.weights), so, stats,
                              [&](const SelfPlayStats& s) { log(selfPlayLine(r.who, withKept(s), r.games)); }, stop);
+  } else {
+    return playLeagueMix(c, r, kept, log, stop);
   }
   out.figures = classicFigures(stats);
   return out;

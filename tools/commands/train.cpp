@@ -31,7 +31,8 @@ const std::pair<const char*, const char*> kConfigKeys[] = {
     {"--seed", "seed"}, {"--external-selfplay", "external_selfplay"}, {"--selfplay-backend", "selfplay_backend"},
     {"--gumbel", "gumbel"}, {"--gumbel-actions", "gumbel_actions"}, {"--full-search-share", "full_search_share"},
     {"--fast-sims", "fast_sims"}, {"--init-weights", "init_weights"}, {"--identity-loss", "identity_loss"},
-    {"--anchor-generations", "anchor_generations"}, {"--panel-only", "rate_previous"}};
+    {"--anchor-generations", "anchor_generations"}, {"--panel-only", "rate_previous"},
+    {"--league", "league"}};
 
 }  // namespace
 
@@ -124,6 +125,12 @@ void registerTrain(CLI::App& app) {
       ->capture_default_str();
   cmd->add_option("--baselines", baselines, "Fixed opponents of every generation: agent specs, comma-separated (e.g. 'random,ismcts:sims=50,seed=3')")
       ->capture_default_str();
+  static std::string league;
+  cmd->add_option("--league", league,
+                  "League games: SPEC@SHARE items, comma-separated (e.g. 'tactical@0.25,gen-1@0.25'): each opponent "
+                  "(an agent spec, or gen-K: the generation K before the learning one) plays that share of each "
+                  "generation's games against the learning network, which keeps only its own seat's samples; the rest "
+                  "is self-play");
   cmd->add_option("--seed", c.seed, "Seed of the whole run")->capture_default_str();
   cmd->add_option("--selfplay-backend", c.selfPlayBackend, "Self-play inference: eigen (fast for small networks) or torch")
       ->capture_default_str();
@@ -162,6 +169,7 @@ void registerTrain(CLI::App& app) {
                                            c.dataParallelSize - 1));
     c.baselines = splitAgentSpecs(baselines);
     c.ratePrevious = !panelOnly;
+    c.league = parseLeague(league);
     // Kept absolute in config.json: a resumed run may start elsewhere.
     if (!c.initWeights.empty()) c.initWeights = std::filesystem::absolute(c.initWeights).lexically_normal().string();
     std::vector<std::pair<std::string, std::string>> given;  // (config.json key, option) of the options given
