@@ -27,6 +27,9 @@ struct AgentReport {
   // A search's root: each move's share of the visits, most visited first
   // (moves never visited left out); empty for agents that do not search.
   std::vector<std::pair<Move, double>> rootShares;
+  // Each of rootShares' moves' mean value for the agent, in [-1, 1], in the
+  // same order, where the search keeps one; empty otherwise.
+  std::vector<double> rootValues;
   std::string note;           // anything else worth a log line
 };
 

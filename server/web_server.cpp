@@ -6,9 +6,11 @@
 #include <httplib.h>
 
 #include "server/access_checks.h"
+#include "server/analysis/analysis.h"
 #include "server/connection_gate.h"
 #include "server/http_util.h"
 #include "server/request_stream.h"
+#include "server/routes_analysis.h"
 #include "server/server_state.h"
 
 namespace junqi::server {
@@ -67,6 +69,7 @@ WebServer::WebServer(ServerOptions options) : impl_(std::make_unique<Impl>(std::
   addSeatRoutes(http, impl_->state);
   addRecordRoutes(http, impl_->state);
   addMatchRoutes(http, impl_->state);
+  addAnalysisRoutes(http, impl_->state, AnalysisBudget{});
 }
 
 WebServer::~WebServer() {
