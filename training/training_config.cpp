@@ -360,6 +360,21 @@ std::vector<int> leagueGameCounts(const std::vector<LeagueOpponent>& league, int
   return counts;
 }
 
+int leagueSelfPlayGames(const std::vector<LeagueOpponent>& league, int games) {
+  int selfPlay = games;
+  for (const int n : leagueGameCounts(league, games)) selfPlay -= n;
+  return selfPlay;
+}
+
+int leagueOpponentOfGame(const std::vector<LeagueOpponent>& league, int games, int game) {
+  int end = leagueSelfPlayGames(league, games);
+  if (game < end) return -1;
+  const std::vector<int> counts = leagueGameCounts(league, games);
+  for (std::size_t i = 0; i < counts.size(); ++i)
+    if (game < (end += counts[i])) return static_cast<int>(i);
+  return -1;  // past the generation's games
+}
+
 std::string ratedSearchSettings(const TrainingConfig& c) {
   // flip: mix only when used, so that the weights files of runs without it read as before
   if (c.variant == "flip")

@@ -172,6 +172,13 @@ std::optional<int> leaguePastGeneration(const std::string& opponent);
 // How many of `games` each opponent plays (in league order; the rest are
 // self-play): the shares rounded so that their running sums stay exact.
 std::vector<int> leagueGameCounts(const std::vector<LeagueOpponent>& league, int games);
+// Who plays game n of a generation of `games`: -1 for self-play (games 0 ..
+// S-1), else the index of its league opponent (each opponent's games a block
+// after the self-play, in league order), so that a stopped generation goes on
+// from its first unplayed game whichever kind it is.
+int leagueOpponentOfGame(const std::vector<LeagueOpponent>& league, int games, int game);
+// S: how many of the games are self-play.
+int leagueSelfPlayGames(const std::vector<LeagueOpponent>& league, int games);
 
 // The search settings a run rates its networks with, as the game's `nn` agent
 // parameters (classic "sims=48,c=1.5,mix=0.5,depth=16,rollout=greedy"; flip

@@ -213,17 +213,11 @@ std::string leagueOpponentSpec(const LeagueOpponent& o, const GenerationGames& r
   return fmt::format("nn:weights={}", (fs::path(r.weights).parent_path() / (generationName(h) + ".jqw")).string());
 }
 
-// A generation with a league: games 0 .. S-1 self-play, then each opponent's
-// games in league order (leagueGameCounts), so that a stopped generation goes
-// on from its first unplayed game whichever kind it is.
+// A generation with a league: self-play, then each opponent's games
+// (leagueOpponentOfGame), the games of each kind from its first unplayed one.
 PlayedGames playLeagueMix(const TrainingConfig& c, const GenerationGames& r, const SelfPlayStats& kept,
                           const TrainingLog& log, const std::atomic<bool>* stop) {
-  const std::vector<int> counts = leagueGameCounts(c.league, r.games);
-  std::vector<int> ends;  // the end of each opponent's block of games
-  int end = r.games;
-  for (const int n : counts) end -= n;
-  const int selfPlayGames = end;
-  for (const int n : counts) ends.push_back(end += n);
+  const int selfPlayGames = leagueSelfPlayGames(c.league, r.games);
   const auto backend = selfPlayBackend(c, r.weights);
   SelfPlayStats stats;
   SelfPlayStats before = kept;  // the games before the current kind's
@@ -244,7 +238,7 @@ PlayedGames playLeagueMix(const TrainingConfig& c, const GenerationGames& r, con
     std::vector<std::string> specs;
     for (const LeagueOpponent& o : c.league) specs.push_back(leagueOpponentSpec(o, r));
     const auto opponentIndex = [&](int game) {
-      return static_cast<std::size_t>(std::upper_bound(ends.begin(), ends.end(), game) - ends.begin());
+      return static_cast<std::size_t>(leagueOpponentOfGame(c.league, r.games, game));
     };
     SelfPlayStats league;
     before.add(stats);

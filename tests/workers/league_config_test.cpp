@@ -60,6 +60,28 @@ TEST(LeagueMix, EachOpponentPlaysItsShareOfTheGames) {
   }
 }
 
+TEST(LeagueMix, EveryGameOfAGenerationHasItsOpponentAndEachOpponentItsShare) {
+  const auto mix = parseLeague("tactical@0.25,gen-1@0.25,random@0.1");
+  for (const int games : {1, 8, 10, 37, 400}) {
+    std::vector<int> played(mix.size(), 0);
+    int selfPlay = 0, last = -1;
+    for (int n = 0; n < games; ++n) {
+      const int who = leagueOpponentOfGame(mix, games, n);
+      ASSERT_GE(who, last) << "self-play first, then each opponent's block";
+      last = who;
+      if (who < 0) ++selfPlay;
+      else ++played[static_cast<std::size_t>(who)];
+    }
+    EXPECT_EQ(played, leagueGameCounts(mix, games)) << games;
+    EXPECT_EQ(selfPlay, leagueSelfPlayGames(mix, games));
+    EXPECT_EQ(selfPlay + played[0] + played[1] + played[2], games);
+  }
+  const std::vector<LeagueOpponent> quarter = parseLeague("tactical@0.25,gen-1@0.25");
+  std::vector<int> who;
+  for (int n = 0; n < 8; ++n) who.push_back(leagueOpponentOfGame(quarter, 8, n));
+  EXPECT_EQ(who, (std::vector<int>{-1, -1, -1, -1, 0, 0, 1, 1}));
+}
+
 TEST(LeagueMix, TheMixSurvivesConfigJsonAndRunsWithoutOneKeepTheirs) {
   TrainingConfig c;
   c.league = parseLeague("tactical@0.25,gen-1@0.25");
