@@ -350,6 +350,7 @@ async function openRecord(body) {
   try {
     const opened = await api('POST', '/api/records', body);
     setRecordSeats(opened.game, opened.seats);  // viewer.js
+    analysisRecordOpened(opened.game);  // analysis.js
     Object.assign(rec, { name: opened.name, step: 0, steps: opened.steps });
     $('record-nav').hidden = false;
     await showStep(rec.live ? opened.steps : 0);
@@ -405,6 +406,7 @@ async function showStep(step) {
     return li;
   }));
   searchNote(view.search);
+  analysisStepShown();  // analysis.js
   const current = $('rec-actions').querySelector('.current');
   if (current) current.scrollIntoView({ block: 'nearest' });
 }
