@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <ranges>
 
 #include <fmt/format.h>
 
@@ -26,13 +27,34 @@ void checkFourWeights(const WeightsFile& weights, const std::string& source) {
 
 double FourNetEvaluator::evaluate(const FourPosition& pos, Visibility visibility, const MoveList* moves,
                                   std::vector<double>* priors) {
-  thread_local std::vector<float> input(kFourInputSize), policy;
+  thread_local std::vector<float> input(kFourInputSize), logits;
+  thread_local std::vector<int> indices;
+  encodeFour(pos, visibility, input);
+  const bool wantPriors = moves && priors;
+  indices.clear();
+  if (wantPriors)
+    for (const Move m : *moves) indices.push_back(fourPolicyIndex(pos.toMove(), m));
+  logits.resize(indices.size());
+  float wdl[3];
+  backend_->forwardSelected(input.data(), indices, logits.data(), wdl);
+  ++evaluations_;
+  if (wantPriors) {
+    priors->clear();
+    if (!indices.empty())
+      legalSoftmax(logits.data(), std::views::iota(0, static_cast<int>(indices.size())), [](int i) { return i; },
+                   *priors);
+  }
+  return wdlValue<double>(wdl);
+}
+
+double FourNetEvaluator::evaluateReference(const FourPosition& pos, Visibility visibility, const MoveList* moves,
+                                           std::vector<double>* priors) {
+  std::vector<float> input(kFourInputSize), policy;
   float wdl[3];
   encodeFour(pos, visibility, input);
   const bool wantPriors = moves && priors;
   if (wantPriors) policy.resize(kFourPolicySize);
   backend_->forward(input.data(), 1, wantPriors ? policy.data() : nullptr, wdl, nullptr);
-  ++evaluations_;
   if (wantPriors) legalSoftmax(policy.data(), *moves, [&pos](Move m) { return fourPolicyIndex(pos.toMove(), m); }, *priors);
   return wdlValue<double>(wdl);
 }

@@ -31,8 +31,14 @@ void checkFourWeights(const WeightsFile& weights, const std::string& source);
 class FourNetEvaluator : public FourLeafEvaluator {
  public:
   explicit FourNetEvaluator(std::shared_ptr<Backend> backend) : backend_(std::move(backend)) {}
+  // The encoding, then only the logits of `moves` (Backend::forwardSelected:
+  // the sparse stem, no other policy logits).
   double evaluate(const FourPosition& pos, Visibility visibility, const MoveList* moves,
                   std::vector<double>* priors) override;
+  // The plain path (Backend::forward, all 37,281 policy logits): what
+  // evaluate() equals to float rounding, for tests and benchmarks.
+  double evaluateReference(const FourPosition& pos, Visibility visibility, const MoveList* moves,
+                           std::vector<double>* priors);
   long long evaluations() const { return evaluations_; }
 
  private:
