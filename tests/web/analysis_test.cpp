@@ -4,6 +4,7 @@
 // search is cut to the analysis budget and one analysis runs at a time.
 #include <cmath>
 #include <functional>
+#include <set>
 #include <thread>
 
 #include "core/classic/auto_layout.h"
@@ -205,6 +206,51 @@ TEST_F(Analysis, AFlipSeatsAnalysisIsTheSameWhateverLiesFaceDown) {
   const std::string one = openText(formatFlipRecord(record)), two = openText(formatFlipRecord(swapped));
   const std::string seat = game.position().toMove() == Seat::Red ? "1" : "2";
   const Answer a = analyse(one, 20, seat, "mcts"), b = analyse(two, 20, seat, "mcts");
+  ASSERT_EQ(a.status, 200) << a.raw;
+  EXPECT_EQ(a.raw, b.raw);
+}
+
+// A four-player game from `layouts` playing `moves` (each legal there).
+FourGame analysisFourReplay(const std::array<Layout, kArmies>& layouts, const std::vector<Move>& moves) {
+  FourGame game(FourRuleset::parse("four-worldatplay"), layouts);
+  for (const Move m : moves) game.play(m);
+  return game;
+}
+
+// Four-player: a world where two untouched pieces of an army south does not
+// see (east) swap identities gives south the same analysis.
+TEST_F(Analysis, AFourSeatsAnalysisIsTheSameWhateverTheHiddenIdentities) {
+  const FourRuleset ruleset = FourRuleset::parse("four-worldatplay");
+  Rng rng(5);
+  std::array<Layout, kArmies> layouts;
+  for (Layout& layout : layouts) layout = styledLayout(LayoutStyle::Balanced, ruleset.army, rng);
+  const FourGame game = analysisFourGame(24, 5);  // the same layouts (the same seed)
+  std::vector<Move> moves;
+  std::set<Square> touched;
+  for (const FourPlayedMove& m : game.history()) {
+    moves.push_back(m.move);
+    touched.insert(m.move.from);
+    touched.insert(m.move.to);
+  }
+  std::array<Layout, kArmies> swapped = layouts;
+  Layout& east = swapped[1];
+  bool done = false;
+  for (int i = 0; i < kHalfSquares && !done; ++i)
+    for (int j = i + 1; j < kHalfSquares && !done; ++j) {
+      const auto a = east.at[i], b = east.at[j];
+      if (!a || !b || *a == *b || *a == PieceType::Flag || *b == PieceType::Flag) continue;
+      if (touched.count(armyPoint(1, i)) || touched.count(armyPoint(1, j))) continue;
+      if (!mayStartOn(*a, j, ruleset.army) || !mayStartOn(*b, i, ruleset.army)) continue;
+      std::swap(east.at[i], east.at[j]);
+      done = true;
+    }
+  ASSERT_TRUE(done) << "no two untouched east pieces to swap";
+  const FourGame other = analysisFourReplay(swapped, moves);
+  const std::string one = openText(formatFourRecord(fourRecordOf(game))),
+                    two = openText(formatFourRecord(fourRecordOf(other)));
+  ASSERT_EQ(get("/api/records/" + one + "?step=24&seat=south").raw, get("/api/records/" + two + "?step=24&seat=south").raw);
+  ASSERT_NE(get("/api/records/" + one + "?step=24&seat=all").raw, get("/api/records/" + two + "?step=24&seat=all").raw);
+  const Answer a = analyse(one, 24, "south", "ismcts"), b = analyse(two, 24, "south", "ismcts");
   ASSERT_EQ(a.status, 200) << a.raw;
   EXPECT_EQ(a.raw, b.raw);
 }
