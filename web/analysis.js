@@ -8,12 +8,13 @@
 // view alone (POST /api/analysis, docs/web-analysis.md).
 'use strict';
 
-const analysis = { game: null, result: null, values: new Map(), recorded: [], sweep: 0 };
+const analysis = { game: null, result: null, values: new Map(), recorded: [], sweep: 0, plotSeat: null };
 
 // The opened record's game: its agents in the list, the old results dropped.
 async function analysisRecordOpened(game) {
   analysis.values = new Map();
   analysis.recorded = [];
+  analysis.plotSeat = null;
   analysis.sweep++;
   $('an-result').replaceChildren();
   $('an-status').textContent = '';
@@ -49,6 +50,7 @@ async function analyseStep() {
   if (rec.name !== name || rec.step !== step || analysisSeat() !== seat) return;  // the viewer moved on
   analysis.result = result;
   analysis.recorded = result.values || [];
+  analysis.plotSeat = seat;
   if (result.value !== null) analysis.values.set(`${seat} ${step}`, result.value);
   showAnalysis(result);
 }
@@ -118,7 +120,8 @@ function showAnalysis(r) {
 // The seat's value over the game: the record's searched values (its own
 // moves, from the record's search notes) and the steps analysed here.
 function drawValuePlot() {
-  const svg = $('an-plot'), seat = analysisSeat(), steps = Math.max(1, rec.steps);
+  // The seat last analysed (on the full board the side to move changes every step).
+  const svg = $('an-plot'), seat = analysis.plotSeat || analysisSeat(), steps = Math.max(1, rec.steps);
   svg.replaceChildren();
   const analysed = [...analysis.values].filter(([k]) => k.startsWith(`${seat} `))
     .map(([k, v]) => ({ step: Number(k.split(' ')[1]), value: v })).sort((a, b) => a.step - b.step);
@@ -140,6 +143,7 @@ function drawValuePlot() {
 // server allows), for the plot; stops when another record is opened.
 async function analyseWholeGame() {
   const sweep = ++analysis.sweep, name = rec.name, seat = analysisSeat(), agent = $('an-agent').value;
+  analysis.plotSeat = seat;
   for (let step = 0; step <= rec.steps && sweep === analysis.sweep && rec.name === name; step++) {
     $('an-status').textContent = `value over the game: step ${step} of ${rec.steps}...`;
     const r = await api('POST', '/api/analysis', { record: name, step, seat, agent }).catch((e) => ({ error: e.message }));
