@@ -48,6 +48,9 @@ function drawFourPiece(layer, geometry, piece) {
 }
 
 function showFourGame(game) {
+  const same = play.game !== null && play.game.id === game.id;
+  if (same && game.ply < play.game.ply) return;  // an answer overtaken by a later one (a poll asked before a move)
+  const moved = same && play.game.ply !== game.ply;
   play.game = game;
   const layer = drawCrossBoard($('board'), play.geometry);
   const over = game.outcome !== null;
@@ -65,7 +68,8 @@ function showFourGame(game) {
     }
   showFourText(game, over, mine);
   clearTimeout(play.poll);
-  play.wait = mine || over ? 25 : Math.min(2 * (play.wait || 25), 800);
+  // Soon while the game moves (agents answer quickly), less and less often while it waits for a person.
+  play.wait = mine || over || moved ? 25 : Math.min(2 * (play.wait || 25), 800);
   if (!over && !mine) play.poll = setTimeout(refreshGame, play.wait);
 }
 
