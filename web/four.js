@@ -49,7 +49,8 @@ function drawFourPiece(layer, geometry, piece) {
 
 function showFourGame(game) {
   const same = play.game !== null && play.game.id === game.id;
-  if (same && game.ply < play.game.ply) return;  // an answer overtaken by a later one (a poll asked before a move)
+  // An answer overtaken by a later one (a poll asked before a move or a resignation) is not drawn over it.
+  if (same && (game.ply < play.game.ply || (play.game.outcome !== null && game.outcome === null))) return;
   const moved = same && play.game.ply !== game.ply;
   play.game = game;
   const layer = drawCrossBoard($('board'), play.geometry);

@@ -62,7 +62,7 @@ function keepSeat() {
     if (!play.game || play.game.outcome !== null) return clearInterval(play.heartbeat);
     api('GET', gamePath()).then((seen) => {
       // An answer overtaken by a move's (asked before it, answered after) is not drawn over it.
-      if (!play.game || seen.ply < play.game.ply) return;
+      if (!play.game || seen.ply < play.game.ply || (play.game.outcome !== null && seen.outcome === null)) return;
       if (seenChanged(play.game, seen)) showGame(seen);  // else the board stays as it is, mid-click
     }).catch(showError('move-error'));
   }, 3000);
