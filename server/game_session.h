@@ -21,6 +21,8 @@
 
 namespace junqi::server {
 
+struct AnalysisBudget;
+
 struct NewGame {
   std::string rules = "hiddenfront";  // a classic, flip or four-player ruleset (its preset names the game)
   std::string agentName;  // as the operator's menu calls it (what the person sees)
@@ -69,6 +71,11 @@ class GameSession {
   // The game is dropped (it expired): an agent thinking is let go, its move dropped.
   virtual void abandon() = 0;
   virtual std::chrono::steady_clock::time_point created() const = 0;
+  // The analysis view of `seat` (a seat's number, never kSpectator) now, from
+  // that seat's own view alone (server/analysis/analysis.h): the view is
+  // copied under the session's lock, searched outside it (the game goes on).
+  // Adds {game, seat, toMove, ply}. The caller checks the asker holds `seat`.
+  virtual nlohmann::json analyse(int seat, const std::string& spec, const AnalysisBudget& budget) = 0;
 };
 
 // The session of the game the rules name. Throws ApiError 400 for rules or a

@@ -10,6 +10,7 @@
 #include "core/classic/notation.h"
 #include "core/classic/record.h"
 #include "search/registry.h"
+#include "server/analysis/analysis.h"
 #include "server/board_json.h"
 #include "server/http_util.h"
 
@@ -287,6 +288,27 @@ void ClassicSession::finishIfOver() {
   if (!game_->isOver() || written_ || setup_.gamesDir.empty()) return;
   written_ = true;
   writeFinishedRecord(setup_.gamesDir, id_, "jqr", recordText());
+}
+
+// The seat's Observation is copied under the lock; its InfoState (exact
+// beliefs) and the search are made outside it, so the game goes on meanwhile.
+nlohmann::json ClassicSession::analyse(int seat, const std::string& spec, const AnalysisBudget& budget) {
+  const Seat s = static_cast<Seat>(seat);
+  std::unique_lock lock(mutex_);
+  checkTimes();
+  Observation view = Observation::of(*game_, s);  // the seat's own, nothing of the referee's
+  const bool over = game_->isOver();
+  const int ply = game_->position().ply();
+  const Seat toMove = game_->position().sideToMove();
+  lock.unlock();
+  InfoState info(std::move(view));
+  info.setOutcome({});  // beliefs as the seat holds them in play (the record's analysis does the same)
+  nlohmann::json out = classicAnalysis(info, ruleset_, spec, over, budget);
+  out["game"] = "classic";
+  out["seat"] = seatName(s);
+  out["toMove"] = seatName(toMove);
+  out["ply"] = ply;
+  return out;
 }
 
 }  // namespace junqi::server

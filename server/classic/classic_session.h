@@ -49,6 +49,7 @@ class ClassicSession final : public GameSession, public std::enable_shared_from_
   // The game is dropped (it expired): an agent thinking is let go, its move dropped.
   void abandon() override;
   std::chrono::steady_clock::time_point created() const override { return created_; }
+  nlohmann::json analyse(int seat, const std::string& spec, const AnalysisBudget& budget) override;
 
  private:
   bool isPerson(Seat seat) const { return people_[index(seat)]; }

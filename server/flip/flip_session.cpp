@@ -4,6 +4,7 @@
 
 #include "core/classic/notation.h"
 #include "core/flip/flip_record.h"
+#include "server/analysis/analysis.h"
 #include "server/flip/flip_json.h"
 #include "server/http_util.h"
 
@@ -188,6 +189,23 @@ void FlipSession::finishIfOver() {
   if (!game_->isOver() || written_ || setup_.gamesDir.empty()) return;
   written_ = true;
   writeFinishedRecord(setup_.gamesDir, id_, "jqf", recordText());
+}
+
+// The public position (what every seat sees: the deal stays with the
+// referee's FlipGame) is copied under the lock and searched outside it.
+nlohmann::json FlipSession::analyse(int seat, const std::string& spec, const AnalysisBudget& budget) {
+  std::unique_lock lock(mutex_);
+  checkAgentTime();
+  const FlipPosition pos = game_->position();
+  const bool over = game_->isOver();
+  const int ply = static_cast<int>(game_->history().size());
+  lock.unlock();
+  nlohmann::json out = flipAnalysis(pos, rules_, static_cast<Seat>(seat), spec, over, budget);
+  out["game"] = "flip";
+  out["seat"] = seatNumber(static_cast<Seat>(seat));
+  out["toMove"] = seatNumber(pos.toMove());
+  out["ply"] = ply;
+  return out;
 }
 
 }  // namespace junqi::server

@@ -39,6 +39,7 @@ class FlipSession final : public GameSession, public std::enable_shared_from_thi
   bool isOver() const override;
   void abandon() override;
   std::chrono::steady_clock::time_point created() const override { return created_; }
+  nlohmann::json analyse(int seat, const std::string& spec, const AnalysisBudget& budget) override;
 
  private:
   bool isPerson(Seat seat) const { return people_[index(seat)]; }

@@ -7,6 +7,7 @@
 #include "core/four/four_notation.h"
 #include "core/four/four_observation.h"
 #include "core/four/four_record.h"
+#include "server/analysis/analysis.h"
 #include "server/four/four_json.h"
 #include "server/http_util.h"
 
@@ -173,6 +174,21 @@ void FourSession::finishIfOver() {
   written_ = true;
   const std::string record = formatFourRecord(fourRecordOf(*game_, {{"site", "junqi-serve"}}));
   writeFinishedRecord(setup_.gamesDir, id_, "jq4", record);
+}
+
+// The army's FourObservation is copied under the lock and searched outside it.
+nlohmann::json FourSession::analyse(int seat, const std::string& spec, const AnalysisBudget& budget) {
+  std::unique_lock lock(mutex_);
+  const FourObservation view = FourObservation::of(*game_, seat);  // the army's own
+  const bool over = game_->outcome().isOver();
+  const int ply = static_cast<int>(game_->history().size());
+  lock.unlock();
+  nlohmann::json out = fourAnalysis(view, rules_, spec, over, budget);
+  out["game"] = "four";
+  out["seat"] = armyName(seat);
+  out["toMove"] = armyName(view.toMove());
+  out["ply"] = ply;
+  return out;
 }
 
 }  // namespace junqi::server

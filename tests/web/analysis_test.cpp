@@ -1,7 +1,8 @@
 // The analysis view (issue 39 item 6, docs/web-analysis.md): for a seat at a
 // step of a record of each game, its exact beliefs and an agent's top moves;
 // the answer depends on the seat's view alone; bad requests are 400; the
-// search is cut to the analysis budget and one analysis runs at a time.
+// search is cut to the analysis budget and one analysis runs at a time; and
+// the same for a person's own seat of a game in play (LiveAnalysis).
 #include <cmath>
 #include <functional>
 #include <set>
@@ -310,6 +311,132 @@ TEST_F(Analysis, TheSearchIsCutToTheBudgetAndOneAnalysisRunsAtATime) {
   EXPECT_EQ(second.status, 503) << second.raw;
   EXPECT_EQ(first.status, 200);
   EXPECT_EQ(analyse(name, 6, "red", "heuristic").status, 200);  // free again
+}
+
+// ---- A game in play: the asker's own seat, from its own view alone. ----
+
+class LiveAnalysis : public Analysis {
+ protected:
+  Answer analyseGame(const std::string& id, const std::string& agent) {
+    return post("/api/games/" + id + "/analysis", nlohmann::json{{"agent", agent}});
+  }
+  Answer analyseSeat(const std::string& token, const std::string& agent) {
+    return post("/api/seats/" + token + "/analysis", nlohmann::json{{"agent", agent}});
+  }
+  // The game's record once the person resigned (the hidden truth, told at the end).
+  std::string resignedRecord(const std::string& id) {
+    EXPECT_EQ(post("/api/games/" + id + "/resign", nlohmann::json::object()).status, 200);
+    return get("/api/games/" + id + "/record").raw;
+  }
+};
+
+TEST_F(LiveAnalysis, TheCreatorAnalysesItsOwnClassicSeatInPlay) {
+  const Answer created = newGame("random");
+  ASSERT_EQ(created.status, 201) << created.raw;
+  ASSERT_EQ(created.body["toMove"], "red");
+  const Answer a = analyseGame(created.body["id"], "ismcts");
+  ASSERT_EQ(a.status, 200) << a.raw;
+  EXPECT_EQ(a.body["game"], "classic");
+  EXPECT_EQ(a.body["seat"], "red");
+  EXPECT_EQ(a.body["ply"], 0);
+  EXPECT_EQ(a.body["agent"], "ismcts");
+  EXPECT_EQ(a.body["beliefs"].size(), 25u);  // every blue piece, none of red's own
+  for (const auto& piece : a.body["beliefs"]) EXPECT_GE(piece["id"].get<int>(), kMaxPiecesPerSide) << piece;
+  expectTopMoves(a.body, 300);
+  std::set<std::string> legal;
+  for (const auto& m : created.body["legal"]) legal.insert(m);
+  for (const auto& m : a.body["moves"]) EXPECT_TRUE(legal.count(m["move"])) << m;
+}
+
+// Two games whose hidden truth differs (the server's seeds give the agent two
+// layouts) give the person's seat the same analysis, byte for byte.
+TEST_F(LiveAnalysis, AClassicSeatsLiveAnalysisIsTheSameWhateverTheAgentsLayout) {
+  const Answer one = newGame("random"), two = newGame("random");
+  ASSERT_EQ(one.status, 201) << one.raw;
+  ASSERT_EQ(two.status, 201) << two.raw;
+  const Answer a = analyseGame(one.body["id"], "ismcts"), b = analyseGame(two.body["id"], "ismcts");
+  ASSERT_EQ(a.status, 200) << a.raw;
+  EXPECT_EQ(a.raw, b.raw);
+  ASSERT_NE(resignedRecord(one.body["id"]), resignedRecord(two.body["id"])) << "the hidden layouts were the same";
+}
+
+TEST_F(LiveAnalysis, AFlipSeatsLiveAnalysisIsTheSameWhateverTheDeal) {
+  const nlohmann::json game = {{"rules", "flip-kawu"}, {"agent", "heuristic"}};
+  const Answer one = post("/api/games", game), two = post("/api/games", game);
+  ASSERT_EQ(one.status, 201) << one.raw;
+  ASSERT_EQ(two.status, 201) << two.raw;
+  const Answer a = analyseGame(one.body["id"], "mcts"), b = analyseGame(two.body["id"], "mcts");
+  ASSERT_EQ(a.status, 200) << a.raw;
+  EXPECT_EQ(a.body["game"], "flip");
+  EXPECT_EQ(a.body["beliefs"].size(), 50u);  // every piece face down
+  expectTopMoves(a.body, 400);
+  EXPECT_EQ(a.raw, b.raw);
+  ASSERT_NE(resignedRecord(one.body["id"]), resignedRecord(two.body["id"])) << "the deals were the same";
+}
+
+TEST_F(LiveAnalysis, AFourPlayerArmyIsAnalysedFromItsOwnObservation) {
+  const Answer created = post("/api/games", nlohmann::json{{"rules", "four-worldatplay"}, {"agent", "heuristic"}});
+  ASSERT_EQ(created.status, 201) << created.raw;
+  const Answer a = analyseGame(created.body["id"], "ismcts");
+  ASSERT_EQ(a.status, 200) << a.raw;
+  EXPECT_EQ(a.body["game"], "four");
+  EXPECT_EQ(a.body["seat"], "south");
+  EXPECT_FALSE(a.body["beliefs"].empty());
+  for (const auto& piece : a.body["beliefs"]) {
+    EXPECT_NE(piece["army"], "south") << piece;  // its own pieces it sees
+    double sum = 0;
+    for (const auto& [symbol, p] : piece["beliefs"].items()) sum += p.get<double>();
+    EXPECT_NEAR(sum, 1.0, 1e-9) << piece;
+  }
+}
+
+// A game of people: each seat analyses through its own token, as itself; the
+// game's id (the spectators' link) analyses nothing; no field picks another seat.
+TEST_F(LiveAnalysis, OnlyTheAskersOwnSeatIsAnalysedNeverASpectatorsOrAnothers) {
+  const Answer created = post("/api/games", nlohmann::json{{"layout", kLayout}, {"seat", "red"}, {"people", {"blue"}}});
+  ASSERT_EQ(created.status, 201) << created.raw;
+  const std::string id = created.body["id"], red = created.body["seatToken"];
+  const Answer joined = post("/api/join", nlohmann::json{{"join", created.body["invites"][0]["join"]}});
+  ASSERT_EQ(joined.status, 200) << joined.raw;
+  const std::string blue = joined.body["seatToken"];
+  const Answer watcher = analyseGame(id, "ismcts");
+  EXPECT_EQ(watcher.status, 403) << watcher.raw;
+  EXPECT_NE(watcher.body.value("error", "").find("seat's link"), std::string::npos) << watcher.raw;
+  const Answer r = analyseSeat(red, "ismcts"), b = analyseSeat(blue, "ismcts");
+  ASSERT_EQ(r.status, 200) << r.raw;
+  ASSERT_EQ(b.status, 200) << b.raw;
+  EXPECT_EQ(r.body["seat"], "red");
+  EXPECT_EQ(b.body["seat"], "blue");
+  EXPECT_FALSE(r.body["moves"].empty());  // red is to move
+  EXPECT_TRUE(b.body["moves"].empty());
+  for (const auto& piece : b.body["beliefs"]) EXPECT_LT(piece["id"].get<int>(), kMaxPiecesPerSide) << piece;
+  const Answer other =
+      post("/api/seats/" + blue + "/analysis", nlohmann::json{{"agent", "ismcts"}, {"seat", "red"}});
+  EXPECT_EQ(other.status, 400) << other.raw;
+  EXPECT_EQ(analyseSeat(std::string(32, 'a'), "ismcts").status, 404);
+  EXPECT_EQ(analyseSeat("nope", "ismcts").status, 400);
+  EXPECT_EQ(analyseSeat(red, "mcts").status, 400);  // a flip agent for a classic game
+}
+
+TEST_F(LiveAnalysis, OneAnalysisRunsAtATimeRecordOrGame) {
+  const std::string name = openText(formatRecord(recordOf(analysisClassicGame(6, 8))));
+  const Answer created = newGame("random");
+  ASSERT_EQ(created.status, 201) << created.raw;
+  const int begun = slowSearchesBegun();
+  Answer first;
+  std::thread slow([&] {
+    httplib::Client client("127.0.0.1", port_);
+    const auto r = client.Post("/api/analysis",
+                               nlohmann::json{{"record", name}, {"step", 6}, {"seat", "red"}, {"agent", "slow1500"}}.dump(),
+                               "application/json");
+    if (r) first.status = r->status;
+  });
+  while (slowSearchesBegun() == begun) std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  const Answer second = analyseGame(created.body["id"], "heuristic");
+  slow.join();
+  EXPECT_EQ(second.status, 503) << second.raw;
+  EXPECT_EQ(first.status, 200);
+  EXPECT_EQ(analyseGame(created.body["id"], "heuristic").status, 200);
 }
 
 }  // namespace
