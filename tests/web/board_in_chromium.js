@@ -262,7 +262,7 @@ const known = [];
 // north (a guest, its ally) are people, east and west the heuristic; then
 // south's record is stepped through.
 async function playFourWithPeople(browser) {
-  const shot = (page) => page.screenshot({ path: `${out}/four.png`, clip: { x: 0, y: 0, width: 830, height: 800 } });
+  const shot = (page) => page.screenshot({ path: `${out}/four.png`, clip: { x: 0, y: 0, width: 1040, height: 770 } });
   const game = await playPeople(browser, url, { preset: 'four-worldatplay', agent: 'heuristic', seat: 'south',
     guests: ['north'], seed: 7, errors, shot });
   assert.match(game.status, /^Game over: your team (wins|loses)|^Game over: a draw/, 'the game\'s end');
