@@ -81,6 +81,23 @@ std::vector<std::pair<Move, double>> rootVisitShares(const std::vector<RootMoveS
   return shares;
 }
 
+namespace {
+
+// Each share's move's mean value at the root, in the shares' order.
+std::vector<double> rootShareValues(const std::vector<RootMoveStats>& root,
+                                    const std::vector<std::pair<Move, double>>& shares) {
+  std::vector<double> values;
+  for (const auto& [move, share] : shares)
+    for (const RootMoveStats& s : root)
+      if (s.move == move) {
+        values.push_back(s.value);
+        break;
+      }
+  return values;
+}
+
+}  // namespace
+
 Action MctsAgent::chooseAction(const InfoState& state) {
   const SearchResult r = search(state, params_, rng_.next());
   report_ = {};
@@ -90,6 +107,7 @@ Action MctsAgent::chooseAction(const InfoState& state) {
   report_.value = r.value;
   report_.principalLine = r.principalLine;
   report_.rootShares = rootVisitShares(r.root);
+  report_.rootValues = rootShareValues(r.root, report_.rootShares);
   report_.note = fmt::format("nodes {} edges {} tree {} KiB", r.nodes, r.edges, r.treeBytes / 1024);
   return Action::makeMove(state.seat(), r.best);
 }

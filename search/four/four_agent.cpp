@@ -64,6 +64,12 @@ class FourIsmctsAgent : public FourAgent {
       if (m.visits > 0) report_.rootShares.push_back({m.move, static_cast<double>(m.visits) / static_cast<double>(visits)});
     std::stable_sort(report_.rootShares.begin(), report_.rootShares.end(),
                      [](const auto& a, const auto& b) { return a.second > b.second; });
+    for (const auto& [move, share] : report_.rootShares)  // each share's mean value, in the shares' order
+      for (const FourRootMove& m : r.root)
+        if (m.move == move) {
+          report_.rootValues.push_back(m.value);
+          break;
+        }
     if (r.chainWorlds > 0) report_.note = fmt::format("{} worlds from the beliefs' Markov chain", r.chainWorlds);
     return r.best;
   }
