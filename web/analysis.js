@@ -5,7 +5,10 @@
 // value where the search gives one) drawn as arrows and listed, and a plot of
 // the seat's value over the game. The seat is the one "Seen by" shows, or the
 // side to move on the full board; the server computes it from that seat's
-// view alone (POST /api/analysis, docs/web-analysis.md).
+// view alone (POST /api/analysis, docs/web-analysis.md). On the Play tab,
+// "Analyse my position" does the same for the person's own seat of the game
+// in play (POST {game path}/analysis: the server answers for the asker's seat
+// only), drawn on the live board.
 'use strict';
 
 const analysis = { game: null, result: null, values: new Map(), recorded: [], sweep: 0, plotSeat: null };
@@ -68,11 +71,11 @@ function beliefWords(symbol) {
   return `${red}${side}${LABELS[upper] || symbol}`;
 }
 
-// Each piece's most likely identity and its probability, on the piece; all of them on hover.
-function drawBeliefs(layer, beliefs) {
-  const small = rec.view.game === 'four';
+// Each piece's most likely identity and its probability, on the piece; all of
+// them on hover. `placeOf(point)`: where the board shown draws a point.
+function drawBeliefs(layer, beliefs, placeOf, small) {
   for (const b of beliefs) {
-    const p = analysisPlace(b.square || b.point);
+    const p = placeOf(b.square || b.point);
     if (!p) continue;
     const entries = Object.entries(b.beliefs).sort((x, y) => y[1] - x[1]);
     const [symbol, q] = entries[0];
@@ -87,10 +90,10 @@ function drawBeliefs(layer, beliefs) {
 }
 
 // The top moves as arrows, thicker for a larger share of the visits.
-function drawTopMoves(layer, moves) {
+function drawTopMoves(layer, moves, placeOf) {
   for (const m of moves.slice(0, 3)) {
     const [a, b] = m.move.split('-');
-    const p = a && analysisPlace(a), q = b && analysisPlace(b);
+    const p = a && placeOf(a), q = b && placeOf(b);
     if (!p) continue;
     if (!q) {  // a flip: a ring on the point
       el('circle', { cx: p.x, cy: p.y, r: 14, class: 'an-move', 'stroke-width': 1 + 5 * m.share }, layer);
@@ -105,17 +108,20 @@ const signed = (v) => `${v >= 0 ? '+' : ''}${v.toFixed(2)}`;
 
 function showAnalysis(r) {
   const layer = el('g', { class: 'an-layer' }, $('rec-board'));
-  drawBeliefs(layer, r.beliefs);
-  drawTopMoves(layer, r.moves);
+  drawBeliefs(layer, r.beliefs, analysisPlace, rec.view.game === 'four');
+  drawTopMoves(layer, r.moves, analysisPlace);
   $('an-status').textContent = `${r.seat} at step ${r.step}, ${r.agent}: `
     + (r.moves.length ? `${r.simulations} simulations, value ${signed(r.value)}, plays ${r.choice}`
       : r.choice ? `plays ${r.choice} (${r.note})` : r.note)
     + `. Beliefs on ${r.beliefs.length} pieces${r.beliefsExact === false ? ' (exact army by army)' : ''}.`;
-  $('an-result').replaceChildren(...r.moves.slice(0, 8).map((m) => Object.assign(document.createElement('li'), {
-    textContent: `${m.move} ${(100 * m.share).toFixed(1)}%${m.value !== undefined ? `, value ${signed(m.value)}` : ''}`,
-  })));
+  $('an-result').replaceChildren(...topMoveItems(r.moves));
   drawValuePlot();
 }
+
+// The top moves as list items: visit share, and the move's value where the search gives one.
+const topMoveItems = (moves) => moves.slice(0, 8).map((m) => Object.assign(document.createElement('li'), {
+  textContent: `${m.move} ${(100 * m.share).toFixed(1)}%${m.value !== undefined ? `, value ${signed(m.value)}` : ''}`,
+}));
 
 // The seat's value over the game: the record's searched values (its own
 // moves, from the record's search notes) and the steps analysed here.
@@ -158,3 +164,59 @@ async function analyseWholeGame() {
 $('an-run').addEventListener('click', () => analyseStep().catch(showError('an-status')));
 $('an-whole').addEventListener('click', () => analyseWholeGame());
 $('an-follow').addEventListener('change', () => { if ($('an-follow').checked) analyseStep().catch(showError('an-status')); });
+
+// ---- The game in play: the person's own seat (never a spectator's). ----
+
+const liveAnalysis = { game: null, result: null, ply: null, id: null };
+
+// Where the live board draws a point (classic boards turn for blue; flip boards never turn).
+function livePlace(point) {
+  const g = play.game;
+  if (g.game === 'four') return play.geometry.at[point] ? crossPlace(play.geometry, point) : null;
+  return place(squareIndex(point), (g.game || 'classic') === 'classic' && g.seat === 'blue');
+}
+
+// After every drawing of the live board: the panel shown to a seat (not to a
+// spectator), its agents those of the game's kind, and the last analysis drawn
+// again while the position is the one analysed.
+async function liveAnalysisShown(game) {
+  const seated = game.seat !== 'spectator';
+  $('an-live').hidden = !seated;
+  if (!seated) return;
+  if (liveAnalysis.id !== game.id) {
+    Object.assign(liveAnalysis, { result: null, ply: null, id: game.id });
+    $('an-live-result').replaceChildren();
+    $('an-live-status').textContent = '';
+  }
+  if (liveAnalysis.result && liveAnalysis.ply === game.ply) drawLiveAnalysis(liveAnalysis.result);
+  const kind = game.game || 'classic';
+  if (liveAnalysis.game === kind) return;
+  liveAnalysis.game = kind;
+  const agents = await api('GET', `/api/agents?game=${kind}`).catch(() => []);
+  $('an-live-agent').replaceChildren(...agents.map((a) => Object.assign(new Option(a.name, a.name), { title: a.help })));
+  const searching = agents.find((a) => /ismcts|mcts/.test(a.name));
+  if (searching) $('an-live-agent').value = searching.name;
+}
+
+function drawLiveAnalysis(r) {
+  const layer = el('g', { class: 'an-layer' }, $('board'));
+  drawBeliefs(layer, r.beliefs, livePlace, r.game === 'four');
+  drawTopMoves(layer, r.moves, livePlace);
+}
+
+async function analyseMyPosition() {
+  const game = play.game;
+  if (!game || game.seat === 'spectator') return;
+  $('an-live-status').textContent = 'analysing your position...';
+  const r = await api('POST', `${gamePath()}/analysis`, { agent: $('an-live-agent').value });  // people.js: the seat's path
+  if (play.game !== game && (!play.game || play.game.id !== game.id)) return;  // another game since
+  Object.assign(liveAnalysis, { result: r, ply: r.ply });
+  $('an-live-status').textContent = `${r.seat} at ply ${r.ply}, ${r.agent}: `
+    + (r.moves.length ? `${r.simulations} simulations, value ${signed(r.value)}, suggests ${r.choice}`
+      : r.choice ? `plays ${r.choice} (${r.note})` : r.note)
+    + `. Beliefs on ${r.beliefs.length} pieces.`;
+  $('an-live-result').replaceChildren(...topMoveItems(r.moves));
+  if (play.game && play.game.ply === r.ply) drawLiveAnalysis(r);
+}
+
+$('an-live-run').addEventListener('click', () => analyseMyPosition().catch(showError('an-live-status')));

@@ -202,6 +202,11 @@ function enterGame(game) {
 }
 
 function showGame(game) {
+  drawGame(game);
+  if (typeof liveAnalysisShown === 'function') liveAnalysisShown(game);  // analysis.js: the overlay again
+}
+
+function drawGame(game) {
   if (game.game === 'flip') return showFlipGame(game);  // flip.js
   if (game.game === 'four') return showFourGame(game);  // four.js
   play.game = game;

@@ -198,7 +198,7 @@ nlohmann::json FlipSession::analyse(int seat, const std::string& spec, const Ana
   checkAgentTime();
   const FlipPosition pos = game_->position();
   const bool over = game_->isOver();
-  const int ply = static_cast<int>(game_->history().size());
+  const int ply = pos.ply();  // as state() counts them
   lock.unlock();
   nlohmann::json out = flipAnalysis(pos, rules_, static_cast<Seat>(seat), spec, over, budget);
   out["game"] = "flip";

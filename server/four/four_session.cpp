@@ -181,7 +181,7 @@ nlohmann::json FourSession::analyse(int seat, const std::string& spec, const Ana
   std::unique_lock lock(mutex_);
   const FourObservation view = FourObservation::of(*game_, seat);  // the army's own
   const bool over = game_->outcome().isOver();
-  const int ply = static_cast<int>(game_->history().size());
+  const int ply = view.ply();  // as state() counts them
   lock.unlock();
   nlohmann::json out = fourAnalysis(view, rules_, spec, over, budget);
   out["game"] = "four";

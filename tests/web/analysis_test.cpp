@@ -368,6 +368,7 @@ TEST_F(LiveAnalysis, AFlipSeatsLiveAnalysisIsTheSameWhateverTheDeal) {
   const Answer a = analyseGame(one.body["id"], "mcts"), b = analyseGame(two.body["id"], "mcts");
   ASSERT_EQ(a.status, 200) << a.raw;
   EXPECT_EQ(a.body["game"], "flip");
+  EXPECT_EQ(a.body["ply"], one.body["ply"]);
   EXPECT_EQ(a.body["beliefs"].size(), 50u);  // every piece face down
   expectTopMoves(a.body, 400);
   EXPECT_EQ(a.raw, b.raw);
@@ -381,6 +382,7 @@ TEST_F(LiveAnalysis, AFourPlayerArmyIsAnalysedFromItsOwnObservation) {
   ASSERT_EQ(a.status, 200) << a.raw;
   EXPECT_EQ(a.body["game"], "four");
   EXPECT_EQ(a.body["seat"], "south");
+  EXPECT_EQ(a.body["ply"], created.body["ply"]);  // as the state counts
   EXPECT_FALSE(a.body["beliefs"].empty());
   for (const auto& piece : a.body["beliefs"]) {
     EXPECT_NE(piece["army"], "south") << piece;  // its own pieces it sees
