@@ -48,7 +48,12 @@ nlohmann::json FourSession::state(int viewer) {
     for (const Move m : moves) legal.push_back(fourMoveName(m));
   }
   nlohmann::json history = nlohmann::json::array();
-  for (const FourPublicMove& m : view.history()) history.push_back(formatFourPublicMove(m));
+  for (FourPublicMove m : view.history()) {
+    // A spectator is shown south's observation without its privileges: the
+    // identities in its battles are south's own (and its ally's) to see.
+    if (spectator) m.attackerType = m.defenderType = std::nullopt;
+    history.push_back(formatFourPublicMove(m));
+  }
   nlohmann::json players = nlohmann::json::object();
   for (int army = 0; army < kArmies; ++army)
     players[std::string(armyName(army))] = isPerson(army) ? "person" : setup_.agentName;

@@ -14,6 +14,7 @@
 #include "core/four/four_notation.h"
 #include "core/four/four_observation.h"
 #include "core/four/four_record.h"
+#include "core/text.h"
 #include "tests/web/server_fixture.h"
 
 namespace junqi::webtest {
@@ -51,6 +52,10 @@ std::string peopleFourLeak(const nlohmann::json& state, Visibility visibility) {
         !seesArmy(parseArmyName(viewer), parseArmyName(piece.at("army").get<std::string>()), visibility))
       return viewer + " is shown " + piece.dump();
   }
+  if (viewer != "spectator") return "";
+  for (const auto& move : state.at("history"))  // a battle's identities, "?x?" when unseen
+    for (const std::string_view word : words(move.get<std::string>()))
+      if (word.size() == 3 && word[1] == 'x' && word != "?x?") return "the spectator is told the battle " + move.dump();
   return "";
 }
 
@@ -180,6 +185,9 @@ TEST_F(PeopleGames, TheLeakChecksCatchAnInjectedIdentity) {
   ASSERT_EQ(peopleFourLeak(fourWatched, Visibility::Own), "");
   injected = fourWatched;
   injected["pieces"][0]["type"] = "marshal";
+  EXPECT_NE(peopleFourLeak(injected, Visibility::Own), "");
+  injected = fourWatched;
+  injected["history"] = {"east L7-K6 defender-removed ?xR"};
   EXPECT_NE(peopleFourLeak(injected, Visibility::Own), "");
 }
 
