@@ -136,20 +136,27 @@ function parseLayoutText(text) {
 }
 
 async function newLayout() {
-  if (isFlipPreset(rules()) || isFourPreset(rules())) return;  // the server deals or lays out (a preset changed meanwhile)
+  const asked = rules();
+  if (isFlipPreset(asked) || isFourPreset(asked)) return;  // the server deals or lays out (a preset changed meanwhile)
   const seed = Math.floor(Math.random() * 1e9);
-  const layout = await api('POST', '/api/layouts', { rules: rules(), style: $('style').value, seed });
+  const layout = await api('POST', '/api/layouts', { rules: asked, style: $('style').value, seed });
+  if (rules() !== asked) return;  // the preset changed while the layout was made: the new one's is on its way
   play.layout = layout.cells;
   await showLayout();
 }
 
 // The layout on the board, and the rules' verdict on it.
+// Each await may return after the preset changed: the answer is then stale,
+// and a classic layout must not be checked against another game's rules.
 async function showLayout() {
-  if (isFlipPreset(rules()) || isFourPreset(rules())) return;
+  const shown = rules();
+  if (isFlipPreset(shown) || isFourPreset(shown)) return;
   $('layout-text').value = layoutText(play.layout);
-  if (!play.geometry || play.geometryRules !== rules()) {
-    play.geometry = await api('GET', `/api/board?rules=${encodeURIComponent(rules())}`);
-    play.geometryRules = rules();
+  if (!play.geometry || play.geometryRules !== shown) {
+    const geometry = await api('GET', `/api/board?rules=${encodeURIComponent(shown)}`);
+    if (rules() !== shown) return;
+    play.geometry = geometry;
+    play.geometryRules = shown;
   }
   const layer = drawBoard($('board'), play.geometry, flipped());
   play.layout.forEach((symbol, i) => {
@@ -160,8 +167,8 @@ async function showLayout() {
     g.addEventListener('mousedown', () => { play.drag = i; });
     g.addEventListener('mouseup', () => layoutClick(i));
   });
-  const verdict = await api('POST', '/api/layouts/check', { rules: rules(), layout: layoutText(play.layout) });
-  $('layout-error').textContent = verdict.ok ? '' : verdict.error;
+  const verdict = await api('POST', '/api/layouts/check', { rules: shown, layout: layoutText(play.layout) });
+  if (rules() === shown) $('layout-error').textContent = verdict.ok ? '' : verdict.error;
 }
 
 // A click selects a piece, a second one swaps the two; a drag swaps at once.

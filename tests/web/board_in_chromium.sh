@@ -38,6 +38,7 @@ done
 [ -n "$url" ] || fail "junqi serve did not say where it listens"
 
 NODE_PATH="$node_dir/node_modules" node "$here/board_in_chromium.js" "$url" "$chromium" "$out" || exit 1
+NODE_PATH="$node_dir/node_modules" node "$here/live_analysis_in_chromium.js" "$url" "$chromium" "$out" || exit 1
 # Ctrl-C's signal stops the server cleanly (under the sanitizers: with nothing to report).
 kill -TERM $server
 wait $server || fail "junqi serve ended with status $? on SIGTERM: $(cat "$out/serve.log")"
