@@ -62,9 +62,10 @@ void checkBudget(const std::string& spec, const AgentBudget& budget) {
   if (params.has("sims") && params.getInt("sims", 0) > budget.maxSims)
     throw std::invalid_argument(fmt::format("sims={} is past the budget of {} a move", params.getInt("sims", 0),
                                             budget.maxSims));
-  if (params.has("seconds") && params.getDouble("seconds", 0) > budget.maxSeconds)
-    throw std::invalid_argument(fmt::format("seconds={} is past the budget of {} s a move",
-                                            params.getDouble("seconds", 0), budget.maxSeconds));
+  for (const char* key : {"seconds", "cpuseconds"})  // a CPU second takes at least a wall second
+    if (params.has(key) && params.getDouble(key, 0) > budget.maxSeconds)
+      throw std::invalid_argument(
+          fmt::format("{}={} is past the budget of {} s a move", key, params.getDouble(key, 0), budget.maxSeconds));
   if (params.has("threads") && params.getInt("threads", 1) > budget.maxThreads)
     throw std::invalid_argument(fmt::format("threads={} is past the budget of {} threads",
                                             params.getInt("threads", 1), budget.maxThreads));

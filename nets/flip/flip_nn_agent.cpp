@@ -72,7 +72,7 @@ void readGumbel(const AgentParams& p, const AgentParams& stored, FlipMctsParams&
   m.gumbelRoot.actions = p.has("actions") ? p.getInt("actions", 16) : stored.getInt("actions", 16);
   m.gumbelRoot.noise = false;
   if (m.gumbelRoot.actions < 2) throw AgentSpecError("agent 'nn': actions must be at least 2");
-  if (m.gumbel && m.seconds > 0) throw AgentSpecError("agent 'nn': gumbel=1 needs sims (not seconds)");
+  if (m.gumbel && m.timed()) throw AgentSpecError("agent 'nn': gumbel=1 needs sims (not seconds)");
 }
 
 // Hybrid (netdepth given): the network's priors near the root only, plain
@@ -105,7 +105,9 @@ FlipMctsParams searchOf(const AgentParams& p, const WeightsFile& w, std::shared_
   m.staticMix = p.has("mix") ? p.getDouble("mix", 0) : stored.getDouble("mix", 0);
   if (!(m.staticMix >= 0 && m.staticMix <= 1)) throw AgentSpecError("agent 'nn': mix must be between 0 and 1");
   m.seconds = p.getDouble("seconds", 0);
-  if (!(m.seconds >= 0)) throw AgentSpecError("agent 'nn': seconds must be 0 or more");
+  m.cpuSeconds = p.getDouble("cpuseconds", 0);
+  if (!(m.seconds >= 0) || !(m.cpuSeconds >= 0)) throw AgentSpecError("agent 'nn': seconds and cpuseconds must be 0 or more");
+  if (m.seconds > 0 && m.cpuSeconds > 0) throw AgentSpecError("agent 'nn': give seconds or cpuseconds, not both");
   readGumbel(p, stored, m);
   readHybrid(p, m);
   return m;
@@ -124,7 +126,9 @@ std::pair<FlipMctsParams, std::string> flipSearchFromSpec(const AgentParams& p) 
     throw AgentSpecError(fmt::format("agent 'nn': {}", e.what()));
   }
   FlipMctsParams m = searchOf(p, file, std::make_shared<FlipNetEvaluator>(backend));
-  const std::string budget = m.seconds > 0 ? fmt::format("seconds={}", m.seconds) : fmt::format("sims={}", m.simulations);
+  const std::string budget = m.cpuSeconds > 0 ? fmt::format("cpuseconds={}", m.cpuSeconds)
+                             : m.seconds > 0  ? fmt::format("seconds={}", m.seconds)
+                                              : fmt::format("sims={}", m.simulations);
   // mix appears only when used, so the specs of networks without it read as before.
   const std::string mix = m.staticMix > 0 ? fmt::format(",mix={}", m.staticMix) : "";
   const std::string gumbel = m.gumbel ? fmt::format(",gumbel=1,actions={}", m.gumbelRoot.actions) : "";
@@ -148,6 +152,7 @@ void registerFlipNetAgent() {
        {{"weights", "FILE", "required: an exported Flip Junqi weights file (junqi train --rules flip-...)"},
         {"sims", "200*", "simulations per action"},
         {"seconds", "0", "search each action this long instead (0: count sims; games then not reproducible)"},
+        {"cpuseconds", "0", "search each action for this much CPU time of its thread instead (equal work on a loaded machine; not reproducible)"},
         {"c", "1.5*", "PUCT exploration constant"},
         {"mix", "0*", "share of the static material value (mcts's leaf value) in leaf values, the rest the value head's"},
         {"gumbel", "0*", "1: Gumbel AlphaZero's root (sequential halving over the policy's top candidates), no noise"},

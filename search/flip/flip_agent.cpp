@@ -37,7 +37,7 @@ std::unique_ptr<FlipAgent> makeSearch(const AgentParams& p, bool pimc) {
   const std::string name = pimc ? "pimc" : "mcts";
   FlipMctsParams m;
   m.simulations = p.getInt("sims", 400);
-  if (!pimc) m.seconds = p.getDouble("seconds", 0);
+  if (!pimc) m.seconds = p.getDouble("seconds", 0), m.cpuSeconds = p.getDouble("cpuseconds", 0);
   if (pimc) m.worlds = p.getInt("worlds", 20);
   m.exploration = p.getDouble("c", 0.1);
   m.rolloutDepth = p.getInt("depth", 0);
@@ -45,7 +45,8 @@ std::unique_ptr<FlipAgent> makeSearch(const AgentParams& p, bool pimc) {
   m.priorWeight = p.getDouble("pc", 1.0);
   m.seed = p.getSeed("seed", 1);
   if (m.simulations < 1) throw AgentSpecError(fmt::format("agent '{}': sims must be at least 1", name));
-  if (!(m.seconds >= 0)) throw AgentSpecError("agent 'mcts': seconds must be 0 or more");
+  if (!(m.seconds >= 0) || !(m.cpuSeconds >= 0)) throw AgentSpecError("agent 'mcts': seconds and cpuseconds must be 0 or more");
+  if (m.seconds > 0 && m.cpuSeconds > 0) throw AgentSpecError("agent 'mcts': give seconds or cpuseconds, not both");
   if (pimc && (m.worlds < 1 || m.worlds > m.simulations))
     throw AgentSpecError("agent 'pimc': worlds must be from 1 to sims");
   if (m.exploration < 0) throw AgentSpecError(fmt::format("agent '{}': c must be 0 or more", name));
@@ -58,6 +59,7 @@ std::unique_ptr<FlipAgent> makeSearch(const AgentParams& p, bool pimc) {
 std::vector<AgentParamHelp> searchParams(bool pimc) {
   std::vector<AgentParamHelp> out = {{"sims", "400", pimc ? "iterations a move, over all worlds" : "iterations a move"}};
   if (!pimc) out.push_back({"seconds", "0", "search each action this long instead (0: count sims; games then not reproducible)"});
+  if (!pimc) out.push_back({"cpuseconds", "0", "search each action for this much CPU time of its thread instead (equal work on a loaded machine; not reproducible)"});
   if (pimc) out.push_back({"worlds", "20", "deals searched, each as if it were the truth"});
   out.push_back({"c", "0.1", "UCT exploration constant"});
   out.push_back({"depth", "0", "random playout length in actions (0: none), then material and the best capture decide"});

@@ -32,6 +32,7 @@ std::string FlipMctsAgent::spec() const {
                                          params_.rolloutDepth, params_.priorTemperature, params_.priorWeight,
                                          params_.seed);
   if (params_.worlds > 0) return fmt::format("pimc:sims={},worlds={},{}", params_.simulations, params_.worlds, common);
+  if (params_.cpuSeconds > 0) return fmt::format("mcts:cpuseconds={},{}", params_.cpuSeconds, common);
   if (params_.seconds > 0) return fmt::format("mcts:seconds={},{}", params_.seconds, common);
   return fmt::format("mcts:sims={},{}", params_.simulations, common);
 }
@@ -221,11 +222,14 @@ Move FlipMctsAgent::chooseAction(const FlipPosition& pos) {
   }
   if (params_.worlds > 0) {
     searchPimc(pos);
-  } else if (params_.seconds > 0) {
+  } else if (params_.timed()) {
     const Stopwatch clock;  // the clock is read every 8 iterations
+    const double cpuStart = threadCpuSeconds();
+    const auto spent = [&] { return params_.cpuSeconds > 0 ? threadCpuSeconds() - cpuStart : clock.wallSeconds(); };
+    const double budget = params_.cpuSeconds > 0 ? params_.cpuSeconds : params_.seconds;
     do {
       for (int k = 0; k < 8; ++k, ++iterations_) iterate(pos, randomFlipDeal(pos, rng_));
-    } while (clock.wallSeconds() < params_.seconds);
+    } while (spent() < budget);
   } else {
     for (; iterations_ < params_.simulations; ++iterations_) iterate(pos, randomFlipDeal(pos, rng_));
   }
@@ -244,7 +248,7 @@ std::vector<std::pair<Move, int>> FlipMctsAgent::rootVisits() const {
 // Gumbel AlphaZero's root: one simulation expands and values the root, then
 // sequential halving names the root edge of each of the others.
 int FlipMctsAgent::searchGumbel(const FlipPosition& pos) {
-  if (!params_.evaluator || params_.seconds > 0 || params_.worlds > 0)
+  if (!params_.evaluator || params_.timed() || params_.worlds > 0)
     throw std::invalid_argument("flip search: the Gumbel root needs an evaluator and a simulation count, not PIMC");
   iterate(pos, randomFlipDeal(pos, rng_));
   iterations_ = 1;

@@ -72,6 +72,13 @@ struct FlipMctsParams {
   // `simulations`; sampled-chance search only. Games are then not
   // reproducible: how far a search gets depends on the machine's load.
   double seconds = 0;
+  // > 0: the same with the CPU time of the searching thread instead of the
+  // wall clock: two agents given equal CPU seconds get equal work whatever
+  // else the machine runs (a timed match on a loaded machine gives each far
+  // less than its seconds). Not reproducible either.
+  double cpuSeconds = 0;
+  // The budget, when the search is timed: CPU seconds or wall seconds.
+  bool timed() const { return seconds > 0 || cpuSeconds > 0; }
   double exploration = 0.1;
   int rolloutDepth = 0;
   int worlds = 0;  // 0: sampled chance nodes; otherwise PIMC over this many deals

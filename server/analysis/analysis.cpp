@@ -78,9 +78,9 @@ std::string boundedAnalysisSpec(std::string_view spec, const AnalysisBudget& bud
         hasSims = true;
         const double sims = std::atof(value.c_str());
         items.push_back(fmt::format("sims={}", sims > budget.maxSims || sims <= 0 ? budget.maxSims : static_cast<int>(sims)));
-      } else if (key == "seconds") {
+      } else if (key == "seconds" || key == "cpuseconds") {  // a CPU second takes at least a wall second
         const double seconds = std::atof(value.c_str());
-        items.push_back(fmt::format("seconds={}", seconds > budget.maxSeconds ? budget.maxSeconds : std::max(0.0, seconds)));
+        items.push_back(fmt::format("{}={}", key, seconds > budget.maxSeconds ? budget.maxSeconds : std::max(0.0, seconds)));
       } else if (key == "threads") {
         items.push_back("threads=1");
       } else {
