@@ -3,7 +3,7 @@
 // person's own seat of a game in play: POST /api/games/ID/analysis {agent}
 // (the creator of a game against agents) and POST /api/seats/TOKEN/analysis
 // {agent} (a seat of a game of people). Never a spectator's, never another
-// seat's view (docs/web-analysis.md).
+// seat's view (docs/web.md, "The analysis view").
 #include "server/routes_analysis.h"
 
 #include <atomic>

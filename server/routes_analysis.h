@@ -1,4 +1,4 @@
-// The analysis view's route (docs/web-analysis.md): POST /api/analysis.
+// The analysis view's route (docs/web.md, "The analysis view"): POST /api/analysis.
 #pragma once
 
 namespace httplib {

@@ -5,7 +5,7 @@
 // value where the search gives one) drawn as arrows and listed, and a plot of
 // the seat's value over the game. The seat is the one "Seen by" shows, or the
 // side to move on the full board; the server computes it from that seat's
-// view alone (POST /api/analysis, docs/web-analysis.md). On the Play tab,
+// view alone (POST /api/analysis, docs/web.md, "The analysis view"). On the Play tab,
 // "Analyse my position" does the same for the person's own seat of the game
 // in play (POST {game path}/analysis: the server answers for the asker's seat
 // only), drawn on the live board.

@@ -1,4 +1,4 @@
-// The analysis view (docs/web-analysis.md): for one seat at one step of a
+// The analysis view (docs/web.md, "The analysis view"): for one seat at one step of a
 // record, that seat's exact beliefs about every piece it cannot see and the
 // top moves of an agent of the operator's menu, searched from that seat's
 // view alone. Each game's function takes only what its seat is shown (the

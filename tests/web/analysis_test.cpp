@@ -1,4 +1,4 @@
-// The analysis view (issue 39 item 6, docs/web-analysis.md): for a seat at a
+// The analysis view (issue 39 item 6, docs/web.md, "The analysis view"): for a seat at a
 // step of a record of each game, its exact beliefs and an agent's top moves;
 // the answer depends on the seat's view alone; bad requests are 400; the
 // search is cut to the analysis budget and one analysis runs at a time; and
