@@ -1,5 +1,6 @@
 #include "selfplay/selfplay_worker.h"
 
+#include <algorithm>
 #include <cmath>
 #include <mutex>
 #include <thread>
@@ -48,19 +49,6 @@ SearchParams moveSearch(const SelfPlayOptions& o, Evaluator& evaluator, bool ful
   return params;
 }
 
-// The search's policy over its root moves: the Gumbel root's improved policy, else the visit shares.
-std::vector<float> searchPolicy(const SearchResult& r) {
-  std::vector<float> policy(r.root.size(), 1.0f / static_cast<float>(r.root.size()));
-  if (!r.improvedPolicy.empty()) {
-    for (std::size_t i = 0; i < policy.size(); ++i) policy[i] = static_cast<float>(r.improvedPolicy[i]);
-    return policy;
-  }
-  long long total = 0;
-  for (const RootMoveStats& m : r.root) total += m.visits;
-  if (total > 0)
-    for (std::size_t i = 0; i < policy.size(); ++i) policy[i] = static_cast<float>(r.root[i].visits) / total;
-  return policy;
-}
 
 // A move drawn in proportion to `policy` (to the visits, as whole numbers, without the Gumbel root).
 Move drawMove(const SearchResult& r, const std::vector<float>& policy, Rng& rng) {
@@ -146,6 +134,19 @@ int evaluatorBatch(const SelfPlayOptions& o) {
 }
 
 }  // namespace
+
+std::vector<float> searchPolicy(const SearchResult& r) {
+  std::vector<float> policy(r.root.size(), 1.0f / static_cast<float>(std::max<std::size_t>(1, r.root.size())));
+  if (!r.improvedPolicy.empty()) {
+    for (std::size_t i = 0; i < policy.size(); ++i) policy[i] = static_cast<float>(r.improvedPolicy[i]);
+    return policy;
+  }
+  long long total = 0;
+  for (const RootMoveStats& m : r.root) total += m.visits;
+  if (total > 0)
+    for (std::size_t i = 0; i < policy.size(); ++i) policy[i] = static_cast<float>(r.root[i].visits) / total;
+  return policy;
+}
 
 void SelfPlayStats::add(const SelfPlayStats& o) {
   games += o.games, positions += o.positions, moves += o.moves, seconds += o.seconds, cpuSeconds += o.cpuSeconds;

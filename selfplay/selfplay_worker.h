@@ -24,6 +24,10 @@
 
 namespace junqi {
 
+// The search's policy over its root moves, self-play's policy target: the
+// Gumbel root's improved policy, else the visit shares.
+std::vector<float> searchPolicy(const SearchResult& r);
+
 struct SelfPlayOptions {
   Ruleset ruleset;
   int games = 16;

@@ -35,20 +35,6 @@ Layout learnerLayout(nets::Backend& backend, const SelfPlayOptions& o, Rng& rng)
   return nets::sampleLayout(layout.data(), o.ruleset, rng, o.layoutTemperature);
 }
 
-// The search's policy target: the Gumbel root's improved policy, else the visit shares.
-std::vector<float> leaguePolicy(const SearchResult& r) {
-  std::vector<float> policy(r.root.size(), 1.0f / static_cast<float>(std::max<std::size_t>(1, r.root.size())));
-  if (!r.improvedPolicy.empty()) {
-    for (std::size_t i = 0; i < policy.size(); ++i) policy[i] = static_cast<float>(r.improvedPolicy[i]);
-    return policy;
-  }
-  long long total = 0;
-  for (const RootMoveStats& m : r.root) total += m.visits;
-  if (total > 0)
-    for (std::size_t i = 0; i < policy.size(); ++i) policy[i] = static_cast<float>(r.root[i].visits) / total;
-  return policy;
-}
-
 // A move drawn in proportion to the policy target (early plies, as in self-play).
 Move leagueDrawnMove(const SearchResult& r, const std::vector<float>& policy, Rng& rng) {
   double pick = rng.uniform();
@@ -65,7 +51,7 @@ Move learnerMove(const InfoState& view, const Position& truth, Evaluator& evalua
   params.evaluator = &evaluator;
   if (!full) params.iterations = o.fastSims, params.rootNoiseAlpha = 0, params.gumbelRoot.noise = false;
   const SearchResult r = search(view, params, rng.next());
-  const std::vector<float> policy = leaguePolicy(r);
+  const std::vector<float> policy = searchPolicy(r);
   if (full) {
     MoveList legal;
     view.legalMoves(legal);
