@@ -201,8 +201,11 @@ void FlipMctsAgent::report(int rootNode) {
   const Edge& best = edges_[order.front()];
   report_.value = best.visits ? best.valueSum / best.visits : 0;
   report_.principalLine = {best.action};
-  for (std::size_t k = 0; k < order.size() && k < 5 && edges_[order[k]].visits > 0; ++k)
-    report_.rootShares.push_back({edges_[order[k]].action, edges_[order[k]].visits / double(std::max(1, iterations_))});
+  for (std::size_t k = 0; k < order.size() && k < 5 && edges_[order[k]].visits > 0; ++k) {
+    const Edge& e = edges_[order[k]];
+    report_.rootShares.push_back({e.action, e.visits / double(std::max(1, iterations_))});
+    report_.rootValues.push_back(e.valueSum / e.visits);  // for the mover, as report_.value
+  }
 }
 
 Move FlipMctsAgent::chooseAction(const FlipPosition& pos) {

@@ -1,6 +1,6 @@
 // AgentReport::rootValues (search/agent.h): a searching agent reports each
 // of rootShares' moves' mean value, in the same order, within [-1, 1]; the
-// classic ISMCTS and four-player ISMCTS agents (the network agents:
+// classic ISMCTS, four-player ISMCTS and flip mcts agents (the network agents:
 // tests/eigen/root_values_nn_test.cpp).
 #include <gtest/gtest.h>
 
@@ -10,8 +10,10 @@
 #include "core/classic/info_state.h"
 #include "core/classic/movegen.h"
 #include "core/four/four_observation.h"
+#include "search/flip/flip_agent.h"
 #include "search/four/four_agent.h"
 #include "search/registry.h"
+#include "tests/support/flip_boards.h"
 #include "tests/support/random_four_game.h"
 
 namespace junqi {
@@ -53,6 +55,14 @@ TEST(RootValues, TheFourPlayerSearchReportsEachRootMovesValue) {
   auto agent = makeFourAgent("ismcts:sims=300");
   agent->newGame(game.rules(), army, 3);
   agent->chooseMove(FourObservation::of(game, army));
+  expectRootValues(agent->lastReport());
+}
+
+TEST(RootValues, TheFlipSearchReportsEachRootMovesValue) {
+  auto agent = makeFlipAgent("mcts:sims=2000");
+  const FlipPosition pos = fixtures::flipMidgame();
+  agent->newGame(pos.rules(), pos.toMove(), 3);
+  agent->chooseAction(pos);
   expectRootValues(agent->lastReport());
 }
 

@@ -11,7 +11,7 @@ const assert = require('assert');
 const [url, executablePath, out] = process.argv.slice(2);
 const errors = [];
 
-// `values`: the agent's search reports each move's value (Flip Junqi's does not yet).
+// `values`: the agent's search reports each move's value.
 async function analyseAtStart(page, preset, beliefs, values) {
   await page.goto(url);
   await page.waitForSelector('#setup:not([hidden])');
@@ -51,7 +51,7 @@ async function analyseAtStart(page, preset, beliefs, values) {
     page.on('console', (m) => { if (m.type() === 'error') errors.push(`console: ${m.text()}`); });
     page.on('response', (r) => { if (r.status() >= 400) errors.push(`${r.status()} ${r.request().method()} ${r.url()}`); });
     await analyseAtStart(page, 'hiddenfront', 25, true);
-    await analyseAtStart(page, 'flip-kawu', 50, false);
+    await analyseAtStart(page, 'flip-kawu', 50, true);
     await analyseAtStart(page, 'four-worldatplay', 75, true);
   } catch (e) {
     failed = true;
