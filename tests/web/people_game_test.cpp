@@ -53,9 +53,11 @@ std::string peopleFourLeak(const nlohmann::json& state, Visibility visibility) {
       return viewer + " is shown " + piece.dump();
   }
   if (viewer != "spectator") return "";
-  for (const auto& move : state.at("history"))  // a battle's identities, "?x?" when unseen
-    for (const std::string_view word : words(move.get<std::string>()))
-      if (word.size() == 3 && word[1] == 'x' && word != "?x?") return "the spectator is told the battle " + move.dump();
+  for (const auto& move : state.at("history")) {  // a battle's identities, "?x?" when unseen
+    const std::string text = move.get<std::string>();  // words() views it
+    for (const std::string_view word : words(text))
+      if (word.size() == 3 && word[1] == 'x' && word != "?x?") return "the spectator is told the battle " + text;
+  }
   return "";
 }
 
