@@ -216,6 +216,8 @@ function showGame(game) {
 function drawGame(game) {
   if (game.game === 'flip') return showFlipGame(game);  // flip.js
   if (game.game === 'four') return showFourGame(game);  // four.js
+  const shown = play.game;  // an answer overtaken by a later one (a poll asked before a move or a resignation)
+  if (shown && shown.id === game.id && (game.ply < shown.ply || (shown.outcome !== null && game.outcome === null))) return;
   play.game = game;
   const flip = game.seat === 'blue';
   const layer = drawBoard($('board'), play.geometry, flip);
