@@ -136,12 +136,7 @@ Action NetAgent::chooseAction(const InfoState& state) {
   report_.value = last_.value;
   report_.principalLine = last_.principalLine;
   report_.rootShares = rootVisitShares(last_.root);
-  for (const auto& [move, share] : report_.rootShares)  // each share's mean value, in the shares' order
-    for (const RootMoveStats& s : last_.root)
-      if (s.move == move) {
-        report_.rootValues.push_back(s.value);
-        break;
-      }
+  report_.rootValues = rootShareValues(last_.root, report_.rootShares);
   return Action::makeMove(state.seat(), last_.best);
 }
 

@@ -81,9 +81,6 @@ std::vector<std::pair<Move, double>> rootVisitShares(const std::vector<RootMoveS
   return shares;
 }
 
-namespace {
-
-// Each share's move's mean value at the root, in the shares' order.
 std::vector<double> rootShareValues(const std::vector<RootMoveStats>& root,
                                     const std::vector<std::pair<Move, double>>& shares) {
   std::vector<double> values;
@@ -95,8 +92,6 @@ std::vector<double> rootShareValues(const std::vector<RootMoveStats>& root,
       }
   return values;
 }
-
-}  // namespace
 
 Action MctsAgent::chooseAction(const InfoState& state) {
   const SearchResult r = search(state, params_, rng_.next());

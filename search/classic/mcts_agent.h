@@ -21,6 +21,10 @@ std::string choiceSpec(const SearchParams& search);
 // The shares of the visits of a search's root, most visited first, for
 // AgentReport::rootShares (the search agents' and the nn agent's).
 std::vector<std::pair<Move, double>> rootVisitShares(const std::vector<RootMoveStats>& root);
+// Each share's move's mean value at the root, in the shares' order, for
+// AgentReport::rootValues.
+std::vector<double> rootShareValues(const std::vector<RootMoveStats>& root,
+                                    const std::vector<std::pair<Move, double>>& shares);
 
 class MctsAgent : public BasicAgent {
  public:
