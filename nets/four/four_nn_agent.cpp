@@ -77,23 +77,7 @@ void FourNetAgent::newGame(const FourRuleset& rules, int army, std::uint64_t gam
 
 Move FourNetAgent::chooseMove(const FourObservation& obs) {
   last_ = fourSearch(obs, rules_, search_, Rng::mix(gameSeed_, static_cast<std::uint64_t>(obs.ply())));
-  report_ = AgentReport{};
-  report_.simulations = last_.iterations;
-  report_.seconds = last_.seconds;
-  report_.value = last_.value;
-  report_.principalLine = {last_.best};
-  // The root as the four-player ISMCTS agent reports it: visit shares, most
-  // visited first (stable: equal shares keep the root's order), and their values.
-  long long visits = 0;
-  for (const FourRootMove& m : last_.root) visits += m.visits;
-  std::vector<const FourRootMove*> visited;
-  for (const FourRootMove& m : last_.root)
-    if (m.visits > 0) visited.push_back(&m);
-  std::stable_sort(visited.begin(), visited.end(), [](const auto* a, const auto* b) { return a->visits > b->visits; });
-  for (const FourRootMove* m : visited) {
-    report_.rootShares.push_back({m->move, static_cast<double>(m->visits) / static_cast<double>(visits)});
-    report_.rootValues.push_back(m->value);
-  }
+  report_ = fourSearchReport(last_);
   return last_.best;
 }
 

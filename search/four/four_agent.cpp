@@ -53,23 +53,7 @@ class FourIsmctsAgent : public FourAgent {
   }
   Move chooseMove(const FourObservation& obs) override {
     const FourSearchResult r = fourSearch(obs, rules_, params_, Rng::mix(gameSeed_, static_cast<std::uint64_t>(obs.ply())));
-    report_ = AgentReport{};
-    report_.simulations = r.iterations;
-    report_.seconds = r.seconds;
-    report_.value = r.value;
-    report_.principalLine = {r.best};
-    long long visits = 0;
-    for (const FourRootMove& m : r.root) visits += m.visits;
-    for (const FourRootMove& m : r.root)
-      if (m.visits > 0) report_.rootShares.push_back({m.move, static_cast<double>(m.visits) / static_cast<double>(visits)});
-    std::stable_sort(report_.rootShares.begin(), report_.rootShares.end(),
-                     [](const auto& a, const auto& b) { return a.second > b.second; });
-    for (const auto& [move, share] : report_.rootShares)  // each share's mean value, in the shares' order
-      for (const FourRootMove& m : r.root)
-        if (m.move == move) {
-          report_.rootValues.push_back(m.value);
-          break;
-        }
+    report_ = fourSearchReport(r);
     if (r.chainWorlds > 0) report_.note = fmt::format("{} worlds from the beliefs' Markov chain", r.chainWorlds);
     return r.best;
   }

@@ -306,4 +306,23 @@ FourSearchResult fourSearch(const FourObservation& obs, const FourRuleset& rules
   return result;
 }
 
+AgentReport fourSearchReport(const FourSearchResult& r) {
+  AgentReport report;
+  report.simulations = r.iterations;
+  report.seconds = r.seconds;
+  report.value = r.value;
+  report.principalLine = {r.best};
+  long long visits = 0;
+  for (const FourRootMove& m : r.root) visits += m.visits;
+  std::vector<const FourRootMove*> visited;
+  for (const FourRootMove& m : r.root)
+    if (m.visits > 0) visited.push_back(&m);
+  std::stable_sort(visited.begin(), visited.end(), [](const auto* a, const auto* b) { return a->visits > b->visits; });
+  for (const FourRootMove* m : visited) {
+    report.rootShares.push_back({m->move, static_cast<double>(m->visits) / static_cast<double>(visits)});
+    report.rootValues.push_back(m->value);
+  }
+  return report;
+}
+
 }  // namespace junqi

@@ -42,6 +42,7 @@
 
 #include "core/four/four_beliefs.h"
 #include "core/four/four_observation.h"
+#include "search/agent.h"
 #include "search/gumbel_root.h"
 #include "search/rollout.h"
 
@@ -101,5 +102,10 @@ struct FourSearchResult {
 // Searches the decision of the observation's seat (it must be to move).
 FourSearchResult fourSearch(const FourObservation& obs, const FourRuleset& rules, const FourSearchParams& params,
                             std::uint64_t seed);
+
+// The agents' report of a search (the ISMCTS agent's and the network's): the
+// root's visit shares, most visited first (equal shares in the root's
+// order), with their mean values, the value and the move.
+AgentReport fourSearchReport(const FourSearchResult& r);
 
 }  // namespace junqi
