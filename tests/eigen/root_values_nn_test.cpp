@@ -14,21 +14,11 @@
 #include "nets/nn_agent.h"
 #include "search/registry.h"
 #include "tests/support/random_four_game.h"
+#include "tests/support/root_values_check.h"
 #include "tests/support/random_weights.h"
 
 namespace junqi::nets {
 namespace {
-
-void expectNetRootValues(const AgentReport& report) {
-  ASSERT_FALSE(report.rootShares.empty());
-  ASSERT_EQ(report.rootValues.size(), report.rootShares.size());
-  for (const double v : report.rootValues) {
-    EXPECT_GE(v, -1.0);
-    EXPECT_LE(v, 1.0);
-  }
-  const auto [lo, hi] = std::minmax_element(report.rootValues.begin(), report.rootValues.end());
-  EXPECT_LT(*lo, *hi) << "every move has the same value";
-}
 
 std::string rootValuesWeights(const std::string& name, WeightsFile w) {
   const auto path = std::filesystem::temp_directory_path() / ("junqi-root-values-" + std::to_string(getpid()) + name);
@@ -49,7 +39,7 @@ TEST(RootValuesNn, TheClassicNetworkSearchReportsEachRootMovesValue) {
   agent->newGame(ruleset, Seat::Red, 3);
   agent->chooseAction(InfoState::of(game, Seat::Red));
   std::filesystem::remove(path);
-  expectNetRootValues(agent->lastReport());
+  expectRootValues(agent->lastReport());
 }
 
 TEST(RootValuesNn, TheFourPlayerNetworkSearchReportsEachRootMovesValue) {
@@ -68,7 +58,7 @@ TEST(RootValuesNn, TheFourPlayerNetworkSearchReportsEachRootMovesValue) {
   agent->newGame(game.rules(), army, 3);
   agent->chooseMove(FourObservation::of(game, army));
   std::filesystem::remove(path);
-  expectNetRootValues(agent->lastReport());
+  expectRootValues(agent->lastReport());
 }
 
 }  // namespace

@@ -15,21 +15,10 @@
 #include "search/registry.h"
 #include "tests/support/flip_boards.h"
 #include "tests/support/random_four_game.h"
+#include "tests/support/root_values_check.h"
 
 namespace junqi {
 namespace {
-
-// One value per share, each in [-1, 1], and not all alike (a search tells moves apart).
-void expectRootValues(const AgentReport& report) {
-  ASSERT_FALSE(report.rootShares.empty());
-  ASSERT_EQ(report.rootValues.size(), report.rootShares.size());
-  for (const double v : report.rootValues) {
-    EXPECT_GE(v, -1.0);
-    EXPECT_LE(v, 1.0);
-  }
-  const auto [lo, hi] = std::minmax_element(report.rootValues.begin(), report.rootValues.end());
-  EXPECT_LT(*lo, *hi) << "every move has the same value: the values are not the moves' own";
-}
 
 TEST(RootValues, TheClassicSearchReportsEachRootMovesValue) {
   const Ruleset ruleset;
