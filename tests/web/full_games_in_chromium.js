@@ -43,7 +43,7 @@ async function clickOn(page, selector) {
     try {
       return await page.click(selector);
     } catch (e) {
-      if (tries === 5 || !/detached|not clickable/.test(e.message)) throw e;
+      if (tries === 5 || !/detached|not clickable|not of type 'Element'/.test(e.message)) throw e;
       await page.waitForSelector(selector);
     }
   }
