@@ -10,6 +10,7 @@
 #include "nets/four/four_encoding.h"
 #include "nets/network_outputs.h"
 #include "nets/nn_agent.h"
+#include "search/rollout.h"
 
 namespace junqi::nets {
 
@@ -83,6 +84,32 @@ Move FourNetAgent::chooseMove(const FourObservation& obs) {
 
 namespace {
 
+// The hybrid's settings (search/four/four_ismcts.h): the leaf mix and its
+// rollouts (greedy, 40 plies: the ismcts agent's defaults), the root's priors.
+void hybridOf(const AgentParams& p, FourSearchParams& s) {
+  s.leafMix = p.getDouble("mix", 1);
+  if (!(s.leafMix >= 0 && s.leafMix <= 1)) throw AgentSpecError("agent 'nn': mix must be in [0, 1]");
+  const std::string rollout = p.getString("rollout", "greedy");
+  const auto policy = parseRolloutPolicy(rollout);
+  if (!policy) throw AgentSpecError(fmt::format("agent 'nn': rollout={} is not random or greedy", rollout));
+  s.rollout = *policy;
+  s.rolloutDepth = p.getInt("depth", 40);
+  if (s.rolloutDepth < 0) throw AgentSpecError("agent 'nn': depth must be 0 or more");
+  const std::string priors = p.getString("priors", "net");
+  const auto source = parseFourRootPriors(priors);
+  if (!source) throw AgentSpecError(fmt::format("agent 'nn': priors={} is not net, heuristic or mix", priors));
+  s.rootPriors = *source;
+}
+
+// The spec's hybrid part: empty for today's agent (leaves and priors from the network alone).
+std::string hybridSpec(const FourSearchParams& s) {
+  std::string out;
+  if (s.leafMix < 1)
+    out += fmt::format(",mix={},rollout={},depth={}", s.leafMix, rolloutPolicyName(s.rollout), s.rolloutDepth);
+  if (s.rootPriors != FourRootPriors::Evaluator) out += fmt::format(",priors={}", fourRootPriorsName(s.rootPriors));
+  return out;
+}
+
 // The spec's settings, else the weights file's (those it was rated with), else the defaults.
 FourSearchParams searchOf(const AgentParams& p, const WeightsFile& w, std::shared_ptr<FourLeafEvaluator> evaluator) {
   const AgentParams stored = AgentParams::parse(w.search.empty() ? "nn" : "nn:" + w.search);
@@ -92,10 +119,14 @@ FourSearchParams searchOf(const AgentParams& p, const WeightsFile& w, std::share
   const int sims = p.has("sims") ? p.getInt("sims", 100) : stored.getInt("sims", 100);
   FourSearchParams s = fourNetSearch(std::move(evaluator), sims, number("c", 0.7), number("pc", 1.5));
   s.seconds = p.getDouble("seconds", 0);
+  s.cpuSeconds = p.getDouble("cpuseconds", 0);
   if (sims < 1) throw AgentSpecError("agent 'nn': sims must be at least 1");
   if (!(s.exploration >= 0) || !(s.priorExploration > 0))
     throw AgentSpecError("agent 'nn': c must be 0 or more and pc above 0");
-  if (!(s.seconds >= 0)) throw AgentSpecError("agent 'nn': seconds must be 0 or more");
+  if (!(s.seconds >= 0) || !(s.cpuSeconds >= 0))
+    throw AgentSpecError("agent 'nn': seconds and cpuseconds must be 0 or more");
+  if (s.seconds > 0 && s.cpuSeconds > 0) throw AgentSpecError("agent 'nn': give seconds or cpuseconds, not both");
+  hybridOf(p, s);
   return s;
 }
 
@@ -113,9 +144,12 @@ std::unique_ptr<FourAgent> fourAgentFromSpec(const AgentParams& p) {
   }
   const FourSearchParams s = searchOf(p, file, std::make_shared<FourNetEvaluator>(backend));
   const std::uint64_t seed = p.getSeed("seed", 1);
-  const std::string budget = s.seconds > 0 ? fmt::format("seconds={}", s.seconds) : fmt::format("sims={}", s.iterations);
-  return std::make_unique<FourNetAgent>(
-      s, seed, fmt::format("nn:weights={},{},c={},pc={},seed={}", weights, budget, s.exploration, s.priorExploration, seed));
+  const std::string budget = s.cpuSeconds > 0 ? fmt::format("cpuseconds={}", s.cpuSeconds)
+                             : s.seconds > 0  ? fmt::format("seconds={}", s.seconds)
+                                              : fmt::format("sims={}", s.iterations);
+  return std::make_unique<FourNetAgent>(s, seed,
+                                        fmt::format("nn:weights={},{},c={},pc={}{},seed={}", weights, budget, s.exploration,
+                                                    s.priorExploration, hybridSpec(s), seed));
 }
 
 }  // namespace
@@ -129,8 +163,15 @@ void registerFourNetAgent() {
        {{"weights", "FILE", "required: an exported four-player weights file (junqi train --rules four-...)"},
         {"sims", "100*", "iterations a move"},
         {"seconds", "0", "search this long a move instead (wall clock; not reproducible)"},
+        {"cpuseconds", "0",
+         "search each move for this much CPU time of its thread instead (equal work on a loaded machine; not "
+         "reproducible)"},
         {"c", "0.7*", "UCB exploration constant below the root"},
         {"pc", "1.5*", "PUCT constant at the root"},
+        {"mix", "1", "hybrid: a leaf's value is mix x the network's + (1 - mix) x a rollout's (1: no rollout)"},
+        {"rollout", "greedy", "hybrid (mix < 1): rollout moves, greedy or random, as ismcts's"},
+        {"depth", "40", "hybrid (mix < 1): rollout plies before the material evaluation"},
+        {"priors", "net", "root priors: net, heuristic (ismcts's, temperature 1) or mix (their average)"},
         {"seed", "1", "random seed"}}});
 }
 

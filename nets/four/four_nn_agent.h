@@ -3,7 +3,11 @@
 // every new leaf valued by the value head (P(win) - P(loss) for the team of
 // the army to move, as that army's seat sees the drawn world) instead of a
 // rollout. Eigen inference.
-//   nn:weights=FILE[,sims=100,c=0.7,pc=1.5,seed=1]
+//   nn:weights=FILE[,sims=100|seconds=S|cpuseconds=S,c=0.7,pc=1.5,seed=1]
+// Hybrid (experiments/four-hybrid): mix=M (below 1: a leaf is M x the
+// network's value + (1 - M) x ismcts's rollout, rollout=greedy, depth=40)
+// and priors=heuristic|mix (the root's priors from ismcts's heuristic, or
+// the average of it and the network's); the defaults are the plain agent.
 // Parameters not in the spec come from the weights file's search settings
 // (those its run rated it with), then these defaults. A network of another
 // game is refused.

@@ -37,8 +37,9 @@ class FourIsmctsAgent : public FourAgent {
   FourIsmctsAgent(const FourSearchParams& params, std::uint64_t seed) : params_(params), seed_(seed) {}
   std::string name() const override { return "ismcts"; }
   std::string spec() const override {
-    const std::string budget =
-        params_.seconds > 0 ? fmt::format("seconds={}", params_.seconds) : fmt::format("sims={}", params_.iterations);
+    const std::string budget = params_.cpuSeconds > 0 ? fmt::format("cpuseconds={}", params_.cpuSeconds)
+                               : params_.seconds > 0  ? fmt::format("seconds={}", params_.seconds)
+                                                      : fmt::format("sims={}", params_.iterations);
     const std::string prior = params_.heuristicPriors ? fmt::format("prior=heuristic,ptemp={},pc={}", params_.priorTemperature,
                                                                     params_.priorExploration)
                                                       : std::string("prior=none");
@@ -69,6 +70,7 @@ std::unique_ptr<FourAgent> makeFourIsmcts(const AgentParams& p) {
   FourSearchParams s;
   s.iterations = p.getInt("sims", static_cast<int>(s.iterations));
   s.seconds = p.getDouble("seconds", s.seconds);
+  s.cpuSeconds = p.getDouble("cpuseconds", s.cpuSeconds);
   s.exploration = p.getDouble("c", s.exploration);
   s.rolloutDepth = p.getInt("depth", s.rolloutDepth);
   const std::string rollout = p.getString("rollout", "greedy");
@@ -84,7 +86,9 @@ std::unique_ptr<FourAgent> makeFourIsmcts(const AgentParams& p) {
   s.priorTemperature = p.getDouble("ptemp", s.priorTemperature);
   s.priorExploration = p.getDouble("pc", s.priorExploration);
   if (s.iterations < 1) throw AgentSpecError("agent 'ismcts': sims must be at least 1");
-  if (!(s.seconds >= 0)) throw AgentSpecError("agent 'ismcts': seconds must be 0 or more");
+  if (!(s.seconds >= 0) || !(s.cpuSeconds >= 0))
+    throw AgentSpecError("agent 'ismcts': seconds and cpuseconds must be 0 or more");
+  if (s.seconds > 0 && s.cpuSeconds > 0) throw AgentSpecError("agent 'ismcts': give seconds or cpuseconds, not both");
   if (s.rolloutDepth < 0) throw AgentSpecError("agent 'ismcts': depth must be 0 or more");
   if (!(s.discount > 0 && s.discount <= 1)) throw AgentSpecError("agent 'ismcts': discount must be in (0, 1]");
   if (!(s.materialScale > 0) || !(s.priorTemperature > 0))
@@ -110,6 +114,9 @@ std::vector<FourAgentKind> builtinFourKinds() {
        makeFourIsmcts,
        {{"sims", "400", "iterations a move"},
         {"seconds", "0", "search this long a move instead (wall clock; not reproducible)"},
+        {"cpuseconds", "0",
+         "search each move for this much CPU time of its thread instead (equal work on a loaded machine; not "
+         "reproducible)"},
         {"c", "0.7", "UCB exploration constant"},
         {"depth", "40", "rollout plies before the material evaluation"},
         {"rollout", "greedy", "rollout moves: greedy (winning fights first, no losing ones; +151 Elo), or random"},

@@ -47,6 +47,7 @@ class FourTree {
   int edgeFor(int node, int army, Move m);
   int select(int node, const MoveList& moves, int army, Rng& rng, const Move* forced);
   double leafValue(FourPosition& world, Rng& rng, int plies) const;
+  double rolloutValue(FourPosition& world, Rng& rng, int plies) const;
   double priorOf(Move m) const;
 
   const FourSearchParams& params_;
@@ -123,12 +124,23 @@ int greedyFourPlayout(FourPosition& world, Rng& rng, int maxPlies) {
 
 // From team 0's side: a result in full (discounted per ply), else the
 // evaluator's value, or random (or greedy) moves for rolloutDepth plies and
-// the team material difference.
+// the team material difference, or (hybrid) leafMix of the first and the
+// rest of the second.
 double FourTree::leafValue(FourPosition& world, Rng& rng, int plies) const {
-  if (params_.evaluator && !fourOutcome(world).isOver()) {
+  const bool evaluate = params_.evaluator && params_.leafMix > 0 && !fourOutcome(world).isOver();
+  double net = 0;
+  if (evaluate) {
     const double v = params_.evaluator->evaluate(world, visibility_, nullptr, nullptr);
-    return teamOfArmy(world.toMove()) == 0 ? v : -v;
+    net = teamOfArmy(world.toMove()) == 0 ? v : -v;
+    if (params_.leafMix >= 1) return net;
   }
+  const double rollout = rolloutValue(world, rng, plies);
+  return evaluate ? params_.leafMix * net + (1 - params_.leafMix) * rollout : rollout;
+}
+
+// From team 0's side: random (or greedy) moves for rolloutDepth plies, then
+// a result met on the way (discounted per ply) or the team material difference.
+double FourTree::rolloutValue(FourPosition& world, Rng& rng, int plies) const {
   if (!fourOutcome(world).isOver())
     plies += params_.rollout == RolloutPolicy::Greedy ? greedyFourPlayout(world, rng, params_.rolloutDepth)
                                                       : randomFourPlayout(world, rng, params_.rolloutDepth);
@@ -180,13 +192,25 @@ std::vector<std::pair<Move, double>> heuristicPriors(const FourObservation& obs,
   return priors;
 }
 
-// The evaluator's priors over the root's moves, from the seat's own board,
-// mixed with Dirichlet noise in self-play (not with the Gumbel root, which
-// has its own); its value of the root into `rootValue`.
-std::vector<std::pair<Move, double>> evaluatorPriors(const FourObservation& obs, const FourSearchParams& params,
-                                                     const MoveList& moves, Rng& rng, double& rootValue) {
+// The evaluator's priors over the root's moves, from the seat's own board
+// (or the heuristic's, or their average: FourRootPriors), mixed with
+// Dirichlet noise in self-play (not with the Gumbel root, which has its
+// own); its value of the root into `rootValue`.
+std::vector<std::pair<Move, double>> evaluatorPriors(const FourObservation& obs, const FourRuleset& rules,
+                                                     const FourSearchParams& params, const MoveList& moves, Rng& rng,
+                                                     double& rootValue) {
   std::vector<double> p;
-  rootValue = params.evaluator->evaluate(obs.board(), obs.visibility(), &moves, &p);
+  if (params.rootPriors == FourRootPriors::Heuristic && !params.gumbel) {
+    // Only the heuristic's: no evaluation (the Gumbel root needs its value).
+    for (const auto& [m, h] : heuristicPriors(obs, rules, moves, params.priorTemperature)) p.push_back(h);
+  } else {
+    rootValue = params.evaluator->evaluate(obs.board(), obs.visibility(), &moves, &p);
+    if (params.rootPriors != FourRootPriors::Evaluator) {
+      const auto heuristic = heuristicPriors(obs, rules, moves, params.priorTemperature);
+      const double share = params.rootPriors == FourRootPriors::Mix ? 0.5 : 1.0;
+      for (std::size_t i = 0; i < p.size(); ++i) p[i] = (1 - share) * p[i] + share * heuristic[i].second;
+    }
+  }
   if (params.rootNoiseAlpha > 0 && !params.gumbel) {
     const std::vector<double> noise = dirichletShares(rng, params.rootNoiseAlpha, p.size());
     for (std::size_t i = 0; i < noise.size(); ++i)
@@ -242,7 +266,7 @@ std::size_t mostVisited(const std::vector<FourRootMove>& root) {
 std::size_t gumbelSearch(FourTree& tree, const FourObservation& obs, const FourBeliefs& beliefs,
                          const FourSearchParams& params, const std::vector<std::pair<Move, double>>& rootPriors,
                          double rootValue, Rng& rng, FourSearchResult& result) {
-  if (params.seconds > 0 || !params.evaluator)
+  if (params.seconds > 0 || params.cpuSeconds > 0 || !params.evaluator)
     throw std::invalid_argument("four-player search: the Gumbel root needs an evaluator and a simulation count");
   const std::size_t n = result.root.size();
   std::vector<double> priors(n), values(n);
@@ -261,11 +285,31 @@ std::size_t gumbelSearch(FourTree& tree, const FourObservation& obs, const FourB
   return static_cast<std::size_t>(halving.chosen(estimates));
 }
 
+// Whether the search ends before iteration `i`: the iterations, the wall
+// clock or (read every 8 iterations: the clock costs a system call) the
+// thread's CPU time since `cpuStart`.
+bool budgetSpent(const FourSearchParams& params, long long i, const Stopwatch& clock, double cpuStart) {
+  if (params.cpuSeconds > 0) return i > 0 && i % 8 == 0 && threadCpuSeconds() - cpuStart >= params.cpuSeconds;
+  if (params.seconds > 0) return i > 0 && clock.wallSeconds() >= params.seconds;
+  return i >= params.iterations;
+}
+
 }  // namespace
+
+std::string_view fourRootPriorsName(FourRootPriors p) {
+  return p == FourRootPriors::Evaluator ? "net" : p == FourRootPriors::Heuristic ? "heuristic" : "mix";
+}
+
+std::optional<FourRootPriors> parseFourRootPriors(std::string_view name) {
+  for (const FourRootPriors p : {FourRootPriors::Evaluator, FourRootPriors::Heuristic, FourRootPriors::Mix})
+    if (fourRootPriorsName(p) == name) return p;
+  return std::nullopt;
+}
 
 FourSearchResult fourSearch(const FourObservation& obs, const FourRuleset& rules, const FourSearchParams& params,
                             std::uint64_t seed) {
   const Stopwatch clock;
+  const double cpuStart = threadCpuSeconds();  // the decision's whole cost counts, the root's priors included
   MoveList moves;
   obs.legalMoves(moves);
   if (moves.size() == 0) throw std::logic_error("fourSearch: the seat is not to move or has no legal move");
@@ -282,7 +326,7 @@ FourSearchResult fourSearch(const FourObservation& obs, const FourRuleset& rules
   std::vector<std::pair<Move, double>> priors;
   double rootValue = 0;
   if (params.evaluator)
-    priors = evaluatorPriors(obs, params, moves, rng, rootValue);
+    priors = evaluatorPriors(obs, rules, params, moves, rng, rootValue);
   else if (params.heuristicPriors)
     priors = heuristicPriors(obs, rules, moves, params.priorTemperature);
   FourTree tree(params, rules.visibility, priors);
@@ -290,8 +334,7 @@ FourSearchResult fourSearch(const FourObservation& obs, const FourRuleset& rules
   if (params.gumbel) {
     best = gumbelSearch(tree, obs, beliefs, params, priors, rootValue, rng, result);
   } else {
-    for (long long i = 0;; ++i) {
-      if (params.seconds > 0 ? (i > 0 && clock.wallSeconds() >= params.seconds) : i >= params.iterations) break;
+    for (long long i = 0; !budgetSpent(params, i, clock, cpuStart); ++i) {
       tree.iterate(beliefs.sampleWorld(rng), rng);
       result.iterations = i + 1;
     }

@@ -29,6 +29,11 @@
 // With a leaf evaluator (a network: nets/four/four_nn_agent.h), the root's priors
 // are the evaluator's and a new leaf is valued by it (for the army to move
 // there, as that army's seat would see the drawn world) instead of a rollout.
+// Hybrid (experiments/four-hybrid): `leafMix` below 1 values a new leaf by
+// that share of the evaluator's value plus the rest of a rollout's (the
+// rollout settings above; 0: the rollout alone, no evaluation), and
+// `rootPriors` takes the root's priors from the heuristic, or the average of
+// the evaluator's and the heuristic's, instead of the evaluator's.
 // With `gumbel` (and an evaluator) the root is Gumbel AlphaZero's
 // (search/gumbel_root.h, as the classic and flip searches have it): each
 // iteration goes through the root move sequential halving names, the
@@ -38,6 +43,8 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
+#include <string_view>
 #include <vector>
 
 #include "core/four/four_beliefs.h"
@@ -59,9 +66,15 @@ class FourLeafEvaluator {
                           std::vector<double>* priors) = 0;
 };
 
+// Where the root's priors come from when there is an evaluator.
+enum class FourRootPriors { Evaluator, Heuristic, Mix };
+
 struct FourSearchParams {
   long long iterations = 400;
   double seconds = 0;  // > 0: search this long instead
+  // > 0: search this much CPU time of the searching thread instead (equal
+  // work for two agents on a loaded machine; read every 8 iterations).
+  double cpuSeconds = 0;
   double exploration = 0.7;
   int rolloutDepth = 40;
   // Random moves, or greedy ones (a winning fight or a flag if there is one,
@@ -74,11 +87,17 @@ struct FourSearchParams {
   double priorExploration = 1.5;
   // Leaves and root priors by this evaluator instead (none: rollouts and the heuristic's priors).
   std::shared_ptr<FourLeafEvaluator> evaluator;
+  // With the evaluator: a leaf's value is leafMix x the evaluator's + (1 -
+  // leafMix) x the rollout's (1: no rollout; 0: no evaluation at leaves),
+  double leafMix = 1;
+  // and the root's priors are the evaluator's, the heuristic's (at
+  // priorTemperature) or their average.
+  FourRootPriors rootPriors = FourRootPriors::Evaluator;
   // Self-play exploration: the root's priors mixed with Dirichlet(alpha) noise.
   double rootNoiseAlpha = 0;  // 0: none
   double rootNoiseFraction = 0.25;
   // Gumbel AlphaZero's root instead of PUCT there (needs the evaluator and
-  // `iterations`, not `seconds`); its own noise replaces the Dirichlet noise.
+  // `iterations`, no time budget); its own noise replaces the Dirichlet noise.
   bool gumbel = false;
   GumbelParams gumbelRoot;
 };
@@ -98,6 +117,10 @@ struct FourSearchResult {
   long long chainWorlds = 0;  // worlds drawn by the beliefs' Markov chain (correlated)
   double seconds = 0;
 };
+
+// "net", "heuristic" or "mix" (the agents' priors= values), and back.
+std::string_view fourRootPriorsName(FourRootPriors p);
+std::optional<FourRootPriors> parseFourRootPriors(std::string_view name);
 
 // Searches the decision of the observation's seat (it must be to move).
 FourSearchResult fourSearch(const FourObservation& obs, const FourRuleset& rules, const FourSearchParams& params,

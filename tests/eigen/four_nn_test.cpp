@@ -225,6 +225,49 @@ TEST(FourNetAgent, PlaysLegalMovesAndTheSameGameForASeed) {
   EXPECT_EQ(fourNetAgent("sims=5")->spec(), "nn:weights=" + fourWeightsPath() + ",sims=5,c=0.7,pc=1.5,seed=1");
 }
 
+// The moves two four-player agents make for the same seats of the same
+// random-game positions, given the same game seed.
+std::vector<Move> movesOfFourAgent(FourAgent& agent) {
+  std::vector<Move> moves;
+  for (const std::uint64_t seed : {2, 5, 8}) {
+    const FourGame game = fourgames::randomFourGame(seed, 100, Visibility::Own);
+    const FourObservation obs = FourObservation::of(game, game.position().toMove());
+    agent.newGame(game.rules(), obs.army(), seed);
+    moves.push_back(agent.chooseMove(obs));
+  }
+  return moves;
+}
+
+// The hybrid's two ends: mix=0 with the heuristic's priors is ismcts (the
+// same moves for the same seed and budget), and mix=1 with the network's
+// priors, named or not, is today's agent (the same spec and moves).
+TEST(FourNetAgent, TheHybridsEndsAreIsmctsAndThePlainAgent) {
+  auto hybrid = fourNetAgent("sims=60,mix=0,priors=heuristic,seed=4");
+  auto ismcts = makeFourAgent("ismcts:sims=60,seed=4");
+  EXPECT_EQ(movesOfFourAgent(*hybrid), movesOfFourAgent(*ismcts));
+  auto plain = fourNetAgent("sims=60,seed=4"), named = fourNetAgent("sims=60,mix=1,priors=net,seed=4");
+  EXPECT_EQ(named->spec(), plain->spec());
+  EXPECT_EQ(movesOfFourAgent(*named), movesOfFourAgent(*plain));
+  EXPECT_NE(movesOfFourAgent(*plain), movesOfFourAgent(*ismcts)) << "the comparison above says nothing";
+}
+
+TEST(FourNetAgent, TheHybridsSpecNamesItAndBadValuesAreRefused) {
+  const std::string spec = fourNetAgent("cpuseconds=0.01,mix=0.25,priors=mix")->spec();
+  EXPECT_EQ(spec, "nn:weights=" + fourWeightsPath() +
+                      ",cpuseconds=0.01,c=0.7,pc=1.5,mix=0.25,rollout=greedy,depth=40,priors=mix,seed=1");
+  EXPECT_EQ(makeFourAgent(spec)->spec(), spec);
+  for (const char* bad : {"mix=1.5", "mix=-0.1", "priors=network", "rollout=smart", "depth=-1", "cpuseconds=-1",
+                          "cpuseconds=0.01,seconds=0.01"}) {
+    try {
+      fourNetAgent(bad);
+      ADD_FAILURE() << bad << " was accepted";
+    } catch (const AgentSpecError& e) {
+      const std::string key = std::string(bad).substr(0, std::string(bad).find('='));
+      EXPECT_NE(std::string(e.what()).find(key), std::string::npos) << e.what();
+    }
+  }
+}
+
 TEST(FourNetAgent, ANetworkOfAnotherGameIsRefusedByName) {
   registerNetAgent();
   const std::string classic = std::filesystem::path(fourWeightsPath()).replace_filename("classic.jqw").string();
