@@ -2,7 +2,7 @@
 # Four-player hybrid network search (issue 36): the network only where it
 # helps, ismcts's greedy rollouts and heuristic elsewhere. From the
 # repository root; results in experiments/four-hybrid/results/NAME.
-# Usage: run.sh [all|sweep|rates|equal|heuristic|equal-h25]
+# Usage: run.sh [all|sweep|rates|equal|equal2|heuristic|equal-h25]
 set -e
 out=experiments/four-hybrid/results
 w=experiments/best/four.jqw
@@ -35,6 +35,9 @@ esac
 case ${1:-all} in all|rates) rates ;; esac
 case ${1:-all} in
   all|equal) match equal 60 91 "rootnet=nn:weights=$w,cpuseconds=0.02,mix=0,priors=net" "ismcts=ismcts:cpuseconds=0.02" ;;
+esac
+case ${1:-all} in
+  all|equal2) match equal2 60 97 "rootnet=nn:weights=$w,cpuseconds=0.02,mix=0,priors=net" "ismcts=ismcts:cpuseconds=0.02" ;;
 esac
 case ${1:-all} in
   all|heuristic) match heuristic 20 92 "rootnet=nn:weights=$w,cpuseconds=0.02,mix=0,priors=net" "heuristic" ;;
