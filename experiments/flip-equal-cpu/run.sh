@@ -3,7 +3,7 @@
 # so the machine's load does not shrink either side's search): the flip
 # network agents against mcts. From the repository root; results in
 # experiments/flip-equal-cpu/results/NAME.
-# Usage: run.sh [all|kawu|world|kawu-0.1|kawu-0.1b|world-0.1|kawu-0.05]  (all: the 0.02 CPU-s
+# Usage: run.sh [all|kawu|world|kawu-0.1|kawu-0.1b|world-0.1|kawu-0.05|kawu-0.05b]  (all: the 0.02 CPU-s
 # matches; the 0.1 and 0.05 CPU-s ones were played on one core, --concurrency 1).
 # JUNQI=path picks the binary (default build/tools/junqi).
 set -e
@@ -28,6 +28,7 @@ esac
 # 0.1 (and 0.05) CPU-seconds an action, new seeds.
 case ${1:-all} in
   kawu-0.05) match kawu-plain-0.05 flip-kawu 75 85 1 "nn:weights=$kawu,cpuseconds=0.05" "mcts:cpuseconds=0.05" ;;
+  kawu-0.05b) match kawu-plain-0.05b flip-kawu 150 87 1 "nn:weights=$kawu,cpuseconds=0.05" "mcts:cpuseconds=0.05" ;;
   kawu-0.1) match kawu-plain-0.1 flip-kawu 150 83 1 "nn:weights=$kawu,cpuseconds=0.1" "mcts:cpuseconds=0.1" ;;
   kawu-0.1b) match kawu-plain-0.1b flip-kawu 100 86 1 "nn:weights=$kawu,cpuseconds=0.1" "mcts:cpuseconds=0.1" ;;
   world-0.1) match world-hybrid-0.1 flip-worldatplay 30 84 1 \
