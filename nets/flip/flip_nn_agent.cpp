@@ -7,6 +7,7 @@
 #include "nets/flip/flip_encoding.h"
 #include "nets/network_outputs.h"
 #include "nets/nn_agent.h"
+#include "search/search_budget.h"
 
 namespace junqi::nets {
 
@@ -106,8 +107,7 @@ FlipMctsParams searchOf(const AgentParams& p, const WeightsFile& w, std::shared_
   if (!(m.staticMix >= 0 && m.staticMix <= 1)) throw AgentSpecError("agent 'nn': mix must be between 0 and 1");
   m.seconds = p.getDouble("seconds", 0);
   m.cpuSeconds = p.getDouble("cpuseconds", 0);
-  if (!(m.seconds >= 0) || !(m.cpuSeconds >= 0)) throw AgentSpecError("agent 'nn': seconds and cpuseconds must be 0 or more");
-  if (m.seconds > 0 && m.cpuSeconds > 0) throw AgentSpecError("agent 'nn': give seconds or cpuseconds, not both");
+  checkSearchTimes(m.seconds, m.cpuSeconds, "nn");
   readGumbel(p, stored, m);
   readHybrid(p, m);
   return m;
@@ -126,9 +126,7 @@ std::pair<FlipMctsParams, std::string> flipSearchFromSpec(const AgentParams& p) 
     throw AgentSpecError(fmt::format("agent 'nn': {}", e.what()));
   }
   FlipMctsParams m = searchOf(p, file, std::make_shared<FlipNetEvaluator>(backend));
-  const std::string budget = m.cpuSeconds > 0 ? fmt::format("cpuseconds={}", m.cpuSeconds)
-                             : m.seconds > 0  ? fmt::format("seconds={}", m.seconds)
-                                              : fmt::format("sims={}", m.simulations);
+  const std::string budget = budgetSpecItem(m.seconds, m.cpuSeconds, m.simulations);
   // mix appears only when used, so the specs of networks without it read as before.
   const std::string mix = m.staticMix > 0 ? fmt::format(",mix={}", m.staticMix) : "";
   const std::string gumbel = m.gumbel ? fmt::format(",gumbel=1,actions={}", m.gumbelRoot.actions) : "";

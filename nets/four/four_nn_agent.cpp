@@ -11,6 +11,7 @@
 #include "nets/network_outputs.h"
 #include "nets/nn_agent.h"
 #include "search/rollout.h"
+#include "search/search_budget.h"
 
 namespace junqi::nets {
 
@@ -123,9 +124,7 @@ FourSearchParams searchOf(const AgentParams& p, const WeightsFile& w, std::share
   if (sims < 1) throw AgentSpecError("agent 'nn': sims must be at least 1");
   if (!(s.exploration >= 0) || !(s.priorExploration > 0))
     throw AgentSpecError("agent 'nn': c must be 0 or more and pc above 0");
-  if (!(s.seconds >= 0) || !(s.cpuSeconds >= 0))
-    throw AgentSpecError("agent 'nn': seconds and cpuseconds must be 0 or more");
-  if (s.seconds > 0 && s.cpuSeconds > 0) throw AgentSpecError("agent 'nn': give seconds or cpuseconds, not both");
+  checkSearchTimes(s.seconds, s.cpuSeconds, "nn");
   hybridOf(p, s);
   return s;
 }
@@ -144,9 +143,7 @@ std::unique_ptr<FourAgent> fourAgentFromSpec(const AgentParams& p) {
   }
   const FourSearchParams s = searchOf(p, file, std::make_shared<FourNetEvaluator>(backend));
   const std::uint64_t seed = p.getSeed("seed", 1);
-  const std::string budget = s.cpuSeconds > 0 ? fmt::format("cpuseconds={}", s.cpuSeconds)
-                             : s.seconds > 0  ? fmt::format("seconds={}", s.seconds)
-                                              : fmt::format("sims={}", s.iterations);
+  const std::string budget = budgetSpecItem(s.seconds, s.cpuSeconds, s.iterations);
   return std::make_unique<FourNetAgent>(s, seed,
                                         fmt::format("nn:weights={},{},c={},pc={}{},seed={}", weights, budget, s.exploration,
                                                     s.priorExploration, hybridSpec(s), seed));

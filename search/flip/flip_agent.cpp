@@ -6,6 +6,7 @@
 #include "core/random.h"
 #include "search/flip/flip_heuristic.h"
 #include "search/flip/flip_mcts.h"
+#include "search/search_budget.h"
 #include "search/styles/flip/flip_style_agent.h"
 
 namespace junqi {
@@ -45,8 +46,7 @@ std::unique_ptr<FlipAgent> makeSearch(const AgentParams& p, bool pimc) {
   m.priorWeight = p.getDouble("pc", 1.0);
   m.seed = p.getSeed("seed", 1);
   if (m.simulations < 1) throw AgentSpecError(fmt::format("agent '{}': sims must be at least 1", name));
-  if (!(m.seconds >= 0) || !(m.cpuSeconds >= 0)) throw AgentSpecError("agent 'mcts': seconds and cpuseconds must be 0 or more");
-  if (m.seconds > 0 && m.cpuSeconds > 0) throw AgentSpecError("agent 'mcts': give seconds or cpuseconds, not both");
+  checkSearchTimes(m.seconds, m.cpuSeconds, "mcts");
   if (pimc && (m.worlds < 1 || m.worlds > m.simulations))
     throw AgentSpecError("agent 'pimc': worlds must be from 1 to sims");
   if (m.exploration < 0) throw AgentSpecError(fmt::format("agent '{}': c must be 0 or more", name));

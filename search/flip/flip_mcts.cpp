@@ -11,6 +11,7 @@
 #include "core/stopwatch.h"
 #include "search/flip/flip_evaluation.h"
 #include "search/flip/flip_heuristic.h"
+#include "search/search_budget.h"
 
 namespace junqi {
 
@@ -32,9 +33,7 @@ std::string FlipMctsAgent::spec() const {
                                          params_.rolloutDepth, params_.priorTemperature, params_.priorWeight,
                                          params_.seed);
   if (params_.worlds > 0) return fmt::format("pimc:sims={},worlds={},{}", params_.simulations, params_.worlds, common);
-  if (params_.cpuSeconds > 0) return fmt::format("mcts:cpuseconds={},{}", params_.cpuSeconds, common);
-  if (params_.seconds > 0) return fmt::format("mcts:seconds={},{}", params_.seconds, common);
-  return fmt::format("mcts:sims={},{}", params_.simulations, common);
+  return fmt::format("mcts:{},{}", budgetSpecItem(params_.seconds, params_.cpuSeconds, params_.simulations), common);
 }
 
 void FlipMctsAgent::newGame(const FlipRuleset&, Seat, std::uint64_t gameSeed) {

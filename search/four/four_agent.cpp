@@ -7,6 +7,7 @@
 #include "core/random.h"
 #include "search/four/four_heuristic.h"
 #include "search/four/four_ismcts.h"
+#include "search/search_budget.h"
 #include "search/styles/four/four_style_agent.h"
 
 namespace junqi {
@@ -37,9 +38,7 @@ class FourIsmctsAgent : public FourAgent {
   FourIsmctsAgent(const FourSearchParams& params, std::uint64_t seed) : params_(params), seed_(seed) {}
   std::string name() const override { return "ismcts"; }
   std::string spec() const override {
-    const std::string budget = params_.cpuSeconds > 0 ? fmt::format("cpuseconds={}", params_.cpuSeconds)
-                               : params_.seconds > 0  ? fmt::format("seconds={}", params_.seconds)
-                                                      : fmt::format("sims={}", params_.iterations);
+    const std::string budget = budgetSpecItem(params_.seconds, params_.cpuSeconds, params_.iterations);
     const std::string prior = params_.heuristicPriors ? fmt::format("prior=heuristic,ptemp={},pc={}", params_.priorTemperature,
                                                                     params_.priorExploration)
                                                       : std::string("prior=none");
@@ -86,9 +85,7 @@ std::unique_ptr<FourAgent> makeFourIsmcts(const AgentParams& p) {
   s.priorTemperature = p.getDouble("ptemp", s.priorTemperature);
   s.priorExploration = p.getDouble("pc", s.priorExploration);
   if (s.iterations < 1) throw AgentSpecError("agent 'ismcts': sims must be at least 1");
-  if (!(s.seconds >= 0) || !(s.cpuSeconds >= 0))
-    throw AgentSpecError("agent 'ismcts': seconds and cpuseconds must be 0 or more");
-  if (s.seconds > 0 && s.cpuSeconds > 0) throw AgentSpecError("agent 'ismcts': give seconds or cpuseconds, not both");
+  checkSearchTimes(s.seconds, s.cpuSeconds, "ismcts");
   if (s.rolloutDepth < 0) throw AgentSpecError("agent 'ismcts': depth must be 0 or more");
   if (!(s.discount > 0 && s.discount <= 1)) throw AgentSpecError("agent 'ismcts': discount must be in (0, 1]");
   if (!(s.materialScale > 0) || !(s.priorTemperature > 0))
