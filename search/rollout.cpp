@@ -1,8 +1,13 @@
 #include "search/rollout.h"
 
+#include <string>
+
+#include <fmt/format.h>
+
 #include "core/classic/movegen.h"
 #include "core/outcome.h"
 #include "search/material.h"
+#include "search/registry.h"
 
 namespace junqi {
 
@@ -12,6 +17,13 @@ std::optional<RolloutPolicy> parseRolloutPolicy(std::string_view name) {
   if (name == "random") return RolloutPolicy::Random;
   if (name == "greedy") return RolloutPolicy::Greedy;
   return std::nullopt;
+}
+
+RolloutPolicy rolloutPolicyOfSpec(const AgentParams& p, std::string_view agent) {
+  const std::string rollout = p.getString("rollout", "greedy");
+  const auto policy = parseRolloutPolicy(rollout);
+  if (!policy) throw AgentSpecError(fmt::format("agent '{}': rollout={} is not random or greedy", agent, rollout));
+  return *policy;
 }
 
 std::optional<double> terminalValue(const Position& pos, Seat perspective) {

@@ -11,6 +11,8 @@
 
 namespace junqi {
 
+class AgentParams;
+
 enum class RolloutPolicy {
   Random,     // uniformly random legal moves
   Greedy,     // prefer fights the mover wins in this world, avoid those it loses
@@ -45,6 +47,9 @@ Move greedyRolloutMove(const Board& world, const MoveList& moves, Rng& rng, cons
   return moves[static_cast<int>(rng.below(static_cast<std::uint64_t>(moves.size())))];
 }
 std::optional<RolloutPolicy> parseRolloutPolicy(std::string_view name);
+// An agent spec's rollout= (greedy by default); another value is refused in
+// one line naming the agent: AgentSpecError.
+RolloutPolicy rolloutPolicyOfSpec(const AgentParams& p, std::string_view agent);
 
 // Plays up to `depth` moves from `world` (which it changes) and returns the
 // result from `perspective`'s side in [-1, 1]: +1/-1/0 if the game ended

@@ -90,10 +90,7 @@ namespace {
 void hybridOf(const AgentParams& p, FourSearchParams& s) {
   s.leafMix = p.getDouble("mix", 1);
   if (!(s.leafMix >= 0 && s.leafMix <= 1)) throw AgentSpecError("agent 'nn': mix must be in [0, 1]");
-  const std::string rollout = p.getString("rollout", "greedy");
-  const auto policy = parseRolloutPolicy(rollout);
-  if (!policy) throw AgentSpecError(fmt::format("agent 'nn': rollout={} is not random or greedy", rollout));
-  s.rollout = *policy;
+  s.rollout = rolloutPolicyOfSpec(p, "nn");
   s.rolloutDepth = p.getInt("depth", 40);
   if (s.rolloutDepth < 0) throw AgentSpecError("agent 'nn': depth must be 0 or more");
   const std::string priors = p.getString("priors", "net");

@@ -28,10 +28,7 @@ MctsAgent::MctsAgent(const std::string& kind, const AgentParams& p) : BasicAgent
   params_.exploration = p.getDouble("c", 0.7);
   params_.rolloutDepth = p.getInt("depth", 50);
   params_.threads = p.getInt("threads", 1);
-  const std::string rollout = p.getString("rollout", "greedy");
-  const auto policy = parseRolloutPolicy(rollout);
-  if (!policy) throw AgentSpecError(fmt::format("agent '{}': rollout={} is not random or greedy", kind, rollout));
-  params_.rollout = *policy;
+  params_.rollout = rolloutPolicyOfSpec(p, kind);
   if (kind == "pimc") {
     params_.worlds = p.getInt("worlds", 20);
     params_.vote = p.getInt("vote", 0) != 0;

@@ -72,10 +72,7 @@ std::unique_ptr<FourAgent> makeFourIsmcts(const AgentParams& p) {
   s.cpuSeconds = p.getDouble("cpuseconds", s.cpuSeconds);
   s.exploration = p.getDouble("c", s.exploration);
   s.rolloutDepth = p.getInt("depth", s.rolloutDepth);
-  const std::string rollout = p.getString("rollout", "greedy");
-  const auto policy = parseRolloutPolicy(rollout);
-  if (!policy) throw AgentSpecError(fmt::format("agent 'ismcts': rollout={} is not random or greedy", rollout));
-  s.rollout = *policy;
+  s.rollout = rolloutPolicyOfSpec(p, "ismcts");
   s.discount = p.getDouble("discount", s.discount);
   s.materialScale = p.getDouble("scale", s.materialScale);
   const std::string prior = p.getString("prior", "heuristic");
