@@ -66,6 +66,8 @@ FourSelfPlayOptions fourSelfPlayOptions(const TrainingConfig& c, std::uint64_t s
   o.gumbel = c.gumbel;
   o.gumbelActions = c.gumbelActions;
   o.outcomeShare = c.valueOutcomeShare;
+  o.rolloutShare = c.rolloutMix;
+  o.rolloutDepth = c.rolloutDepth;
   return o;
 }
 

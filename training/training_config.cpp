@@ -92,7 +92,8 @@ const std::set<std::string> kGameAlways = {
     "steps_per_generation", "batch_size", "replay_window", "optimizer", "learning_rate", "weight_decay",
     "rating_pairs", "rating_sims", "baselines", "seed", "external_selfplay"};
 const std::set<std::string> kGameWhenUsed = {"anchor_generations", "rate_previous", "init_weights", "fast_sims",
-                                              "full_search_share", "gumbel", "gumbel_actions", "value_outcome_share"};
+                                              "full_search_share", "gumbel", "gumbel_actions", "value_outcome_share",
+                                              "rollout_depth"};
 
 bool keptWhenUsed(const std::string& key) { return kGameWhenUsed.contains(key); }
 
@@ -107,6 +108,7 @@ bool used(const TrainingConfig& c, const std::string& key) {
   if (key == "identity_loss") return c.identityLoss != 0;
   if (key == "league") return !c.league.empty();
   if (key == "value_outcome_share") return c.valueOutcomeShare != 1;  // flip and four-player: the result alone before
+  if (key == "rollout_depth") return c.variant == "four" && c.rolloutMix > 0;  // four-player rollouts only
   return false;
 }
 
@@ -149,7 +151,7 @@ TrainingConfig trainingDefaults(const std::string& variant) {
   c.replayWindow = 20000, c.ratingPairs = 2, c.ratingSims = 32, c.identityLoss = 0, c.valueOutcomeShare = 1;
   if (variant == "four") {
     c.rolloutMix = 0, c.maxPlies = 600, c.temperaturePlies = 40, c.teacherGames = 100, c.teacherPositions = 24;
-    c.replayWindow = 6000;
+    c.replayWindow = 6000, c.rolloutDepth = 40;  // ismcts's rollouts, for --rollout-mix
   }
   return c;
 }
@@ -157,6 +159,7 @@ TrainingConfig trainingDefaults(const std::string& variant) {
 bool gameHasSetting(const std::string& variant, const std::string& key) {
   static const json kClassic = allSettingsJson(trainingDefaults("classic"));
   if (variant == "classic") return kClassic.contains(key);
+  if (key == "rollout_depth") return variant == "four";  // flip has no rollouts
   return kGameAlways.contains(key) || keptWhenUsed(key);
 }
 
@@ -207,10 +210,8 @@ TrainingConfig trainingConfigOf(const json& j) {
   c.teacherPositions = j.value("teacher_positions", 8);
   c.teacherSteps = j.value("teacher_steps", 0);
   c.valueOutcomeShare = j.value("value_outcome_share", classic ? 0.5 : 1.0);
-  if (classic) {
-    c.rolloutDepth = j.at("rollout_depth");
-    c.selfPlayBackend = j.value("selfplay_backend", "eigen");
-  }
+  c.rolloutDepth = classic ? j.at("rollout_depth").get<int>() : j.value("rollout_depth", c.rolloutDepth);
+  if (classic) c.selfPlayBackend = j.value("selfplay_backend", "eigen");
   c.gumbel = j.value("gumbel", false);
   c.gumbelActions = j.value("gumbel_actions", 16);
   c.fullSearchShare = j.value("full_search_share", 1.0);
@@ -379,7 +380,11 @@ std::string ratedSearchSettings(const TrainingConfig& c) {
   // flip: mix only when used, so that the weights files of runs without it read as before
   if (c.variant == "flip")
     return fmt::format("sims={},c={}{}", c.ratingSims, c.cpuct, c.rolloutMix > 0 ? fmt::format(",mix={}", c.rolloutMix) : "");
-  if (c.variant == "four") return fmt::format("sims={},pc={}", c.ratingSims, c.cpuct);
+  // four: the hybrid's leaf mix (the network's share) only when the run has rollouts
+  if (c.variant == "four")
+    return fmt::format("sims={},pc={}{}", c.ratingSims, c.cpuct,
+                       c.rolloutMix > 0 ? fmt::format(",mix={},rollout=greedy,depth={}", 1 - c.rolloutMix, c.rolloutDepth)
+                                        : "");
   return fmt::format("sims={},c={},mix={},depth={},rollout=greedy", c.ratingSims, c.cpuct, c.rolloutMix, c.rolloutDepth);
 }
 

@@ -443,7 +443,8 @@ struct FourTraits {
   static void makeAgent(const std::string& spec) { makeFourAgent(spec); }
   // Its self-play and rating games may be played elsewhere (workers, MPI ranks), as a flip run's.
   static void checkMore(const TrainingConfig& c) {
-    if (c.rolloutMix != 0) throw std::invalid_argument("--rollout-mix: not available in a four-player run");
+    if (c.rolloutDepth < 0)
+      throw std::invalid_argument(fmt::format("--rollout-depth: must be 0 or more, not '{}'", c.rolloutDepth));
   }
   static FourMatchOptions ratingMatch(const std::string& dir, int g, const TrainingConfig& c) {
     return fourRatingMatchOptions(dir, g, c);

@@ -86,14 +86,17 @@ Move FourNetAgent::chooseMove(const FourObservation& obs) {
 namespace {
 
 // The hybrid's settings (search/four/four_ismcts.h): the leaf mix and its
-// rollouts (greedy, 40 plies: the ismcts agent's defaults), the root's priors.
-void hybridOf(const AgentParams& p, FourSearchParams& s) {
-  s.leafMix = p.getDouble("mix", 1);
+// rollouts (greedy, 40 plies: the ismcts agent's defaults), the root's
+// priors; each from the spec, else from the weights file's settings (a
+// hybrid run's generations carry them, training/training_config.h).
+void hybridOf(const AgentParams& p, const AgentParams& stored, FourSearchParams& s) {
+  const auto from = [&](const char* key) -> const AgentParams& { return p.has(key) ? p : stored; };
+  s.leafMix = from("mix").getDouble("mix", 1);
   if (!(s.leafMix >= 0 && s.leafMix <= 1)) throw AgentSpecError("agent 'nn': mix must be in [0, 1]");
-  s.rollout = rolloutPolicyOfSpec(p, "nn");
-  s.rolloutDepth = p.getInt("depth", 40);
+  s.rollout = rolloutPolicyOfSpec(from("rollout"), "nn");
+  s.rolloutDepth = from("depth").getInt("depth", 40);
   if (s.rolloutDepth < 0) throw AgentSpecError("agent 'nn': depth must be 0 or more");
-  const std::string priors = p.getString("priors", "net");
+  const std::string priors = from("priors").getString("priors", "net");
   const auto source = parseFourRootPriors(priors);
   if (!source) throw AgentSpecError(fmt::format("agent 'nn': priors={} is not net, heuristic or mix", priors));
   s.rootPriors = *source;
@@ -122,7 +125,7 @@ FourSearchParams searchOf(const AgentParams& p, const WeightsFile& w, std::share
   if (!(s.exploration >= 0) || !(s.priorExploration > 0))
     throw AgentSpecError("agent 'nn': c must be 0 or more and pc above 0");
   checkSearchTimes(s.seconds, s.cpuSeconds, "nn");
-  hybridOf(p, s);
+  hybridOf(p, stored, s);
   return s;
 }
 

@@ -118,6 +118,11 @@ FourSearchParams selfPlaySearch(const std::shared_ptr<nets::FourNetEvaluator>& e
                                 int sims, bool full) {
   FourSearchParams search = nets::fourNetSearch(evaluator, sims, o.exploration, o.cpuct);
   search.rootNoiseAlpha = full ? o.rootNoise : 0;
+  if (o.rolloutShare > 0) {
+    search.leafMix = 1 - o.rolloutShare;
+    search.rollout = RolloutPolicy::Greedy;
+    search.rolloutDepth = o.rolloutDepth;
+  }
   search.gumbel = o.gumbel;
   search.gumbelRoot.actions = o.gumbelActions;
   search.gumbelRoot.noise = full;

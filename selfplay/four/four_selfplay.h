@@ -9,7 +9,8 @@
 // and `teacherPositions` decisions a game become samples whose policy target
 // is the heuristic's scores as a softmax (as ISMCTS uses them for root
 // priors). Self-play: the network agent plays every army, the policy target
-// is the search's root visits.
+// is the search's root visits (or the Gumbel root's improved policy); its
+// leaves may be valued by rollouts instead of the network (rolloutShare).
 #pragma once
 
 #include <atomic>
@@ -44,6 +45,13 @@ struct FourSelfPlayOptions {
   // Share of the team's result in the value target; the rest is the search's
   // value of the position (self-play only; 1: the result alone).
   double outcomeShare = 1.0;
+  // Leaf values in self-play: this share from ismcts's greedy rollout of
+  // `rolloutDepth` plies, the rest from the network (0: the network alone;
+  // 1: the network gives the root's priors only, the hybrid agent of
+  // experiments/four-hybrid, so that its policy learns from a search as
+  // strong as ismcts).
+  double rolloutShare = 0;
+  int rolloutDepth = 40;
   // Teacher games instead (no network): the heuristic plays, this many sampled decisions a game.
   bool teacher = false;
   int teacherPositions = 16;

@@ -4,16 +4,22 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <filesystem>
+#include <span>
+#include <utility>
 
 #include "core/files.h"
 #include "nets/four/four_encoding.h"
 #include "nets/four/four_nn_agent.h"
 #include "nets/nn_agent.h"
+#include "search/four/four_agent.h"
+#include "selfplay/four/four_selfplay.h"
 #include "selfplay/shard.h"
 #include "training/training_config.h"
 #include "training/training_run.h"
 #include "tests/nets/nets_test_util.h"
+#include "tests/support/random_weights.h"
 
 namespace junqi {
 namespace {
@@ -108,8 +114,13 @@ TEST(FourTrainRun, UnderAPlayoutCapOnlyFullSearchesBecomeSamples) {
 
 TEST(FourTrainRun, SettingsItCannotUseAreRefusedByOption) {
   TrainingConfig c = tinyFourConfig();
-  c.rolloutMix = 0.25;
-  EXPECT_THAT([&] { checkTrainingConfig(c); }, testing::ThrowsMessage<std::invalid_argument>(HasSubstr("--rollout-mix")));
+  c.rolloutMix = 1.5;
+  EXPECT_THAT([&] { checkTrainingConfig(c); },
+              testing::ThrowsMessage<std::invalid_argument>(HasSubstr("--rollout-mix: must be between 0 and 1")));
+  c = tinyFourConfig();
+  c.rolloutMix = 1, c.rolloutDepth = -1;
+  EXPECT_THAT([&] { checkTrainingConfig(c); },
+              testing::ThrowsMessage<std::invalid_argument>(HasSubstr("--rollout-depth: must be 0 or more, not '-1'")));
   c = tinyFourConfig();
   c.dataParallelSize = 2;
   EXPECT_THAT([&] { checkTrainingConfig(c); }, testing::ThrowsMessage<std::invalid_argument>(HasSubstr("--trainers")));
@@ -118,8 +129,78 @@ TEST(FourTrainRun, SettingsItCannotUseAreRefusedByOption) {
   EXPECT_THAT([&] { checkTrainingConfig(c); }, testing::ThrowsMessage<std::invalid_argument>(HasSubstr("--baselines: 'mcts'")));
   // The options of `junqi train` a four-player run does not have.
   TrainingConfig classic;
-  EXPECT_THAT([&] { configOfGame(trainingDefaults("four"), classic, {{"rollout_depth", "--rollout-depth"}}); },
-              testing::ThrowsMessage<std::invalid_argument>(HasSubstr("--rollout-depth: not available in a four-player run")));
+  EXPECT_THAT([&] { configOfGame(trainingDefaults("four"), classic, {{"league", "--league"}}); },
+              testing::ThrowsMessage<std::invalid_argument>(HasSubstr("--league: not available in a four-player run")));
+}
+
+// Counts the positions the network is asked about (each forwardSelected is one).
+class CountingFourBackend : public nets::Backend {
+ public:
+  explicit CountingFourBackend(std::shared_ptr<nets::Backend> inner) : inner_(std::move(inner)) {}
+  const nets::NetworkShape& shape() const override { return inner_->shape(); }
+  void forward(const float* input, int n, float* policy, float* wdl, float* layout) override {
+    calls += n;
+    inner_->forward(input, n, policy, wdl, layout);
+  }
+  void forwardSelected(const float* input, std::span<const int> indices, float* logits, float* wdl) override {
+    ++calls;
+    inner_->forwardSelected(input, indices, logits, wdl);
+  }
+  std::atomic<long long> calls{0};
+
+ private:
+  std::shared_ptr<nets::Backend> inner_;
+};
+
+// One self-play game of `plies` moves with the given rollout share: how many
+// positions the network valued, and how many moves were played.
+std::pair<long long, long long> fourRolloutSelfPlay(double rolloutShare, int plies) {
+  nets::NetworkShape shape = nets::NetworkShape::tiny();
+  shape.inputPlanes = nets::kFourInputPlanes;
+  shape.grid = nets::gridOfVariant("four");
+  auto counting = std::make_shared<CountingFourBackend>(nets::makeBackend("eigen", nets::randomWeights(shape, 3, 0.1)));
+  FourSelfPlayOptions o;
+  o.rules = FourRuleset::worldAtPlay();
+  o.games = 1, o.threads = 1, o.sims = 16, o.maxPlies = plies, o.seed = 11;
+  o.rolloutShare = rolloutShare, o.rolloutDepth = 8;
+  FourSelfPlayStats stats;
+  const Shard shard = playFourSelfPlay(counting, o, stats);
+  return {counting->calls.load(), static_cast<long long>(shard.positions.size())};
+}
+
+// --rollout-mix 1: the network gives each search's root priors and values no
+// leaf (one evaluation a move); without rollouts it values the leaves too.
+TEST(FourTrainRun, WithRolloutsTheNetworkValuesOnlyTheRoots) {
+  const auto [rootOnly, moves] = fourRolloutSelfPlay(1.0, 30);
+  EXPECT_EQ(moves, 30);
+  EXPECT_EQ(rootOnly, moves);
+  const auto [everyLeaf, sameMoves] = fourRolloutSelfPlay(0.0, 30);
+  EXPECT_GT(everyLeaf, 5 * sameMoves);
+}
+
+// A run with rollouts keeps them in its config and in its weights' search
+// settings, which the rating games' nn agent reads back as the hybrid.
+TEST(FourTrainRun, ARolloutRunsWeightsCarryTheHybridSettings) {
+  TrainingConfig c = tinyFourConfig();
+  c.rolloutMix = 0.75, c.rolloutDepth = 12;
+  EXPECT_EQ(ratedSearchSettings(c), "sims=4,pc=1.5,mix=0.25,rollout=greedy,depth=12");
+  const nlohmann::json j = trainingConfigJson(c);
+  EXPECT_EQ(j.at("rollout_depth"), 12);
+  EXPECT_EQ(trainingConfigOf(j).rolloutDepth, 12);
+  EXPECT_FALSE(trainingConfigJson(tinyFourConfig()).contains("rollout_depth")) << "runs without rollouts read as before";
+  EXPECT_EQ(trainingDefaults("four").rolloutDepth, 40);
+
+  nets::registerNetAgent();
+  TempDir tmp("four-train-rollouts");
+  nets::NetworkShape shape = nets::NetworkShape::tiny();
+  shape.inputPlanes = nets::kFourInputPlanes;
+  shape.grid = nets::gridOfVariant("four");
+  nets::WeightsFile w = nets::randomWeights(shape, 4, 0.1);
+  w.variant = "four", w.ruleset = "four-worldatplay", w.search = ratedSearchSettings(c);
+  const std::string path = (tmp.path() / "w.jqw").string();
+  nets::saveWeights(w, path);
+  EXPECT_THAT(makeFourAgent("nn:weights=" + path)->spec(), HasSubstr(",mix=0.25,rollout=greedy,depth=12"));
+  EXPECT_THAT(makeFourAgent("nn:weights=" + path + ",mix=1")->spec(), testing::Not(HasSubstr("mix=")));
 }
 
 // A run with the Gumbel root and mixed value targets: every sample's policy

@@ -55,9 +55,9 @@ void registerTrain(CLI::App& app) {
   cmd->add_option("--sims", c.sims, "Search simulations per self-play move")->check(atLeast(1))->capture_default_str();
   cmd->add_option("--cpuct", c.cpuct, "PUCT exploration constant")->capture_default_str();
   cmd->add_option("--rollout-mix", c.rolloutMix, "Share of a greedy rollout in leaf values (0: network only; Flip Junqi: of the static "
-                  "material value, default 0.25)")
+                  "material value, default 0.25; four-player: of ismcts's rollout, 1: the network gives root priors only)")
       ->capture_default_str();
-  cmd->add_option("--rollout-depth", c.rolloutDepth, "Plies of that rollout")->capture_default_str();
+  cmd->add_option("--rollout-depth", c.rolloutDepth, "Plies of that rollout (four-player: default 40)")->capture_default_str();
   cmd->add_option("--temperature-plies", c.temperaturePlies, "Plies with moves drawn by visit count")->capture_default_str();
   cmd->add_option("--root-noise", c.rootNoise, "Dirichlet alpha of the root noise (0: none; also Flip Junqi's)")->capture_default_str();
   cmd->add_flag("--gumbel", c.gumbel,
