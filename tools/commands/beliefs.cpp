@@ -1,7 +1,9 @@
 // junqi beliefs: one seat's notes and exact identity probabilities for every
 // enemy piece at some point of a recorded game, as a table and optionally as
 // an SVG board. junqi beliefs-check: over many random games, checks that the
-// truth is always among the possible and prints the calibration figure.
+// truth is always among the possible and prints the calibration figure; with
+// --identity-head, how close a four-player network's identity head comes to
+// the exact beliefs.
 #include <atomic>
 #include <algorithm>
 #include <cmath>
@@ -22,6 +24,8 @@
 #include "core/four/four_record.h"
 #include "core/classic/info_state.h"
 #include "core/classic/record.h"
+#include "nets/four/four_identity_error.h"
+#include "nets/four/four_nn_agent.h"
 #include "search/registry.h"
 #include "tools/belief_board.h"
 #include "tools/commands/commands.h"
@@ -366,14 +370,51 @@ CheckTally checkGames(const GameCheck& check, int games, int threads) {
 
 }  // namespace
 
+namespace {
+
+// --identity-head: a four-player network's identity head against the exact
+// beliefs (nets/four/four_identity_error.h), on games of the weights' ruleset
+// unless --rules names another four-player one.
+void printIdentityHeadCheck(const std::string& weightsPath, const std::string& rulesText, bool rulesGiven, int games,
+                            int positions, std::uint64_t seed, int maxPlies, int threads) {
+  const nets::WeightsFile weights = nets::loadFourWeights(weightsPath);
+  const std::string rules = rulesGiven ? rulesText : weights.ruleset;
+  if (gameOfRules(rules) != "four")
+    throw std::invalid_argument(fmt::format(
+        "--identity-head: a four-player network is measured in four-player games, not under --rules {}", rules));
+  nets::FourIdentityErrorOptions o;
+  o.rules = FourRuleset::parse(rules);
+  o.games = games, o.positionsPerGame = positions, o.seed = seed, o.maxPlies = maxPlies, o.threads = threads;
+  const auto network = nets::makeBackend("eigen", weights);
+  const nets::FourIdentityErrorResult r = nets::measureFourIdentityError(*network, o);
+  fmt::print("identity head of {} on {} games of {} (heuristic), seed {}: {} positions, {} unseen pieces with exact "
+             "beliefs ({} left out: their army fought an unseen piece of another army)\n",
+             weightsPath, games, o.rules.toString(), seed, r.total.positions, r.total.pieces, r.total.inexact);
+  fmt::print("mean absolute error per identity against the exact beliefs (95% interval, games as clusters):\n");
+  const auto line = [](const char* what, const nets::IdentityErrorFigure& f) {
+    fmt::print("  {:<34}{:.4f} [{:.4f}, {:.4f}]\n", what, f.mean, f.low, f.high);
+  };
+  line("identity head", r.head());
+  line("uniform over the possible", r.uniform());
+  line("count-only prior", r.prior());
+}
+
+}  // namespace
+
 void registerBeliefsCheck(CLI::App& app) {
   auto* cmd = app.add_subcommand(
       "beliefs-check", "Play random games, check the truth is always possible, and print the calibration figure");
-  static std::string rules;
-  static int games = 200, maxPlies = 1000, threads = 1;
+  static std::string rules, identityHead;
+  static int games = 200, maxPlies = 1000, threads = 1, positions = 8;
   static std::uint64_t seed = 1;
   static std::string agent;
-  addRulesOption(cmd, rules, Games::all());
+  static const CLI::Option* rulesOption = addRulesOption(cmd, rules, Games::all());
+  cmd->add_option("--identity-head", identityHead,
+                  "Instead: measure this four-player network's identity head (junqi train --identity-loss) against the "
+                  "exact beliefs, in games the heuristic plays (default --rules: the network's)");
+  cmd->add_option("--positions", positions, "With --identity-head: decisions drawn from each game")
+      ->check(atLeast(1))
+      ->capture_default_str();
   cmd->add_option("--games", games, "Number of games")->check(atLeast(1))->capture_default_str();
   cmd->add_option("--agent", agent, "Moves chosen by this agent for both seats (default: uniformly random; classic only)");
   cmd->add_option("--seed", seed, "Random seed")->capture_default_str();
@@ -384,6 +425,11 @@ void registerBeliefsCheck(CLI::App& app) {
       ->check(CLI::Range(1, 256))
       ->capture_default_str();
   setAction(cmd, [] {
+    if (!identityHead.empty()) {
+      if (!agent.empty()) throw std::invalid_argument("--agent: the identity head's games are the heuristic's");
+      printIdentityHeadCheck(identityHead, rules, rulesOption->count() > 0, games, positions, seed, maxPlies, threads);
+      return 0;
+    }
     const GameCheck check = gameCheck(rules, agent, seed, maxPlies);
     const CheckTally total = checkGames(check, games, threads);
     fmt::print("{} games ({}), {} piece-positions: the truth was always possible\n", games,

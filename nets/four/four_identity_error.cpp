@@ -1,0 +1,175 @@
+#include "nets/four/four_identity_error.h"
+
+#include <algorithm>
+#include <atomic>
+#include <bit>
+#include <cmath>
+#include <stdexcept>
+#include <thread>
+
+#include <fmt/format.h>
+
+#include "core/classic/auto_layout.h"
+#include "core/four/four_beliefs.h"
+#include "core/four/four_game.h"
+#include "nets/four/four_encoding.h"
+#include "search/four/four_heuristic.h"
+
+namespace junqi::nets {
+
+void IdentityErrorTally::add(const IdentityErrorTally& o) {
+  head += o.head, uniform += o.uniform, prior += o.prior;
+  pieces += o.pieces, positions += o.positions, inexact += o.inexact;
+}
+
+double identityAbsError(std::span<const double, kPieceTypes> p, const IdentityMarginals& q) {
+  double sum = 0;
+  for (int t = 0; t < kPieceTypes; ++t) sum += std::abs(p[static_cast<std::size_t>(t)] - q[static_cast<std::size_t>(t)]);
+  return sum / kPieceTypes;
+}
+
+namespace {
+
+std::array<double, kPieceTypes> softmaxOf(const float* logits) {
+  std::array<double, kPieceTypes> p{};
+  const float top = *std::max_element(logits, logits + kPieceTypes);
+  double sum = 0;
+  for (int t = 0; t < kPieceTypes; ++t) sum += p[static_cast<std::size_t>(t)] = std::exp(double(logits[t]) - top);
+  for (double& x : p) x /= sum;
+  return p;
+}
+
+std::array<double, kPieceTypes> uniformOver(IdentitySet possible) {
+  std::array<double, kPieceTypes> p{};
+  const int n = std::popcount(static_cast<unsigned>(possible));
+  for (int t = 0; t < kPieceTypes; ++t)
+    if (possible & identityBit(typeFromIndex(t))) p[static_cast<std::size_t>(t)] = 1.0 / n;
+  return p;
+}
+
+std::array<double, kPieceTypes> priorOf(const FourRuleset& rules) {
+  std::array<double, kPieceTypes> p{};
+  const double total = totalPieces(rules.army.counts);
+  for (int t = 0; t < kPieceTypes; ++t) p[static_cast<std::size_t>(t)] = rules.army.counts[static_cast<std::size_t>(t)] / total;
+  return p;
+}
+
+}  // namespace
+
+// The armies whose marginals are exact: every army when no two unseen
+// pieces fought, else those with no piece in such a battle (the coupling
+// ties only the armies it names; the others' counts stay independent).
+std::uint8_t exactArmies(const FourBeliefs& beliefs) {
+  std::uint8_t exact = 0xf;
+  for (const FourBeliefs::CoupledBattle& b : beliefs.coupled())
+    exact &= static_cast<std::uint8_t>(~((1u << armyOfPiece(b.attacker)) | (1u << armyOfPiece(b.defender))));
+  return exact;
+}
+
+void tallyFourIdentityError(const FourObservation& obs, const FourRuleset& rules, std::span<const float> layout,
+                            IdentityErrorTally& tally) {
+  if (layout.size() < static_cast<std::size_t>(kFourGridPlaces * kPieceTypes))
+    throw std::invalid_argument("tallyFourIdentityError: the layout logits are not a four-player network's");
+  const FourBeliefs beliefs = FourBeliefs::of(obs, rules);
+  const std::uint8_t exact = exactArmies(beliefs);
+  const auto prior = priorOf(rules);
+  ++tally.positions;
+  for (Square p{}; p < kCrossPoints; ++p) {
+    if (obs.armyAt(p) < 0 || obs.typeAt(p)) continue;  // empty, or seen
+    if (!((exact >> obs.armyAt(p)) & 1)) {
+      ++tally.inexact;
+      continue;
+    }
+    const IdentityMarginals q = beliefs.marginalsAt(p);
+    const float* logits = layout.data() + static_cast<std::size_t>(fourPlace(obs.army(), p)) * kPieceTypes;
+    tally.head += identityAbsError(softmaxOf(logits), q);
+    tally.uniform += identityAbsError(uniformOver(beliefs.possibleAt(p)), q);
+    tally.prior += identityAbsError(prior, q);
+    ++tally.pieces;
+  }
+}
+
+namespace {
+
+// Game g: the heuristic plays every army; a reservoir of the movers'
+// observations, then each measured.
+IdentityErrorTally measureGame(Backend& network, const FourIdentityErrorOptions& o, int g) {
+  const std::uint64_t seed = Rng::mix(o.seed, 0x1de7 + static_cast<std::uint64_t>(g));
+  Rng rng(seed);
+  std::array<Layout, kArmies> layouts;
+  for (Layout& l : layouts) l = randomLayout(o.rules.army, rng);
+  FourGame game(o.rules, layouts);
+  std::vector<FourHeuristicAgent> agents;
+  for (int a = 0; a < kArmies; ++a) agents.emplace_back(0.05, rng.next());
+  for (int a = 0; a < kArmies; ++a) agents[static_cast<std::size_t>(a)].newGame(o.rules, a, seed);
+  std::vector<FourObservation> kept;
+  for (int decision = 0; !game.isOver() && game.position().ply() < o.maxPlies; ++decision) {
+    const int army = game.position().toMove();
+    FourObservation obs = FourObservation::of(game, army);
+    const Move move = agents[static_cast<std::size_t>(army)].chooseMove(obs);
+    const int slot = decision < o.positionsPerGame ? decision : static_cast<int>(rng.below(static_cast<std::uint64_t>(decision) + 1));
+    if (slot < o.positionsPerGame) {
+      if (slot >= static_cast<int>(kept.size())) kept.push_back(std::move(obs));
+      else kept[static_cast<std::size_t>(slot)] = std::move(obs);
+    }
+    game.play(move);
+  }
+  IdentityErrorTally tally;
+  std::vector<float> input(kFourInputSize), policy(kFourPolicySize), layout(kFourGridPlaces * kPieceTypes);
+  float wdl[3];
+  for (const FourObservation& obs : kept) {
+    encodeFour(obs.board(), obs.visibility(), input);
+    network.forward(input.data(), 1, policy.data(), wdl, layout.data());
+    tallyFourIdentityError(obs, o.rules, layout, tally);
+  }
+  return tally;
+}
+
+// The ratio estimator sum(errors) / sum(pieces) with a standard error from
+// the games as clusters.
+IdentityErrorFigure figureOf(const std::vector<IdentityErrorTally>& games, double IdentityErrorTally::*field) {
+  double errors = 0, pieces = 0;
+  for (const IdentityErrorTally& t : games) errors += t.*field, pieces += static_cast<double>(t.pieces);
+  if (pieces == 0) return {};
+  const double mean = errors / pieces;
+  double spread = 0;
+  for (const IdentityErrorTally& t : games) spread += std::pow(t.*field - mean * static_cast<double>(t.pieces), 2);
+  const double n = static_cast<double>(games.size());
+  const double se = n > 1 ? std::sqrt(n / (n - 1) * spread) / pieces : 0;
+  return {mean, mean - 1.96 * se, mean + 1.96 * se};
+}
+
+}  // namespace
+
+IdentityErrorFigure FourIdentityErrorResult::head() const { return figureOf(games, &IdentityErrorTally::head); }
+IdentityErrorFigure FourIdentityErrorResult::uniform() const { return figureOf(games, &IdentityErrorTally::uniform); }
+IdentityErrorFigure FourIdentityErrorResult::prior() const { return figureOf(games, &IdentityErrorTally::prior); }
+
+FourIdentityErrorResult measureFourIdentityError(Backend& network, const FourIdentityErrorOptions& o) {
+  const NetworkShape& shape = network.shape();
+  if (shape.grid != gridOfVariant(Variant::four().name()) || shape.inputPlanes != kFourInputPlanes)
+    throw std::invalid_argument("the identity head must be a four-player network's");
+  FourIdentityErrorResult result;
+  result.games.resize(static_cast<std::size_t>(std::max(0, o.games)));
+  std::atomic<int> next{0};
+  std::atomic<bool> failed{false};
+  std::string error;
+  const auto work = [&] {
+    for (int g; !failed && (g = next.fetch_add(1)) < o.games;) {
+      try {
+        result.games[static_cast<std::size_t>(g)] = measureGame(network, o, g);
+      } catch (const std::exception& e) {  // reported once, not thrown out of the thread
+        if (!failed.exchange(true)) error = fmt::format("game {}: {}", g, e.what());
+      }
+    }
+  };
+  std::vector<std::thread> pool;
+  for (int t = 1; t < std::min(o.threads, o.games); ++t) pool.emplace_back(work);
+  work();
+  for (std::thread& t : pool) t.join();
+  if (failed) throw std::runtime_error(error);
+  for (const IdentityErrorTally& t : result.games) result.total.add(t);
+  return result;
+}
+
+}  // namespace junqi::nets
