@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "core/files.h"
+#include "nets/four/four_encoding.h"
 #include "nets/torch_data_parallel.h"
 
 namespace junqi::nets {
@@ -45,19 +46,24 @@ double Trainer::currentLearningRate() const {
   return options_.learningRate * (r + (1 - r) * 0.5 * (1 + std::cos(M_PI * progress)));
 }
 
-// The identity head's loss on the positions' enemy pieces (zero without any),
-// and its distance from the exact beliefs, into `stats`.
+// The identity head's loss on the positions' hidden pieces (zero without
+// any), and, where the input holds the exact beliefs (the classic encoding's
+// belief planes), its distance from them, into `stats`. Four-player targets
+// name turned points, each read at its grid place.
 torch::Tensor Trainer::identityLoss(const std::vector<const PositionSample*>& positions, const NetOutput& out,
                                     TrainStats& stats) const {
   const int places = options_.shape.grid.places();
+  const bool four = options_.shape.grid == gridOfVariant(Variant::four().name());
+  const bool believed = options_.shape.grid == NetworkGrid{} && options_.shape.inputPlanes == kInputPlanes;
   std::vector<std::int64_t> rows, targets;
   std::vector<float> beliefs;
   for (std::size_t i = 0; i < positions.size(); ++i)
     for (const auto& [point, identity] : positions[i]->hidden) {
-      if (point >= places) continue;
-      rows.push_back(static_cast<std::int64_t>(i) * places + point);
+      const int place = four ? (point < kCrossPoints ? fourPlaceOfTurned(point) : places) : point;
+      if (place >= places) continue;
+      rows.push_back(static_cast<std::int64_t>(i) * places + place);
       targets.push_back(identity);
-      for (int t = 0; t < kPieceTypes; ++t)  // the classic encoding's belief planes (only it has targets)
+      for (int t = 0; believed && t < kPieceTypes; ++t)
         beliefs.push_back(positions[i]->input[static_cast<std::size_t>((kEnemyBelief + t) * kBoardPoints + point)] / 255.0f);
     }
   if (rows.empty()) return torch::zeros({}, device_);
@@ -67,10 +73,13 @@ torch::Tensor Trainer::identityLoss(const std::vector<const PositionSample*>& po
                                    .index_select(0, torch::tensor(rows, torch::kLong).to(device_));
   const torch::Tensor loss =
       torch::nn::functional::cross_entropy(logits, torch::tensor(targets, torch::kLong).to(device_));
-  const torch::Tensor believed = torch::from_blob(beliefs.data(), {k, kPieceTypes}, torch::kFloat32).to(device_);
   stats.identityLoss = loss.item<double>();
-  stats.identityBeliefError = (torch::softmax(logits, 1) - believed).abs().mean().item<double>();
   stats.identities = static_cast<int>(k);
+  if (believed) {
+    const torch::Tensor exact = torch::from_blob(beliefs.data(), {k, kPieceTypes}, torch::kFloat32).to(device_);
+    stats.identityBeliefError = (torch::softmax(logits, 1) - exact).abs().mean().item<double>();
+    stats.believedIdentities = static_cast<int>(k);
+  }
   return loss;
 }
 

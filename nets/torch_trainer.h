@@ -26,7 +26,8 @@ struct TrainerOptions {
   double layoutLossWeight = 0.5;
   // The identity head (the layout head's outputs on a position's input): the
   // enemy's true identities (PositionSample::hidden), an auxiliary target
-  // that makes the trunk learn what the hidden pieces are.
+  // that makes the trunk learn what the hidden pieces are. Four-player
+  // samples' turned points are read at their places on the cross's grid.
   double identityLossWeight = 0.25;
   int threads = 2;
   std::string device = "cpu";
@@ -47,8 +48,11 @@ struct TrainStats {
   // The identity head on the enemy's pieces: cross-entropy against the true
   // identities, and the mean absolute difference of its probabilities from
   // the exact beliefs (the input's belief planes), over pieces and identities.
+  // A four-player input has no belief planes: its pieces have a loss, no
+  // belief error (nets/four/four_identity_error.h measures that).
   double identityLoss = 0, identityBeliefError = 0;
-  int identities = 0;         // enemy pieces with a target in the batch
+  int identities = 0;         // pieces with a target in the batch
+  int believedIdentities = 0;  // of them, those the belief error covers
   double learningRate = 0;
   int positions = 0, layouts = 0;
 };

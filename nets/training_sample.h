@@ -16,7 +16,10 @@ struct PositionSample {
   std::array<float, 3> wdl{};                           // the result for the seat: win, draw, loss
   // The enemy's pieces on the board, each (point in the seat's orientation,
   // its true identity as typeIndex): a target of the identity head only,
-  // never an input. Empty where the game has none (flip, four-player, older shards).
+  // never an input. Four-player: every piece whose identity the seat does
+  // not see (its ally's too under visibility=own), by its turned point
+  // (nets/four/four_encoding.h fourTurnedPoint, 0-128; the grid place is
+  // fourPlaceOfTurned). Empty where the game has none (flip, older shards).
   std::vector<std::pair<std::uint8_t, std::int8_t>> hidden;
 };
 

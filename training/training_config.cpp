@@ -93,7 +93,7 @@ const std::set<std::string> kGameAlways = {
     "rating_pairs", "rating_sims", "baselines", "seed", "external_selfplay"};
 const std::set<std::string> kGameWhenUsed = {"anchor_generations", "rate_previous", "init_weights", "fast_sims",
                                               "full_search_share", "gumbel", "gumbel_actions", "value_outcome_share",
-                                              "rollout_depth"};
+                                              "rollout_depth", "identity_loss"};
 
 bool keptWhenUsed(const std::string& key) { return kGameWhenUsed.contains(key); }
 
@@ -141,7 +141,7 @@ void setRules(TrainingConfig& c, const std::string& rules) {
 }
 
 // A flip or four-player run is a short one by default; four-player games are
-// longer, with fewer and larger samples. Neither has identity targets.
+// longer, with fewer and larger samples. Neither learns identities by default.
 TrainingConfig trainingDefaults(const std::string& variant) {
   TrainingConfig c;
   c.variant = variant;
@@ -160,6 +160,7 @@ bool gameHasSetting(const std::string& variant, const std::string& key) {
   static const json kClassic = allSettingsJson(trainingDefaults("classic"));
   if (variant == "classic") return kClassic.contains(key);
   if (key == "rollout_depth") return variant == "four";  // flip has no rollouts
+  if (key == "identity_loss") return variant == "four";  // flip has no hidden identities
   return kGameAlways.contains(key) || keptWhenUsed(key);
 }
 

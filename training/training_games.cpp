@@ -393,7 +393,10 @@ void SeatGame<Traits>::check(const TrainingConfig& c) const {
   if (c.gumbel && c.gumbelActions < 2) throw std::invalid_argument("--gumbel-actions: must be at least 2");
   if (!(c.valueOutcomeShare >= 0 && c.valueOutcomeShare <= 1))
     throw std::invalid_argument(fmt::format("--value-target: must be between 0 and 1, not '{}'", c.valueOutcomeShare));
-  if (c.identityLoss != 0) throw lacks("--identity-loss", "its self-play records no hidden identities");
+  if (c.identityLoss != 0 && !Traits::kIdentityTargets)
+    throw lacks("--identity-loss", "its self-play records no hidden identities");
+  if (!(c.identityLoss >= 0))
+    throw std::invalid_argument(fmt::format("--identity-loss: must be 0 or more, not '{}'", c.identityLoss));
   if (c.selfPlayBackend != "eigen") throw lacks("--selfplay-backend", "its self-play plays with eigen");
   if (c.dataParallelSize > 1) throw lacks("--trainers", "it trains on one rank");
   Traits::checkMore(c);
@@ -401,6 +404,7 @@ void SeatGame<Traits>::check(const TrainingConfig& c) const {
 
 struct FlipTraits {
   using Match = FlipMatch;
+  static constexpr bool kIdentityTargets = false;  // both seats see the same: nothing to learn
   static const std::string& variant() { return nets::kFlipVariant; }
   static void shapeInputs(nets::NetworkShape& s) { s.inputPlanes = nets::kFlipInputPlanes; }
   static Shard readShard(const std::string& p) {
@@ -431,6 +435,7 @@ struct FlipTraits {
 
 struct FourTraits {
   using Match = FourMatch;
+  static constexpr bool kIdentityTargets = true;  // the pieces the mover's seat does not see (--identity-loss)
   static const std::string& variant() { return Variant::four().name(); }
   static void shapeInputs(nets::NetworkShape& s) {
     s.inputPlanes = nets::kFourInputPlanes;

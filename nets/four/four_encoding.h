@@ -52,6 +52,10 @@ constexpr int kFourPolicySize = kFourGridPlaces * kCrossPoints;
 int fourPlace(int mover, int point);
 // The point of the cross `point` turns into when `mover`'s arm is brought to the bottom.
 int fourTurnedPoint(int mover, int point);
+// The grid place of a turned point (fourPlace(mover, p) ==
+// fourPlaceOfTurned(fourTurnedPoint(mover, p))): identity targets store the
+// turned point, which fits a byte where the 289 places do not.
+inline int fourPlaceOfTurned(int turnedPoint) { return fourPlace(0, turnedPoint); }
 
 // Writes kFourInputSize floats: `pos` as the army to move sees it under
 // `visibility` (pos may be a world drawn by the search, or the seat's own

@@ -36,9 +36,11 @@ std::vector<std::uint8_t> quantizedFourInput(const FourObservation& obs) {
   return quantized(input);
 }
 
-PositionSample sampleOf(const FourObservation& obs, const MoveList& legal, const std::vector<double>& target) {
+PositionSample sampleOf(const FourPosition& truth, const FourObservation& obs, const MoveList& legal,
+                        const std::vector<double>& target) {
   PositionSample s;
   s.input = quantizedFourInput(obs);
+  s.hidden = fourHiddenIdentities(truth, obs);
   for (int i = 0; i < legal.size(); ++i)
     s.policy.emplace_back(static_cast<std::uint16_t>(nets::fourPolicyIndex(obs.toMove(), legal[i])),
                           static_cast<float>(target[static_cast<std::size_t>(i)]));
@@ -84,7 +86,7 @@ FourPlayedGame playTeacherGame(const FourSelfPlayOptions& o, std::uint64_t seed)
       MoveList legal;
       obs.legalMoves(legal);
       if (slot >= static_cast<int>(g.positions.size())) g.positions.resize(slot + 1), g.movers.resize(slot + 1);
-      g.positions[static_cast<std::size_t>(slot)] = sampleOf(obs, legal, teacher.policy(obs, legal, 1.0));
+      g.positions[static_cast<std::size_t>(slot)] = sampleOf(game.position(), obs, legal, teacher.policy(obs, legal, 1.0));
       g.movers[static_cast<std::size_t>(slot)] = teamSeat(army);
     }
     game.play(teacher.chooseMove(obs));
@@ -157,7 +159,7 @@ FourPlayedGame playSelfPlayGame(const std::shared_ptr<nets::FourNetEvaluator>& e
     if (full) {
       MoveList legal;
       obs.legalMoves(legal);
-      g.positions.push_back(sampleOf(obs, legal, policyTarget(result, legal, best)));
+      g.positions.push_back(sampleOf(game.position(), obs, legal, policyTarget(result, legal, best)));
       g.movers.push_back(teamSeat(army));
       g.searched.push_back(static_cast<float>(result.value));
     }
@@ -169,6 +171,16 @@ FourPlayedGame playSelfPlayGame(const std::shared_ptr<nets::FourNetEvaluator>& e
 }
 
 }  // namespace
+
+std::vector<std::pair<std::uint8_t, std::int8_t>> fourHiddenIdentities(const FourPosition& truth,
+                                                                       const FourObservation& obs) {
+  std::vector<std::pair<std::uint8_t, std::int8_t>> hidden;
+  for (Square p{}; p < kCrossPoints; ++p)
+    if (obs.armyAt(p) >= 0 && !obs.typeAt(p))
+      hidden.emplace_back(static_cast<std::uint8_t>(nets::fourTurnedPoint(obs.army(), p)),
+                          static_cast<std::int8_t>(typeIndex(truth.typeAt(p))));
+  return hidden;
+}
 
 Shard playFourSelfPlay(std::shared_ptr<nets::Backend> network, const FourSelfPlayOptions& o, FourSelfPlayStats& stats,
                        const std::atomic<bool>* stop, const FlipProgress& progress) {

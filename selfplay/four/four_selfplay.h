@@ -16,6 +16,7 @@
 #include <atomic>
 #include <memory>
 
+#include "core/four/four_observation.h"
 #include "core/four/four_ruleset.h"
 #include "nets/net_evaluator.h"
 #include "selfplay/flip/flip_selfplay.h"
@@ -56,6 +57,13 @@ struct FourSelfPlayOptions {
   bool teacher = false;
   int teacherPositions = 16;
 };
+
+// The identity head's targets of a sample (PositionSample::hidden): every
+// piece on the board whose identity `obs`'s seat does not see, by its point
+// turned for the seat, with its identity in `truth` (the position obs was
+// taken from). A target only: never part of the input.
+std::vector<std::pair<std::uint8_t, std::int8_t>> fourHiddenIdentities(const FourPosition& truth,
+                                                                       const FourObservation& obs);
 
 // The games' figures, as a flip run counts them: "first" is the south-north
 // team, "second" east-west.
