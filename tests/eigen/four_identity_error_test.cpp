@@ -116,8 +116,33 @@ TEST(FourIdentityError, APositionsTallyComparesEachUnseenPieceWithTheExactBelief
 }
 
 // Where the ally and an enemy fought, their pieces' marginals are not exact:
-// only the other enemy's are measured.
-TEST(FourIdentityError, OnlyTheArmiesNoCoupledBattleTiesAreMeasured) { expectATallyAgainstTheBeliefs(21, 30, true); }
+// only the other enemy's are measured. Theirs are: worlds drawn uniformly
+// from the consistent ones (sampleWorld, coupled battles kept) give each of
+// their pieces' identities with the marginals' frequencies.
+TEST(FourIdentityError, OnlyTheArmiesNoCoupledBattleTiesAreMeasured) {
+  expectATallyAgainstTheBeliefs(21, 30, true);
+  const FourGame game = fourgames::randomFourGame(21, 30, Visibility::Own);
+  const FourObservation obs = FourObservation::of(game, game.position().toMove());
+  const FourBeliefs beliefs = FourBeliefs::of(obs, game.rules());
+  constexpr int kWorlds = 3000;
+  std::vector<std::array<int, kPieceTypes>> counts(kCrossPoints);
+  Rng rng(5);
+  for (int w = 0; w < kWorlds; ++w) {
+    const FourPosition world = beliefs.sampleWorld(rng);
+    for (Square p{}; p < kCrossPoints; ++p)
+      if (!world.isEmpty(p)) ++counts[p][static_cast<std::size_t>(typeIndex(world.typeAt(p)))];
+  }
+  int checked = 0;
+  for (Square p{}; p < kCrossPoints; ++p) {
+    if (obs.armyAt(p) < 0 || obs.typeAt(p) || !identityErrorArmyExact(beliefs, obs.armyAt(p))) continue;
+    ++checked;
+    const IdentityMarginals q = beliefs.marginalsAt(p);
+    for (int t = 0; t < kPieceTypes; ++t)  // 5 standard errors at most (0.5 / sqrt(3000) = 0.009 at worst)
+      EXPECT_NEAR(counts[p][static_cast<std::size_t>(t)] / double(kWorlds), q[static_cast<std::size_t>(t)], 0.046)
+          << "point " << p << " identity " << t;
+  }
+  EXPECT_GT(checked, 10);
+}
 
 TEST(FourIdentityError, UnderTeamTheAllysPiecesAreNotMeasured) {
   const FourGame game = fourgames::randomFourGame(22, 20, Visibility::Team);
