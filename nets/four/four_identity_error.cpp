@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <atomic>
 #include <bit>
+#include <memory>
 #include <cmath>
 #include <stdexcept>
 #include <thread>
@@ -20,6 +21,8 @@ namespace junqi::nets {
 void IdentityErrorTally::add(const IdentityErrorTally& o) {
   head += o.head, uniform += o.uniform, prior += o.prior;
   pieces += o.pieces, positions += o.positions, inexact += o.inexact;
+  sampledHead += o.sampledHead, sampledUniform += o.sampledUniform, sampledPrior += o.sampledPrior;
+  sampledNoise += o.sampledNoise, sampledPieces += o.sampledPieces;
 }
 
 double identityAbsError(std::span<const double, kPieceTypes> p, const IdentityMarginals& q) {
@@ -54,8 +57,6 @@ std::array<double, kPieceTypes> priorOf(const FourRuleset& rules) {
   return p;
 }
 
-}  // namespace
-
 // The armies whose marginals are exact: every army when no two unseen
 // pieces fought, else those with no piece in such a battle (the coupling
 // ties only the armies it names; the others' counts stay independent).
@@ -66,24 +67,60 @@ std::uint8_t exactArmies(const FourBeliefs& beliefs) {
   return exact;
 }
 
+// Identity counts per point in the first and the second half of `worlds` drawn worlds.
+using WorldCounts = std::array<std::array<std::array<int, kPieceTypes>, kCrossPoints>, 2>;
+void countWorlds(const FourBeliefs& beliefs, int worlds, std::uint64_t seed, WorldCounts& counts) {
+  for (auto& half : counts)
+    for (auto& point : half) point.fill(0);
+  Rng rng(seed);
+  for (int w = 0; w < worlds; ++w) {
+    const FourPosition world = beliefs.sampleWorld(rng);
+    for (Square p{}; p < kCrossPoints; ++p)
+      if (!world.isEmpty(p)) ++counts[w < worlds / 2 ? 0 : 1][p][static_cast<std::size_t>(typeIndex(world.typeAt(p)))];
+  }
+}
+
+void tallySampled(const std::array<double, kPieceTypes>& head, const std::array<double, kPieceTypes>& uniform,
+                  const std::array<double, kPieceTypes>& prior, const WorldCounts& counts, Square p, int worlds,
+                  IdentityErrorTally& tally) {
+  IdentityMarginals q{}, first{}, second{};
+  const int half = worlds / 2;
+  for (std::size_t t = 0; t < kPieceTypes; ++t) {
+    q[t] = double(counts[0][p][t] + counts[1][p][t]) / worlds;
+    first[t] = double(counts[0][p][t]) / half;
+    second[t] = double(counts[1][p][t]) / (worlds - half);
+  }
+  tally.sampledHead += identityAbsError(head, q);
+  tally.sampledUniform += identityAbsError(uniform, q);
+  tally.sampledPrior += identityAbsError(prior, q);
+  tally.sampledNoise += identityAbsError(first, second) / 2;
+  ++tally.sampledPieces;
+}
+
+}  // namespace
+
 void tallyFourIdentityError(const FourObservation& obs, const FourRuleset& rules, std::span<const float> layout,
-                            IdentityErrorTally& tally) {
+                            IdentityErrorTally& tally, int worlds, std::uint64_t seed) {
   if (layout.size() < static_cast<std::size_t>(kFourGridPlaces * kPieceTypes))
     throw std::invalid_argument("tallyFourIdentityError: the layout logits are not a four-player network's");
   const FourBeliefs beliefs = FourBeliefs::of(obs, rules);
   const std::uint8_t exact = exactArmies(beliefs);
   const auto prior = priorOf(rules);
+  std::unique_ptr<WorldCounts> counts;
+  if (worlds >= 2 && exact != 0xf) countWorlds(beliefs, worlds, seed, *(counts = std::make_unique<WorldCounts>()));
   ++tally.positions;
   for (Square p{}; p < kCrossPoints; ++p) {
     if (obs.armyAt(p) < 0 || obs.typeAt(p)) continue;  // empty, or seen
+    const auto head = softmaxOf(layout.data() + static_cast<std::size_t>(fourPlace(obs.army(), p)) * kPieceTypes);
+    const auto uniform = uniformOver(beliefs.possibleAt(p));
     if (!((exact >> obs.armyAt(p)) & 1)) {
       ++tally.inexact;
+      if (counts) tallySampled(head, uniform, prior, *counts, p, worlds, tally);
       continue;
     }
     const IdentityMarginals q = beliefs.marginalsAt(p);
-    const float* logits = layout.data() + static_cast<std::size_t>(fourPlace(obs.army(), p)) * kPieceTypes;
-    tally.head += identityAbsError(softmaxOf(logits), q);
-    tally.uniform += identityAbsError(uniformOver(beliefs.possibleAt(p)), q);
+    tally.head += identityAbsError(head, q);
+    tally.uniform += identityAbsError(uniform, q);
     tally.prior += identityAbsError(prior, q);
     ++tally.pieces;
   }
@@ -120,20 +157,21 @@ IdentityErrorTally measureGame(Backend& network, const FourIdentityErrorOptions&
   for (const FourObservation& obs : kept) {
     encodeFour(obs.board(), obs.visibility(), input);
     network.forward(input.data(), 1, policy.data(), wdl, layout.data());
-    tallyFourIdentityError(obs, o.rules, layout, tally);
+    tallyFourIdentityError(obs, o.rules, layout, tally, o.worlds, rng.next());
   }
   return tally;
 }
 
 // The ratio estimator sum(errors) / sum(pieces) with a standard error from
 // the games as clusters.
-IdentityErrorFigure figureOf(const std::vector<IdentityErrorTally>& games, double IdentityErrorTally::*field) {
+IdentityErrorFigure figureOf(const std::vector<IdentityErrorTally>& games, double IdentityErrorTally::*field,
+                             long long IdentityErrorTally::*count = &IdentityErrorTally::pieces) {
   double errors = 0, pieces = 0;
-  for (const IdentityErrorTally& t : games) errors += t.*field, pieces += static_cast<double>(t.pieces);
+  for (const IdentityErrorTally& t : games) errors += t.*field, pieces += static_cast<double>(t.*count);
   if (pieces == 0) return {};
   const double mean = errors / pieces;
   double spread = 0;
-  for (const IdentityErrorTally& t : games) spread += std::pow(t.*field - mean * static_cast<double>(t.pieces), 2);
+  for (const IdentityErrorTally& t : games) spread += std::pow(t.*field - mean * static_cast<double>(t.*count), 2);
   const double n = static_cast<double>(games.size());
   const double se = n > 1 ? std::sqrt(n / (n - 1) * spread) / pieces : 0;
   return {mean, mean - 1.96 * se, mean + 1.96 * se};
@@ -144,6 +182,18 @@ IdentityErrorFigure figureOf(const std::vector<IdentityErrorTally>& games, doubl
 IdentityErrorFigure FourIdentityErrorResult::head() const { return figureOf(games, &IdentityErrorTally::head); }
 IdentityErrorFigure FourIdentityErrorResult::uniform() const { return figureOf(games, &IdentityErrorTally::uniform); }
 IdentityErrorFigure FourIdentityErrorResult::prior() const { return figureOf(games, &IdentityErrorTally::prior); }
+IdentityErrorFigure FourIdentityErrorResult::sampledHead() const {
+  return figureOf(games, &IdentityErrorTally::sampledHead, &IdentityErrorTally::sampledPieces);
+}
+IdentityErrorFigure FourIdentityErrorResult::sampledUniform() const {
+  return figureOf(games, &IdentityErrorTally::sampledUniform, &IdentityErrorTally::sampledPieces);
+}
+IdentityErrorFigure FourIdentityErrorResult::sampledPrior() const {
+  return figureOf(games, &IdentityErrorTally::sampledPrior, &IdentityErrorTally::sampledPieces);
+}
+IdentityErrorFigure FourIdentityErrorResult::sampledNoise() const {
+  return figureOf(games, &IdentityErrorTally::sampledNoise, &IdentityErrorTally::sampledPieces);
+}
 
 FourIdentityErrorResult measureFourIdentityError(Backend& network, const FourIdentityErrorOptions& o) {
   const NetworkShape& shape = network.shape();

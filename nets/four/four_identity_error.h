@@ -31,6 +31,12 @@ struct IdentityErrorTally {
   long long pieces = 0;   // measured: unseen, with exact marginals
   long long inexact = 0;  // unseen pieces left out (their army's marginals not exact)
   int positions = 0;      // sampled and measured
+  // The pieces left out, where worlds are drawn (FourIdentityErrorOptions::
+  // worlds): the same sums against marginals estimated from the worlds, and
+  // half the distance of the two halves' estimates (about the Monte Carlo
+  // noise those sums hold).
+  double sampledHead = 0, sampledUniform = 0, sampledPrior = 0, sampledNoise = 0;
+  long long sampledPieces = 0;
   void add(const IdentityErrorTally& o);
 };
 
@@ -41,8 +47,10 @@ double identityAbsError(std::span<const double, kPieceTypes> p, const IdentityMa
 // network's layout logits on its input (kFourGridPlaces x 12). Adds every
 // piece the seat does not see to `tally` (to tally.inexact where its army's
 // marginals are not exact).
+// With `worlds` > 0, the pieces left out are also measured against `worlds`
+// worlds drawn by FourBeliefs::sampleWorld (seeded by `seed`).
 void tallyFourIdentityError(const FourObservation& obs, const FourRuleset& rules, std::span<const float> layout,
-                            IdentityErrorTally& tally);
+                            IdentityErrorTally& tally, int worlds = 0, std::uint64_t seed = 1);
 
 struct FourIdentityErrorOptions {
   FourRuleset rules;
@@ -51,6 +59,7 @@ struct FourIdentityErrorOptions {
   int maxPlies = 600;
   std::uint64_t seed = 1;
   int threads = 1;
+  int worlds = 0;  // > 0: also the pieces whose marginals are not exact, against this many drawn worlds
 };
 
 // A mean error per piece and identity with its 95% interval (clustered by
@@ -65,6 +74,11 @@ struct FourIdentityErrorResult {
   IdentityErrorFigure head() const;
   IdentityErrorFigure uniform() const;
   IdentityErrorFigure prior() const;
+  // Against the drawn worlds' marginals (options.worlds > 0).
+  IdentityErrorFigure sampledHead() const;
+  IdentityErrorFigure sampledUniform() const;
+  IdentityErrorFigure sampledPrior() const;
+  IdentityErrorFigure sampledNoise() const;
 };
 
 // Plays the games (the heuristic at every army, noise 0.05) and measures

@@ -144,6 +144,31 @@ TEST(FourIdentityError, OnlyTheArmiesNoCoupledBattleTiesAreMeasured) {
   EXPECT_GT(checked, 10);
 }
 
+// With drawn worlds the pieces left out are measured too, against the
+// worlds' frequencies: for a piece of an exact army those are its marginals
+// up to the noise, so the flat head's sampled figure lies near the exact one.
+TEST(FourIdentityError, DrawnWorldsMeasureThePiecesLeftOut) {
+  const FourGame game = fourgames::randomFourGame(21, 30, Visibility::Own);
+  const FourObservation obs = FourObservation::of(game, game.position().toMove());
+  const std::vector<float> flat(kFourGridPlaces * kPieceTypes, 0.0f);
+  IdentityErrorTally without, with;
+  tallyFourIdentityError(obs, game.rules(), flat, without);
+  tallyFourIdentityError(obs, game.rules(), flat, with, 2000, 3);
+  ASSERT_GT(without.inexact, 0);
+  EXPECT_EQ(without.sampledPieces, 0);
+  EXPECT_EQ(with.sampledPieces, with.inexact);
+  EXPECT_EQ(with.pieces, without.pieces);
+  EXPECT_EQ(with.head, without.head) << "the exact pieces' figures do not change";
+  const double noise = with.sampledNoise / with.sampledPieces;
+  EXPECT_GT(noise, 0.0);
+  EXPECT_LT(noise, 0.01) << "2000 worlds";
+  EXPECT_GT(with.sampledHead / with.sampledPieces, with.sampledUniform / with.sampledPieces)
+      << "all twelve identities are further from the worlds than the possible ones";
+  IdentityErrorTally again;
+  tallyFourIdentityError(obs, game.rules(), flat, again, 2000, 3);
+  EXPECT_EQ(again.sampledHead, with.sampledHead) << "the same seed, the same worlds";
+}
+
 TEST(FourIdentityError, UnderTeamTheAllysPiecesAreNotMeasured) {
   const FourGame game = fourgames::randomFourGame(22, 20, Visibility::Team);
   const FourObservation obs = FourObservation::of(game, game.position().toMove());
