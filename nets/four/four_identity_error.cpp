@@ -144,7 +144,9 @@ IdentityErrorTally measureGame(Backend& network, const FourIdentityErrorOptions&
     const int army = game.position().toMove();
     FourObservation obs = FourObservation::of(game, army);
     const Move move = agents[static_cast<std::size_t>(army)].chooseMove(obs);
-    const int slot = decision < o.positionsPerGame ? decision : static_cast<int>(rng.below(static_cast<std::uint64_t>(decision) + 1));
+    const int slot = decision < o.positionsPerGame
+                         ? decision
+                         : static_cast<int>(rng.below(static_cast<std::uint64_t>(decision) + 1));
     if (slot < o.positionsPerGame) {
       if (slot >= static_cast<int>(kept.size())) kept.push_back(std::move(obs));
       else kept[static_cast<std::size_t>(slot)] = std::move(obs);
