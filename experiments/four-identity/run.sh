@@ -26,10 +26,14 @@ timed train "$junqi" train --rules four-worldatplay --run "$out/run" --shape tin
   --games "${GAMES:-150}" --sims "${SIMS:-16}" \
   --steps "${STEPS:-300}" --batch 128 --window 40000 --lr 0.0005 --threads 1 --parallel-games 2 \
   --rating-pairs 1 --rating-sims 8 --baselines random --seed 4211
-measure() {  # NAME WEIGHTS: held-back games (seed 77), 16 positions each, exact beliefs only
-  timed "$1" "$junqi" beliefs-check --identity-head "$2" --games "${MEASURE_GAMES:-300}" --positions 16 \
-    --seed 77 --threads 2
-  cat "$out/$1.log"
+measure() {  # NAME WEIGHTS [OPTION...]: held-back games (seed 77), 16 positions each, exact beliefs only
+  name=$1 weights=$2
+  shift 2
+  timed "$name" "$junqi" beliefs-check --identity-head "$weights" --games "${MEASURE_GAMES:-300}" --positions 16 \
+    --seed 77 --threads 2 "$@"
+  cat "$out/$name.log"
 }
 measure warm-start ../best/four.jqw
 measure gen1 "$out/run/weights/gen-0001.jqw"
+# The pieces whose marginals are not exact too, against 1,000 drawn worlds each.
+measure gen1-worlds "$out/run/weights/gen-0001.jqw" --worlds 1000
