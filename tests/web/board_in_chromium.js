@@ -20,7 +20,7 @@
 const puppeteer = require('puppeteer-core');
 const assert = require('assert');
 const { leaksOf, selfTest } = require('./seat_view_checks.js');
-const { playFlipAgainst, playPeople, sessionPage, watchAnswers } = require('./full_games_in_chromium.js');
+const { clickOn, playFlipAgainst, playPeople, sessionPage, watchAnswers } = require('./full_games_in_chromium.js');
 
 const [url, executablePath, out] = process.argv.slice(2);
 const MOVE_CAP = 100;  // the person's moves before resigning
@@ -60,13 +60,14 @@ async function setUpLayout(page) {
   assert.strictEqual(await text(page, '#layout-error'), '', 'the swap back is legal again');
 }
 
-// One move by clicking: the piece, then its lit target.
+// One move by clicking: the piece, then its lit target (clickOn: a board
+// the heartbeat redrew between finding the piece and clicking it is clicked again).
 async function clickAMove(page, n) {
   const { legal, ply } = await page.evaluate(() => ({ legal: play.game.legal, ply: play.game.ply }));
   const [from, to] = legal[(n * 7) % legal.length].split('-');
-  await page.click(`#board .piece[data-square="${from}"]`);
+  await clickOn(page, `#board .piece[data-square="${from}"]`);
   await page.waitForSelector(`#board circle.target[data-target="${to}"]`);
-  await page.click(`#board circle.target[data-target="${to}"]`);
+  await clickOn(page, `#board circle.target[data-target="${to}"]`);
   await page.waitForFunction((ply) => play.game.ply > ply || play.game.outcome, {}, ply);
 }
 

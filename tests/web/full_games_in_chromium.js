@@ -170,4 +170,4 @@ async function playPeople(browser, url, { preset, agent, seat, guests, seed, err
   return { actions, status, pages: [...people, { ...spectator, seat: 'spectator' }] };
 }
 
-module.exports = { seeded, watchAnswers, playFlipAgainst, playPeople, sessionPage };
+module.exports = { clickOn, seeded, watchAnswers, playFlipAgainst, playPeople, sessionPage };
