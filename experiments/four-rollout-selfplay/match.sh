@@ -4,7 +4,7 @@
 # the deals of experiments/four-hybrid (seeds 91 and 97, 60 deal pairs
 # each), so that each result pairs with the warm start's there; and
 # against the heuristic (seed 92). From the repository root.
-# Usage: match.sh GENERATION [equal|equal2|heuristic|all]
+# Usage: match.sh GENERATION [equal|equal2|heuristic|head|all]
 set -e
 g=$(printf %04d "$1")
 out=experiments/four-rollout-selfplay/results
@@ -22,3 +22,6 @@ spec="rootnet=nn:weights=$w,cpuseconds=0.02,mix=0,priors=net"
 case ${2:-all} in all|equal) match "gen$g-equal" 60 91 "$spec" "ismcts=ismcts:cpuseconds=0.02" ;; esac
 case ${2:-all} in all|equal2) match "gen$g-equal2" 60 97 "$spec" "ismcts=ismcts:cpuseconds=0.02" ;; esac
 case ${2:-all} in all|heuristic) match "gen$g-heuristic" 20 92 "$spec" "heuristic" ;; esac
+# Head to head with the network it started from (experiments/best/four.jqw), both as the hybrid at 0.02 CPU-s.
+case ${2:-all} in all|head) match "gen$g-vs-best" 60 98 "$spec" \
+  "best=nn:weights=experiments/best/four.jqw,cpuseconds=0.02,mix=0,priors=net" ;; esac
