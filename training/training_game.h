@@ -73,6 +73,11 @@ class TrainingGame {
                                const std::atomic<bool>* stop) const = 0;
   // The finished games of generation g's rating match (read back from its records).
   virtual std::vector<RatingGame> ratingGames(const std::string& dir, int g, const TrainingConfig& c) const = 0;
+  // The game's own figures of generation g's exported weights, added to the
+  // generation's log record (four-player: the identity head against the
+  // exact beliefs, when the run trains it); none by default.
+  virtual void addWeightsFigures(const std::string& /*weights*/, int /*g*/, const TrainingConfig& /*c*/,
+                                 const TrainingLog& /*log*/, nlohmann::json& /*record*/) const {}
 };
 
 // The game of `variant` ("classic", "flip", "four"); throws std::invalid_argument for another.

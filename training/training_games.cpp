@@ -19,6 +19,7 @@
 #include "nets/flip/flip_encoding.h"
 #include "nets/flip/flip_nn_agent.h"
 #include "nets/four/four_encoding.h"
+#include "nets/four/four_identity_error.h"
 #include "nets/four/four_nn_agent.h"
 #include "nets/nn_agent.h"
 #include "nets/torch_backend.h"
@@ -362,6 +363,10 @@ class SeatGame final : public TrainingGame {
     out.figures = seatFigures(s);
     return out;
   }
+  void addWeightsFigures(const std::string& weights, int g, const TrainingConfig& c, const TrainingLog& log,
+                         nlohmann::json& record) const override {
+    Traits::addWeightsFigures(weights, g, c, log, record);
+  }
   void playRatingMatch(const std::string& dir, int g, const TrainingConfig& c, const TrainingLog& log,
                        const std::atomic<bool>* stop) const override {
     typename Traits::Match match(Traits::ratingMatch(dir, g, c));
@@ -405,6 +410,7 @@ void SeatGame<Traits>::check(const TrainingConfig& c) const {
 struct FlipTraits {
   using Match = FlipMatch;
   static constexpr bool kIdentityTargets = false;  // both seats see the same: nothing to learn
+  static void addWeightsFigures(const std::string&, int, const TrainingConfig&, const TrainingLog&, nlohmann::json&) {}
   static const std::string& variant() { return nets::kFlipVariant; }
   static void shapeInputs(nets::NetworkShape& s) { s.inputPlanes = nets::kFlipInputPlanes; }
   static Shard readShard(const std::string& p) {
@@ -436,6 +442,26 @@ struct FlipTraits {
 struct FourTraits {
   using Match = FourMatch;
   static constexpr bool kIdentityTargets = true;  // the pieces the mover's seat does not see (--identity-loss)
+  // With --identity-loss, the identity head against the exact beliefs (the
+  // input has no belief planes, so the held-out losses cannot give it): the
+  // generation's weights on the same held-back heuristic games every
+  // generation (nets/four/four_identity_error.h), about a second.
+  static void addWeightsFigures(const std::string& weights, int g, const TrainingConfig& c, const TrainingLog& log,
+                                nlohmann::json& record) {
+    if (!(c.identityLoss > 0)) return;
+    nets::FourIdentityErrorOptions o;
+    o.rules = c.fourRules;
+    o.games = 40, o.positionsPerGame = 8, o.seed = Rng::mix(c.seed, 0x1de7), o.threads = c.parallelGames;
+    const auto network = nets::makeBackend("eigen", weights);
+    const nets::FourIdentityErrorResult r = nets::measureFourIdentityError(*network, o);
+    const auto figure = [](const nets::IdentityErrorFigure& f) { return nlohmann::json::array({f.mean, f.low, f.high}); };
+    log(fmt::format("gen {}/{} | identity head against the exact beliefs: {:.4f} [{:.4f}, {:.4f}] (uniform over the "
+                    "possible {:.4f}, prior {:.4f}; {} pieces)",
+                    g, c.generations, r.head().mean, r.head().low, r.head().high, r.uniform().mean, r.prior().mean,
+                    r.total.pieces));
+    record["identity_vs_beliefs"] = {{"head", figure(r.head())}, {"uniform", figure(r.uniform())},
+                                     {"prior", figure(r.prior())}, {"pieces", r.total.pieces}, {"games", o.games}};
+  }
   static const std::string& variant() { return Variant::four().name(); }
   static void shapeInputs(nets::NetworkShape& s) {
     s.inputPlanes = nets::kFourInputPlanes;

@@ -17,7 +17,6 @@
 #include "core/files.h"
 #include "core/random.h"
 #include "core/stopwatch.h"
-#include "nets/four/four_identity_error.h"
 #include "nets/nn_agent.h"
 #include "nets/torch_data_parallel.h"
 #include "nets/torch_trainer.h"
@@ -159,7 +158,6 @@ class TrainingRun {
   bool stepsStop();
   void follow();
   void exportWeights(int g);
-  json identityAgainstBeliefs(int g);
   std::string rateAllGenerations(int g);
 
   std::string dirName_;
@@ -507,25 +505,6 @@ void TrainingRun::estimateFromFirstSteps(int g, int step, double secondsPerStep)
   warnIfLong(left, fmt::format("{}{:.3g} s a training step, before rating matches", selfPlayRate, secondsPerStep));
 }
 
-// A four-player run's identity head against the exact beliefs (its input
-// has no belief planes, so the held-out losses cannot give it): the
-// generation's weights on the same held-back heuristic games every
-// generation (nets/four/four_identity_error.h), about a second.
-json TrainingRun::identityAgainstBeliefs(int g) {
-  nets::FourIdentityErrorOptions o;
-  o.rules = c_.fourRules;
-  o.games = 40, o.positionsPerGame = 8, o.seed = Rng::mix(c_.seed, 0x1de7), o.threads = c_.parallelGames;
-  const auto network = nets::makeBackend("eigen", weightsPath(g).string());
-  const nets::FourIdentityErrorResult r = nets::measureFourIdentityError(*network, o);
-  const auto figure = [](const nets::IdentityErrorFigure& f) { return json::array({f.mean, f.low, f.high}); };
-  log_(fmt::format("gen {}/{} | identity head against the exact beliefs: {:.4f} [{:.4f}, {:.4f}] (uniform over the "
-                   "possible {:.4f}, prior {:.4f}; {} pieces)",
-                   g, c_.generations, r.head().mean, r.head().low, r.head().high, r.uniform().mean, r.prior().mean,
-                   r.total.pieces));
-  return {{"head", figure(r.head())}, {"uniform", figure(r.uniform())}, {"prior", figure(r.prior())},
-          {"pieces", r.total.pieces}, {"games", o.games}};
-}
-
 void TrainingRun::exportWeights(int g) {
   if (fs::exists(weightsPath(g))) return;
   if (loaded_ != g) trainer_->load(checkpoint(g)), loaded_ = g;
@@ -606,7 +585,7 @@ void TrainingRun::run() {
       if (training.contains("held_out_previous")) record["held_out_previous"] = training["held_out_previous"];
     }
     exportWeights(g);
-    if (c_.variant == "four" && c_.identityLoss > 0) record["identity_vs_beliefs"] = identityAgainstBeliefs(g);
+    game_.addWeightsFigures(weightsPath(g).string(), g, c_, log_, record);
     // 4. The rating match (resumable on its own).
     game_.playRatingMatch(dir_.string(), g, c_, log_, stop_);
     if (stopped()) break;
