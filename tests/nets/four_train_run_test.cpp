@@ -152,13 +152,20 @@ class CountingFourBackend : public nets::Backend {
   std::shared_ptr<nets::Backend> inner_;
 };
 
-// One self-play game of `plies` moves with the given rollout share: how many
-// positions the network valued, and how many moves were played.
-std::pair<long long, long long> fourRolloutSelfPlay(double rolloutShare, int plies) {
+// A tiny four-player network with random weights.
+nets::WeightsFile randomTinyFourWeights(std::uint64_t seed) {
   nets::NetworkShape shape = nets::NetworkShape::tiny();
   shape.inputPlanes = nets::kFourInputPlanes;
   shape.grid = nets::gridOfVariant("four");
-  auto counting = std::make_shared<CountingFourBackend>(nets::makeBackend("eigen", nets::randomWeights(shape, 3, 0.1)));
+  nets::WeightsFile w = nets::randomWeights(shape, seed, 0.1);
+  w.variant = "four", w.ruleset = "four-worldatplay";
+  return w;
+}
+
+// One self-play game of `plies` moves with the given rollout share: how many
+// positions the network valued, and how many moves were played.
+std::pair<long long, long long> fourRolloutSelfPlay(double rolloutShare, int plies) {
+  auto counting = std::make_shared<CountingFourBackend>(nets::makeBackend("eigen", randomTinyFourWeights(3)));
   FourSelfPlayOptions o;
   o.rules = FourRuleset::worldAtPlay();
   o.games = 1, o.threads = 1, o.sims = 16, o.maxPlies = plies, o.seed = 11;
@@ -192,11 +199,8 @@ TEST(FourTrainRun, ARolloutRunsWeightsCarryTheHybridSettings) {
 
   nets::registerNetAgent();
   TempDir tmp("four-train-rollouts");
-  nets::NetworkShape shape = nets::NetworkShape::tiny();
-  shape.inputPlanes = nets::kFourInputPlanes;
-  shape.grid = nets::gridOfVariant("four");
-  nets::WeightsFile w = nets::randomWeights(shape, 4, 0.1);
-  w.variant = "four", w.ruleset = "four-worldatplay", w.search = ratedSearchSettings(c);
+  nets::WeightsFile w = randomTinyFourWeights(4);
+  w.search = ratedSearchSettings(c);
   const std::string path = (tmp.path() / "w.jqw").string();
   nets::saveWeights(w, path);
   EXPECT_THAT(makeFourAgent("nn:weights=" + path)->spec(), HasSubstr(",mix=0.25,rollout=greedy,depth=12"));
