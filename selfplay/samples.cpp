@@ -37,12 +37,6 @@ std::vector<std::uint8_t> quantizedFlipInput(const FlipPosition& pos) {
   return quantized(input);
 }
 
-int reservoirSlot(int n, int keep, Rng& rng) {
-  if (n < keep) return n;
-  const auto j = static_cast<int>(rng.below(static_cast<std::uint64_t>(n) + 1));
-  return j < keep ? j : -1;
-}
-
 std::size_t drawIndex(const std::vector<double>& weights, Rng& rng) {
   double u = rng.uniform();
   for (std::size_t i = 0; i < weights.size(); ++i)

@@ -9,6 +9,7 @@
 #include "core/flip/flip_position.h"
 #include "core/classic/info_state.h"
 #include "core/random.h"
+#include "core/reservoir.h"  // reservoirSlot, for the teacher games
 #include "core/outcome.h"
 #include "nets/training_sample.h"
 
@@ -26,10 +27,6 @@ std::vector<std::uint8_t> quantizedFlipInput(const FlipPosition& pos);
 // The enemy's pieces as the seat's identity targets (PositionSample::hidden),
 // from the true position: what the seat does not know, for training only.
 std::vector<std::pair<std::uint8_t, std::int8_t>> hiddenIdentities(const Position& truth, Seat seat);
-
-// Reservoir sampling: the slot the n-th item (from 0) takes among `keep`
-// slots, or -1 when it is not kept; every item ends up kept with equal chance.
-int reservoirSlot(int n, int keep, Rng& rng);
 
 // An index drawn in proportion to `weights` (summing to 1).
 std::size_t drawIndex(const std::vector<double>& weights, Rng& rng);

@@ -13,6 +13,7 @@
 #include "core/classic/auto_layout.h"
 #include "core/four/four_beliefs.h"
 #include "core/four/four_game.h"
+#include "core/reservoir.h"
 #include "nets/four/four_encoding.h"
 #include "search/four/four_heuristic.h"
 
@@ -144,10 +145,8 @@ IdentityErrorTally measureGame(Backend& network, const FourIdentityErrorOptions&
     const int army = game.position().toMove();
     FourObservation obs = FourObservation::of(game, army);
     const Move move = agents[static_cast<std::size_t>(army)].chooseMove(obs);
-    const int slot = decision < o.positionsPerGame
-                         ? decision
-                         : static_cast<int>(rng.below(static_cast<std::uint64_t>(decision) + 1));
-    if (slot < o.positionsPerGame) {
+    const int slot = reservoirSlot(decision, o.positionsPerGame, rng);
+    if (slot >= 0) {
       if (slot >= static_cast<int>(kept.size())) kept.push_back(std::move(obs));
       else kept[static_cast<std::size_t>(slot)] = std::move(obs);
     }
