@@ -4,7 +4,7 @@
 # the deals of experiments/four-hybrid (seeds 91 and 97, 60 deal pairs
 # each), so that each result pairs with the warm start's there; and
 # against the heuristic (seed 92). From the repository root.
-# Usage: match.sh GENERATION [equal|equal2|heuristic|head|all]
+# Usage: match.sh GENERATION [equal|equal2|heuristic|head|head2|all] (all: not head2)
 set -e
 g=$(printf %04d "$1")
 out=experiments/four-rollout-selfplay/results
@@ -24,4 +24,8 @@ case ${2:-all} in all|equal2) match "gen$g-equal2" 60 97 "$spec" "ismcts=ismcts:
 case ${2:-all} in all|heuristic) match "gen$g-heuristic" 20 92 "$spec" "heuristic" ;; esac
 # Head to head with the network it started from (experiments/best/four.jqw), both as the hybrid at 0.02 CPU-s.
 case ${2:-all} in all|head) match "gen$g-vs-best" 60 98 "$spec" \
+  "best=nn:weights=experiments/best/four.jqw,cpuseconds=0.02,mix=0,priors=net" ;; esac
+# 40 more deal pairs of the same head to head (seed 99), to reach the 200
+# games experiments/best asks before a promotion.
+case ${2:-all} in head2) match "gen$g-vs-best2" 40 99 "$spec" \
   "best=nn:weights=experiments/best/four.jqw,cpuseconds=0.02,mix=0,priors=net" ;; esac
