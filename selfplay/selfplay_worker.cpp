@@ -6,10 +6,10 @@
 #include <thread>
 
 #include "core/classic/auto_layout.h"
+#include "core/numbered_jobs.h"
 #include "core/stopwatch.h"
 #include "nets/encoding.h"
 #include "nets/layout_policy.h"
-#include "selfplay/game_pool.h"
 #include "selfplay/samples.h"
 
 namespace junqi {
@@ -177,7 +177,7 @@ Shard playSelfPlay(const std::shared_ptr<nets::Backend>& backend, const SelfPlay
   std::mutex mutex;
   std::vector<GameSamples> results(static_cast<std::size_t>(o.games));
   std::vector<bool> finished(static_cast<std::size_t>(o.games), false);
-  playGamesOnThreads(o.firstGame, o.games, o.parallelGames, stop, [&](int game) {
+  runNumberedJobs(o.firstGame, o.games, o.parallelGames, stop, [&](int game) {
     GameSamples g = playOne(*backend, evaluator, o, Rng::mix(o.seed, static_cast<std::uint64_t>(game)));
     std::lock_guard lock(mutex);
     stats.addGame(g.outcome, static_cast<long long>(g.positions.size()), g.moves);

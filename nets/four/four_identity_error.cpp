@@ -6,13 +6,13 @@
 #include <memory>
 #include <cmath>
 #include <stdexcept>
-#include <thread>
 
 #include <fmt/format.h>
 
 #include "core/classic/auto_layout.h"
 #include "core/four/four_beliefs.h"
 #include "core/four/four_game.h"
+#include "core/numbered_jobs.h"
 #include "core/reservoir.h"
 #include "nets/four/four_encoding.h"
 #include "search/four/four_heuristic.h"
@@ -202,22 +202,15 @@ FourIdentityErrorResult measureFourIdentityError(Backend& network, const FourIde
     throw std::invalid_argument("the identity head must be a four-player network's");
   FourIdentityErrorResult result;
   result.games.resize(static_cast<std::size_t>(std::max(0, o.games)));
-  std::atomic<int> next{0};
-  std::atomic<bool> failed{false};
+  std::atomic<bool> failed{false};  // the first failure stops the others
   std::string error;
-  const auto work = [&] {
-    for (int g; !failed && (g = next.fetch_add(1)) < o.games;) {
-      try {
-        result.games[static_cast<std::size_t>(g)] = measureGame(network, o, g);
-      } catch (const std::exception& e) {  // reported once, not thrown out of the thread
-        if (!failed.exchange(true)) error = fmt::format("game {}: {}", g, e.what());
-      }
+  runNumberedJobs(0, o.games, o.threads, &failed, [&](int g) {
+    try {
+      result.games[static_cast<std::size_t>(g)] = measureGame(network, o, g);
+    } catch (const std::exception& e) {  // reported once, not thrown out of the thread
+      if (!failed.exchange(true)) error = fmt::format("game {}: {}", g, e.what());
     }
-  };
-  std::vector<std::thread> pool;
-  for (int t = 1; t < std::min(o.threads, o.games); ++t) pool.emplace_back(work);
-  work();
-  for (std::thread& t : pool) t.join();
+  });
   if (failed) throw std::runtime_error(error);
   for (const IdentityErrorTally& t : result.games) result.total.add(t);
   return result;

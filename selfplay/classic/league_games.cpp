@@ -7,11 +7,11 @@
 #include "core/classic/auto_layout.h"
 #include "core/classic/game.h"
 #include "core/classic/info_state.h"
+#include "core/numbered_jobs.h"
 #include "core/stopwatch.h"
 #include "nets/encoding.h"
 #include "nets/layout_policy.h"
 #include "nets/net_evaluator.h"
-#include "selfplay/game_pool.h"
 #include "selfplay/samples.h"
 
 namespace junqi {
@@ -153,7 +153,7 @@ LeagueGames playLeagueGames(const std::shared_ptr<nets::Backend>& backend, const
   std::mutex mutex;
   std::vector<LeagueGame> results(static_cast<std::size_t>(std::max(0, o.games)));
   std::vector<bool> finished(results.size(), false);
-  playGamesOnThreads(o.firstGame, o.games, o.parallelGames, stop, [&](int number) {
+  runNumberedJobs(o.firstGame, o.games, o.parallelGames, stop, [&](int number) {
     nets::NetEvaluator evaluator(backend, 1);
     const std::unique_ptr<Agent> opponent = opponentOf(number);
     LeagueGame g = playLeagueGame(*backend, evaluator, o, *opponent, number);

@@ -6,11 +6,11 @@
 #include "core/classic/auto_layout.h"
 #include "core/classic/game.h"
 #include "core/classic/info_state.h"
+#include "core/numbered_jobs.h"
 #include "core/stopwatch.h"
 #include "nets/encoding.h"
 #include "search/classic/tactical_agent.h"
 #include "search/registry.h"
-#include "selfplay/game_pool.h"
 #include "selfplay/samples.h"
 
 namespace junqi {
@@ -86,7 +86,7 @@ Shard playTeacherGames(const TeacherOptions& o, SelfPlayStats& stats,
   std::mutex mutex;
   std::vector<ClassicTeacherGame> results(static_cast<std::size_t>(o.games));
   std::vector<bool> finished(static_cast<std::size_t>(o.games), false);
-  playGamesOnThreads(o.firstGame, o.games, o.threads, stop, [&](int game) {
+  runNumberedJobs(o.firstGame, o.games, o.threads, stop, [&](int game) {
     ClassicTeacherGame g = playOne(o, Rng::mix(o.seed, static_cast<std::uint64_t>(game)));
     std::lock_guard lock(mutex);
     stats.addGame(g.outcome, static_cast<long long>(g.positions.size()));

@@ -12,10 +12,10 @@
 #include <memory>
 #include <mutex>
 #include <optional>
-#include <thread>
 #include <vector>
 
 #include "core/flip/flip_ruleset.h"
+#include "core/numbered_jobs.h"
 #include "core/outcome.h"
 #include "core/stopwatch.h"
 #include "nets/flip/flip_encoding.h"
@@ -105,22 +105,16 @@ std::vector<std::optional<Game>> playFlipGames(int n, int threads, const std::at
                                                const FlipProgress& progress) {
   const Stopwatch clock;
   std::vector<std::optional<Game>> played(static_cast<std::size_t>(n));
-  std::atomic<int> next{0};
   std::mutex mutex;
   FlipSelfPlayStats running;
-  const auto worker = [&] {
-    for (int k; !(stop && *stop) && (k = next++) < n;) {
-      Game g = play(k);
-      std::lock_guard lock(mutex);
-      running.addGame(g.outcome, static_cast<long long>(g.positions.size()));
-      running.seconds = clock.wallSeconds();
-      played[static_cast<std::size_t>(k)] = std::move(g);
-      if (progress) progress(running);
-    }
-  };
-  std::vector<std::thread> pool;
-  for (int t = 0; t < std::max(1, std::min(threads, n)); ++t) pool.emplace_back(worker);
-  for (std::thread& t : pool) t.join();
+  runNumberedJobs(0, n, threads, stop, [&](int k) {
+    Game g = play(k);
+    std::lock_guard lock(mutex);
+    running.addGame(g.outcome, static_cast<long long>(g.positions.size()));
+    running.seconds = clock.wallSeconds();
+    played[static_cast<std::size_t>(k)] = std::move(g);
+    if (progress) progress(running);
+  });
   return played;
 }
 

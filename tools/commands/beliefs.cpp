@@ -4,12 +4,10 @@
 // truth is always among the possible and prints the calibration figure; with
 // --identity-head, how close a four-player network's identity head comes to
 // the exact beliefs.
-#include <atomic>
 #include <algorithm>
 #include <cmath>
 #include <functional>
 #include <fstream>
-#include <thread>
 #include <vector>
 
 #include <fmt/format.h>
@@ -24,6 +22,7 @@
 #include "core/four/four_record.h"
 #include "core/classic/info_state.h"
 #include "core/classic/record.h"
+#include "core/numbered_jobs.h"
 #include "nets/four/four_identity_error.h"
 #include "nets/four/four_nn_agent.h"
 #include "search/registry.h"
@@ -342,21 +341,14 @@ GameCheck gameCheck(const std::string& rules, const std::string& agent, std::uin
 // that the printed figures are the same on any number of threads.
 CheckTally checkGames(const GameCheck& check, int games, int threads) {
   std::vector<CheckTally> tallies(static_cast<std::size_t>(games));
-  std::atomic<int> next{0};
-  const auto work = [&] {
-    for (int g; (g = next.fetch_add(1)) < games;) {
-      CheckTally& tally = tallies[static_cast<std::size_t>(g)];
-      try {
-        tally = check.check(g);
-      } catch (const std::exception& e) {  // reported like a violation, not thrown out of the thread
-        tally.error = fmt::format("game {}: {}", g, e.what());
-      }
+  runNumberedJobs(0, games, threads, nullptr, [&](int g) {
+    CheckTally& tally = tallies[static_cast<std::size_t>(g)];
+    try {
+      tally = check.check(g);
+    } catch (const std::exception& e) {  // reported like a violation, not thrown out of the thread
+      tally.error = fmt::format("game {}: {}", g, e.what());
     }
-  };
-  std::vector<std::thread> pool;
-  for (int t = 1; t < std::min(threads, games); ++t) pool.emplace_back(work);
-  work();
-  for (std::thread& t : pool) t.join();
+  });
   CheckTally total;
   for (const CheckTally& t : tallies) {
     if (!t.error.empty()) throw std::runtime_error(t.error);  // the first failing game
