@@ -4,7 +4,9 @@
 # network agents against mcts. From the repository root; results in
 # experiments/flip-equal-cpu/results/NAME.
 # Usage: run.sh [all|kawu|world|kawu-0.1|kawu-0.1b|world-0.1|kawu-0.05|kawu-0.05b]  (all: the 0.02 CPU-s
-# matches; the 0.1 and 0.05 CPU-s ones were played on one core, --concurrency 1).
+# matches; the 0.1 and 0.05 CPU-s ones were played on one core, --concurrency 1)
+#        run.sh kawu-screen|world-screen BUDGET, run.sh kawu-confirm|world-confirm BUDGET: smaller budgets
+# screened on one set of deals, the pick replayed on fresh deals (one core).
 # JUNQI=path picks the binary (default build/tools/junqi).
 set -e
 out=experiments/flip-equal-cpu/results
@@ -33,4 +35,16 @@ case ${1:-all} in
   kawu-0.1b) match kawu-plain-0.1b flip-kawu 100 86 1 "nn:weights=$kawu,cpuseconds=0.1" "mcts:cpuseconds=0.1" ;;
   world-0.1) match world-hybrid-0.1 flip-worldatplay 30 84 1 \
     "nn:weights=$world,cpuseconds=0.1,netdepth=3,netvisits=30,c=0.5" "mcts:cpuseconds=0.1" ;;
+esac
+# Smaller budgets (0.01, 0.005 CPU-s): screened on one set of deals (seed 90
+# Kawu, 92 World at Play), the pick replayed on fresh deals (91, 93), so
+# that the figure reported is not the screen's own maximum.
+b=${2:-}
+case ${1:-all} in
+  kawu-screen) match "kawu-plain-$b-screen" flip-kawu 100 90 1 "nn:weights=$kawu,cpuseconds=$b" "mcts:cpuseconds=$b" ;;
+  kawu-confirm) match "kawu-plain-$b-confirm" flip-kawu 300 91 1 "nn:weights=$kawu,cpuseconds=$b" "mcts:cpuseconds=$b" ;;
+  world-screen) match "world-hybrid-$b-screen" flip-worldatplay 50 92 1 \
+    "nn:weights=$world,cpuseconds=$b,netdepth=3,netvisits=30,c=0.5" "mcts:cpuseconds=$b" ;;
+  world-confirm) match "world-hybrid-$b-confirm" flip-worldatplay 150 93 1 \
+    "nn:weights=$world,cpuseconds=$b,netdepth=3,netvisits=30,c=0.5" "mcts:cpuseconds=$b" ;;
 esac
