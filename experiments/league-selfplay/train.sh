@@ -16,7 +16,7 @@ case "$1" in
   L) LEAGUE="nn:weights=../best/classic.jqw,sims=32@0.2,nn:weights=../exploit-best/run-best/weights/gen-0005.jqw,sims=32@0.2,bluffer@0.05,turtle@0.05" ;;
   *) echo "train.sh: the run is P or L, not '$1'" >&2; exit 2 ;;
 esac
-J=../../build/tools/junqi
+J=${JUNQI:-../../build/tools/junqi}
 exec /usr/bin/time -f "%U user %S sys %e wall (s)" nice -n 10 $J train --run "run-$1${REP:-}" \
   --rules hiddenfront --shape small --init-weights ../best/classic.jqw \
   ${LEAGUE:+--league "$LEAGUE"} \
