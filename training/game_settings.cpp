@@ -88,6 +88,8 @@ FlipSelfPlayOptions flipSelfPlayOptions(const TrainingConfig& c, std::uint64_t s
   o.gumbel = c.gumbel;
   o.gumbelActions = c.gumbelActions;
   o.outcomeShare = c.valueOutcomeShare;
+  o.netDepth = c.netDepth;
+  o.netVisits = c.netVisits;
   return o;
 }
 

@@ -68,6 +68,8 @@ json allSettingsJson(const TrainingConfig& c) {
           {"selfplay_backend", c.selfPlayBackend},
           {"gumbel", c.gumbel},
           {"gumbel_actions", c.gumbelActions},
+          {"net_depth", c.netDepth},
+          {"net_visits", c.netVisits},
           {"full_search_share", c.fullSearchShare},
           {"fast_sims", c.fastSims},
           {"anchor_generations", c.anchorGenerations},
@@ -93,7 +95,7 @@ const std::set<std::string> kGameAlways = {
     "rating_pairs", "rating_sims", "baselines", "seed", "external_selfplay"};
 const std::set<std::string> kGameWhenUsed = {"anchor_generations", "rate_previous", "init_weights", "fast_sims",
                                               "full_search_share", "gumbel", "gumbel_actions", "value_outcome_share",
-                                              "rollout_depth", "identity_loss"};
+                                              "rollout_depth", "identity_loss", "net_depth", "net_visits"};
 
 bool keptWhenUsed(const std::string& key) { return kGameWhenUsed.contains(key); }
 
@@ -109,6 +111,7 @@ bool used(const TrainingConfig& c, const std::string& key) {
   if (key == "league") return !c.league.empty();
   if (key == "value_outcome_share") return c.valueOutcomeShare != 1;  // flip and four-player: the result alone before
   if (key == "rollout_depth") return c.variant == "four" && c.rolloutMix > 0;  // four-player rollouts only
+  if (key == "net_depth" || key == "net_visits") return c.netDepth != -1 || c.netVisits != 0;  // the flip hybrid
   return false;
 }
 
@@ -157,6 +160,7 @@ TrainingConfig trainingDefaults(const std::string& variant) {
 }
 
 bool gameHasSetting(const std::string& variant, const std::string& key) {
+  if (key == "net_depth" || key == "net_visits") return variant == "flip";  // the flip nn agent's hybrid search
   static const json kClassic = allSettingsJson(trainingDefaults("classic"));
   if (variant == "classic") return kClassic.contains(key);
   if (key == "rollout_depth") return variant == "four";  // flip has no rollouts
@@ -215,6 +219,8 @@ TrainingConfig trainingConfigOf(const json& j) {
   if (classic) c.selfPlayBackend = j.value("selfplay_backend", "eigen");
   c.gumbel = j.value("gumbel", false);
   c.gumbelActions = j.value("gumbel_actions", 16);
+  c.netDepth = j.value("net_depth", -1);  // runs before the hybrid: the network at every node
+  c.netVisits = j.value("net_visits", 0);
   c.fullSearchShare = j.value("full_search_share", 1.0);
   c.fastSims = j.value("fast_sims", 0);
   c.anchorGenerations = j.value("anchor_generations", std::vector<int>{});
@@ -379,8 +385,11 @@ int leagueOpponentOfGame(const std::vector<LeagueOpponent>& league, int games, i
 
 std::string ratedSearchSettings(const TrainingConfig& c) {
   // flip: mix only when used, so that the weights files of runs without it read as before
+  // and the hybrid's depth and visits only with the hybrid
   if (c.variant == "flip")
-    return fmt::format("sims={},c={}{}", c.ratingSims, c.cpuct, c.rolloutMix > 0 ? fmt::format(",mix={}", c.rolloutMix) : "");
+    return fmt::format("sims={},c={}{}{}", c.ratingSims, c.cpuct,
+                       c.rolloutMix > 0 ? fmt::format(",mix={}", c.rolloutMix) : "",
+                       c.netDepth >= 0 ? fmt::format(",netdepth={},netvisits={}", c.netDepth, c.netVisits) : "");
   // four: the hybrid's leaf mix (the network's share) only when the run has rollouts
   if (c.variant == "four")
     return fmt::format("sims={},pc={}{}", c.ratingSims, c.cpuct,

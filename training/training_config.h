@@ -63,6 +63,13 @@ struct TrainingConfig {
   // targets are completed-Q improved policies, so few simulations still teach.
   bool gumbel = false;
   int gumbelActions = 16;
+  // Flip Junqi: self-play (and the rating games, through the weights'
+  // search settings) with the hybrid search (search/flip/flip_mcts.h): the
+  // network's priors only down to netDepth (0: the root), plain mcts with
+  // static leaves below; -1: the network at every node. netVisits: passes
+  // through a node of depth 1..netDepth before it gets priors (0: at expansion).
+  int netDepth = -1;
+  int netVisits = 0;
   // Playout cap randomization (selfplay/selfplay_worker.h): this share of the
   // moves searched with `sims` and kept as samples, the rest with fastSims.
   double fullSearchShare = 1.0;
@@ -182,7 +189,8 @@ int leagueSelfPlayGames(const std::vector<LeagueOpponent>& league, int games);
 
 // The search settings a run rates its networks with, as the game's `nn` agent
 // parameters (classic "sims=48,c=1.5,mix=0.5,depth=16,rollout=greedy"; flip
-// "sims=32,c=1.5,mix=0.25", mix only above 0; four "sims=32,pc=1.5"); the
+// "sims=32,c=1.5,mix=0.25", mix only above 0, then ",netdepth=3,netvisits=30"
+// with the hybrid; four "sims=32,pc=1.5"); the
 // weights files it exports carry them, so a bot plays as it was rated.
 std::string ratedSearchSettings(const TrainingConfig& config);
 

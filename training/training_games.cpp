@@ -418,7 +418,16 @@ struct FlipTraits {
   }
   static void checkWeights(const nets::WeightsFile& w, const std::string& path) { nets::checkFlipWeights(w, path); }
   static void makeAgent(const std::string& spec) { makeFlipAgent(spec); }
-  static void checkMore(const TrainingConfig&) {}
+  // The hybrid search, as the nn agent takes it (nets/flip/flip_nn_agent.h):
+  // its root is PUCT's, so no Gumbel root with it.
+  static void checkMore(const TrainingConfig& c) {
+    const auto refuse = [](const std::string& why) { throw std::invalid_argument(why); };
+    if (c.netDepth < -1) refuse(fmt::format("--net-depth: must be 0 or more, not '{}'", c.netDepth));
+    if (c.netVisits < 0) refuse(fmt::format("--net-visits: must be 0 or more, not '{}'", c.netVisits));
+    if (c.netDepth < 0 && c.netVisits != 0) refuse("--net-visits: needs --net-depth (the hybrid search)");
+    if (c.netDepth >= 0 && c.gumbel)
+      refuse("--gumbel: not with --net-depth (the hybrid search's root is PUCT's: its visits are the targets)");
+  }
   static FlipMatchOptions ratingMatch(const std::string& dir, int g, const TrainingConfig& c) {
     return flipRatingMatchOptions(dir, g, c);
   }

@@ -78,16 +78,20 @@ void readGumbel(const AgentParams& p, const AgentParams& stored, FlipMctsParams&
 
 // Hybrid (netdepth given): the network's priors near the root only, plain
 // mcts (UCT with `uct`, static leaves) elsewhere (search/flip/flip_mcts.h).
-void readHybrid(const AgentParams& p, FlipMctsParams& m) {
-  if (!p.has("netdepth")) {
+// Each setting from the spec, else from the weights file's (a hybrid run's
+// generations carry netdepth and netvisits, training/training_config.h).
+void readHybrid(const AgentParams& p, const AgentParams& stored, FlipMctsParams& m) {
+  const auto from = [&](const char* key) -> const AgentParams& { return p.has(key) ? p : stored; };
+  if (!from("netdepth").has("netdepth")) {
     for (const char* key : {"netvisits", "ptemp", "uct"})
-      if (p.has(key)) throw AgentSpecError(fmt::format("agent 'nn': {} needs netdepth (the hybrid search)", key));
+      if (from(key).has(key))
+        throw AgentSpecError(fmt::format("agent 'nn': {} needs netdepth (the hybrid search)", key));
     return;
   }
-  m.netDepth = p.getInt("netdepth", 0);
-  m.netVisits = p.getInt("netvisits", 0);
-  m.netPriorTemperature = p.getDouble("ptemp", 1.0);
-  m.exploration = p.getDouble("uct", 0.1);
+  m.netDepth = from("netdepth").getInt("netdepth", 0);
+  m.netVisits = from("netvisits").getInt("netvisits", 0);
+  m.netPriorTemperature = from("ptemp").getDouble("ptemp", 1.0);
+  m.exploration = from("uct").getDouble("uct", 0.1);
   if (m.netDepth < 0) throw AgentSpecError("agent 'nn': netdepth must be 0 or more");
   if (m.netVisits < 0) throw AgentSpecError("agent 'nn': netvisits must be 0 or more");
   if (!(m.netPriorTemperature > 0)) throw AgentSpecError("agent 'nn': ptemp must be above 0");
@@ -109,7 +113,7 @@ FlipMctsParams searchOf(const AgentParams& p, const WeightsFile& w, std::shared_
   m.cpuSeconds = p.getDouble("cpuseconds", 0);
   checkSearchTimes(m.seconds, m.cpuSeconds, "nn");
   readGumbel(p, stored, m);
-  readHybrid(p, m);
+  readHybrid(p, stored, m);
   return m;
 }
 
@@ -155,8 +159,10 @@ void registerFlipNetAgent() {
         {"mix", "0*", "share of the static material value (mcts's leaf value) in leaf values, the rest the value head's"},
         {"gumbel", "0*", "1: Gumbel AlphaZero's root (sequential halving over the policy's top candidates), no noise"},
         {"actions", "16*", "candidates of that root"},
-        {"netdepth", "none", "hybrid: the network's priors only down to this depth (0: the root), plain mcts elsewhere"},
-        {"netvisits", "0", "hybrid: passes through a node before it gets priors (0: at expansion, with the value head)"},
+        {"netdepth", "none*",
+         "hybrid: the network's priors only down to this depth (0: the root), plain mcts elsewhere"},
+        {"netvisits", "0*",
+         "hybrid: passes through a node before it gets priors (0: at expansion, with the value head)"},
         {"ptemp", "1", "hybrid: prior temperature (priors as p^(1/ptemp))"},
         {"uct", "0.1", "hybrid: UCT constant of the nodes without priors (mcts's)"},
         {"seed", "1", "random seed"}}});

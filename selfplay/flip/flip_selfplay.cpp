@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <stdexcept>
 
 #include "core/flip/flip_game.h"
 #include "core/flip/flip_movegen.h"
@@ -73,6 +74,11 @@ FlipMctsParams searchOf(const std::shared_ptr<nets::FlipNetEvaluator>& evaluator
   search.gumbel = o.gumbel;
   search.gumbelRoot.actions = o.gumbelActions;
   search.gumbelRoot.noise = full;
+  if (o.netDepth >= 0) {
+    search.netDepth = o.netDepth;
+    search.netVisits = o.netVisits;
+    search.exploration = o.hybridUct;  // the nodes without priors
+  }
   return search;
 }
 
@@ -123,6 +129,8 @@ std::array<float, 3> mixedValueTarget(const std::array<float, 3>& result, float 
 
 Shard playFlipSelfPlay(std::shared_ptr<nets::Backend> network, const FlipSelfPlayOptions& o, FlipSelfPlayStats& stats,
                        const std::atomic<bool>* stop, const FlipProgress& progress) {
+  if (o.gumbel && o.netDepth >= 0)
+    throw std::invalid_argument("flip self-play: the hybrid search (netDepth) has no Gumbel root");
   const auto start = std::chrono::steady_clock::now();
   const auto evaluator = std::make_shared<nets::FlipNetEvaluator>(std::move(network));
   auto played = playFlipGames<FlipPlayedGame>(

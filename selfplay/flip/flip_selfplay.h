@@ -2,7 +2,8 @@
 // every decision becomes a training sample (the mover's encoded input,
 // nets/flip/flip_encoding.h; the search's root visits over every legal action as
 // the policy target, a flip being the move from its point to itself; later
-// the game's result for the mover). The deal of game n, and everything in it,
+// the game's result for the mover), the search the plain network one or the
+// hybrid (netDepth). The deal of game n, and everything in it,
 // depends on the seed and n alone, so a shard does not depend on timing.
 #pragma once
 
@@ -52,6 +53,14 @@ struct FlipSelfPlayOptions {
   // Value target: this share the game's result, the rest the search's value
   // of the action played (mixedValueTarget).
   double outcomeShare = 1.0;
+  // The hybrid search (search/flip/flip_mcts.h, the nn agent's netdepth and
+  // netvisits): the network's priors only down to netDepth (0: the root),
+  // plain mcts (UCT with hybridUct, static leaves) below, so that the policy
+  // learns the root visits of a search as fast a simulation as mcts; -1: the
+  // network at every node. Not with the Gumbel root.
+  int netDepth = -1;
+  int netVisits = 0;
+  double hybridUct = 0.1;  // mcts's UCT constant, the nn agent's `uct` default
 };
 
 struct FlipSelfPlayStats {

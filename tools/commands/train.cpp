@@ -32,7 +32,7 @@ const std::pair<const char*, const char*> kConfigKeys[] = {
     {"--gumbel", "gumbel"}, {"--gumbel-actions", "gumbel_actions"}, {"--full-search-share", "full_search_share"},
     {"--fast-sims", "fast_sims"}, {"--init-weights", "init_weights"}, {"--identity-loss", "identity_loss"},
     {"--anchor-generations", "anchor_generations"}, {"--panel-only", "rate_previous"},
-    {"--league", "league"}};
+    {"--league", "league"}, {"--net-depth", "net_depth"}, {"--net-visits", "net_visits"}};
 
 }  // namespace
 
@@ -65,6 +65,16 @@ void registerTrain(CLI::App& app) {
                 "Q values, so that 16-64 simulations still teach)");
   cmd->add_option("--gumbel-actions", c.gumbelActions, "Candidates the Gumbel root samples")
       ->check(atLeast(2))
+      ->capture_default_str();
+  cmd->add_option("--net-depth", c.netDepth,
+                  "Flip Junqi: self-play and rating games with the hybrid search (the nn agent's netdepth): the "
+                  "network's priors only down to this depth (0: the root), plain mcts below; PUCT root visits as "
+                  "the policy targets, not with --gumbel")
+      ->check(atLeast(0));
+  cmd->add_option("--net-visits", c.netVisits,
+                  "With --net-depth: passes through a node below the root before it gets the network's priors (0: at "
+                  "expansion, with the value head's value)")
+      ->check(atLeast(0))
       ->capture_default_str();
   cmd->add_option("--fast-sims", c.fastSims,
                   "Playout cap randomization: moves not searched in full get this many simulations and are not kept "
