@@ -2,15 +2,25 @@
 """Two matches of player `nn` on the same deal pairs (the same match seed and
 pairs): each one's score, and the paired difference (new minus baseline) over
 the pairs both completed, with its 95% interval (normal, over the pairs'
-differences). Usage: paired.py NEW-RESULTS BASELINE-RESULTS [PLAYER]"""
-import collections, math, pathlib, sys
+differences). The records from RESULTS/games, else from RESULTS/games.tar.zst
+(as committed). Usage: paired.py NEW-RESULTS BASELINE-RESULTS [PLAYER]"""
+import collections, math, pathlib, subprocess, sys, tempfile
+
+
+def records(results):
+    games = pathlib.Path(results) / "games"
+    if games.is_dir():
+        return [f.read_text() for f in sorted(games.glob("*.jqf"))]
+    with tempfile.TemporaryDirectory() as tmp:
+        subprocess.run(["tar", "--zstd", "-xf", str(pathlib.Path(results) / "games.tar.zst"), "-C", tmp], check=True)
+        return [f.read_text() for f in sorted((pathlib.Path(tmp) / "games").glob("*.jqf"))]
 
 
 def pair_scores(results, player):
     pairs = collections.defaultdict(list)
-    for f in sorted((pathlib.Path(results) / "games").glob("*.jqf")):
+    for text in records(results):
         tags, result = {}, None
-        for line in f.read_text().splitlines():
+        for line in text.splitlines():
             if line.startswith("tag "):
                 _, key, value = line.split(" ", 2)
                 tags[key] = value
