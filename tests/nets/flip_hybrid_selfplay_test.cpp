@@ -21,6 +21,7 @@
 #include "selfplay/flip/flip_selfplay.h"
 #include "training/game_settings.h"
 #include "training/training_run.h"
+#include "tests/nets/counting_backend.h"
 #include "tests/nets/nets_test_util.h"
 #include "tests/support/random_weights.h"
 
@@ -32,25 +33,6 @@ using netstest::readBytes;
 using netstest::TempDir;
 using ::testing::HasSubstr;
 using ::testing::Not;
-
-// Counts the positions the network is asked about (each forwardSelected is one).
-class CountingFlipBackend : public nets::Backend {
- public:
-  explicit CountingFlipBackend(std::shared_ptr<nets::Backend> inner) : inner_(std::move(inner)) {}
-  const nets::NetworkShape& shape() const override { return inner_->shape(); }
-  void forward(const float* input, int n, float* policy, float* wdl, float* layout) override {
-    calls += n;
-    inner_->forward(input, n, policy, wdl, layout);
-  }
-  void forwardSelected(const float* input, std::span<const int> indices, float* logits, float* wdl) override {
-    ++calls;
-    inner_->forwardSelected(input, indices, logits, wdl);
-  }
-  std::atomic<long long> calls{0};
-
- private:
-  std::shared_ptr<nets::Backend> inner_;
-};
 
 nets::WeightsFile randomTinyFlipWeights(std::uint64_t seed) {
   nets::NetworkShape shape = nets::NetworkShape::tiny();
@@ -70,7 +52,7 @@ struct HybridGame {
 // One self-play game of up to 30 actions at kSims simulations with the given hybrid
 // settings (netDepth -1: the plain network search).
 HybridGame hybridSelfPlay(int netDepth, int netVisits) {
-  auto counting = std::make_shared<CountingFlipBackend>(nets::makeBackend("eigen", randomTinyFlipWeights(3)));
+  auto counting = std::make_shared<netstest::CountingBackend>(nets::makeBackend("eigen", randomTinyFlipWeights(3)));
   FlipSelfPlayOptions o;
   o.rules = FlipRuleset::kawu();
   o.games = 1, o.threads = 1, o.sims = kSims, o.maxPlies = 30, o.seed = 11;

@@ -18,6 +18,7 @@
 #include "selfplay/shard.h"
 #include "training/training_config.h"
 #include "training/training_run.h"
+#include "tests/nets/counting_backend.h"
 #include "tests/nets/nets_test_util.h"
 #include "tests/support/random_weights.h"
 
@@ -133,25 +134,6 @@ TEST(FourTrainRun, SettingsItCannotUseAreRefusedByOption) {
               testing::ThrowsMessage<std::invalid_argument>(HasSubstr("--league: not available in a four-player run")));
 }
 
-// Counts the positions the network is asked about (each forwardSelected is one).
-class CountingFourBackend : public nets::Backend {
- public:
-  explicit CountingFourBackend(std::shared_ptr<nets::Backend> inner) : inner_(std::move(inner)) {}
-  const nets::NetworkShape& shape() const override { return inner_->shape(); }
-  void forward(const float* input, int n, float* policy, float* wdl, float* layout) override {
-    calls += n;
-    inner_->forward(input, n, policy, wdl, layout);
-  }
-  void forwardSelected(const float* input, std::span<const int> indices, float* logits, float* wdl) override {
-    ++calls;
-    inner_->forwardSelected(input, indices, logits, wdl);
-  }
-  std::atomic<long long> calls{0};
-
- private:
-  std::shared_ptr<nets::Backend> inner_;
-};
-
 // A tiny four-player network with random weights.
 nets::WeightsFile randomTinyFourWeights(std::uint64_t seed) {
   nets::NetworkShape shape = nets::NetworkShape::tiny();
@@ -165,7 +147,7 @@ nets::WeightsFile randomTinyFourWeights(std::uint64_t seed) {
 // One self-play game of `plies` moves with the given rollout share: how many
 // positions the network valued, and how many moves were played.
 std::pair<long long, long long> fourRolloutSelfPlay(double rolloutShare, int plies) {
-  auto counting = std::make_shared<CountingFourBackend>(nets::makeBackend("eigen", randomTinyFourWeights(3)));
+  auto counting = std::make_shared<netstest::CountingBackend>(nets::makeBackend("eigen", randomTinyFourWeights(3)));
   FourSelfPlayOptions o;
   o.rules = FourRuleset::worldAtPlay();
   o.games = 1, o.threads = 1, o.sims = 16, o.maxPlies = plies, o.seed = 11;
