@@ -14,16 +14,15 @@
 
 #include <nlohmann/json.hpp>
 
-#include "nets/flip/flip_encoding.h"
 #include "nets/flip/flip_nn_agent.h"
 #include "nets/nn_agent.h"
 #include "search/flip/flip_agent.h"
 #include "selfplay/flip/flip_selfplay.h"
 #include "training/game_settings.h"
 #include "training/training_run.h"
+#include "tests/eigen/flip_nn_test_util.h"
 #include "tests/nets/counting_backend.h"
 #include "tests/nets/nets_test_util.h"
-#include "tests/support/random_weights.h"
 
 namespace junqi {
 namespace {
@@ -34,12 +33,8 @@ using netstest::TempDir;
 using ::testing::HasSubstr;
 using ::testing::Not;
 
-nets::WeightsFile randomTinyFlipWeights(std::uint64_t seed) {
-  nets::NetworkShape shape = nets::NetworkShape::tiny();
-  shape.inputPlanes = nets::kFlipInputPlanes;
-  nets::WeightsFile w = nets::randomWeights(shape, seed, 0.1);
-  w.variant = nets::kFlipVariant, w.ruleset = "flip-kawu";
-  return w;
+nets::WeightsFile tinyFlipWeights(std::uint64_t seed) {
+  return nets::randomFlipWeights(nets::NetworkShape::tiny(), seed);
 }
 
 constexpr int kSims = 16;
@@ -52,7 +47,7 @@ struct HybridGame {
 // One self-play game of up to 30 actions at kSims simulations with the given hybrid
 // settings (netDepth -1: the plain network search).
 HybridGame hybridSelfPlay(int netDepth, int netVisits) {
-  auto counting = std::make_shared<netstest::CountingBackend>(nets::makeBackend("eigen", randomTinyFlipWeights(3)));
+  auto counting = std::make_shared<netstest::CountingBackend>(nets::makeBackend("eigen", tinyFlipWeights(3)));
   FlipSelfPlayOptions o;
   o.rules = FlipRuleset::kawu();
   o.games = 1, o.threads = 1, o.sims = kSims, o.maxPlies = 30, o.seed = 11;
@@ -133,7 +128,7 @@ TEST(FlipHybridSelfPlay, TheRunKeepsTheHybridAndItsWeightsCarryIt) {
 
   nets::registerNetAgent();
   TempDir tmp("flip-hybrid-weights");
-  nets::WeightsFile w = randomTinyFlipWeights(4);
+  nets::WeightsFile w = tinyFlipWeights(4);
   w.search = ratedSearchSettings(c);
   const std::string path = (tmp.path() / "w.jqw").string();
   nets::saveWeights(w, path);
@@ -188,7 +183,7 @@ TEST(FlipHybridSelfPlay, BadHybridSettingsAreRefusedByOption) {
   FlipSelfPlayOptions o;
   o.gumbel = true, o.netDepth = 0;
   FlipSelfPlayStats stats;
-  EXPECT_THROW(playFlipSelfPlay(nets::makeBackend("eigen", randomTinyFlipWeights(3)), o, stats), std::invalid_argument);
+  EXPECT_THROW(playFlipSelfPlay(nets::makeBackend("eigen", tinyFlipWeights(3)), o, stats), std::invalid_argument);
   // The other games have no hybrid of this kind.
   TrainingConfig asked;
   asked.netDepth = 3;
