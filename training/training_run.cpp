@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <optional>
 #include <set>
 #include <sstream>
 #include <thread>
@@ -14,6 +15,7 @@
 #include <nlohmann/json.hpp>
 
 #include "arena/rating_report.h"
+#include "core/directory_lock.h"
 #include "core/files.h"
 #include "core/random.h"
 #include "core/stopwatch.h"
@@ -166,6 +168,7 @@ class TrainingRun {
   const TrainingGame& game_;  // what the run's game gives it
   std::function<void(const std::string&)> log_;
   const std::atomic<bool>* stop_;
+  std::optional<DirectoryLock> lock_;  // one trainer at a time in the directory
   Clock::time_point started_ = Clock::now();
   std::unique_ptr<nets::Trainer> trainer_;
   std::shared_ptr<nets::GradientAverager> averager_;  // null: no data-parallel partners
@@ -190,7 +193,7 @@ void TrainingRun::prepareDirectory() {
   // weights files under it (as "$ROOT", so that the directory may move).
   // Its rating matches name the weights files in agent specs, which cannot hold a ','.
   nets::checkWeightsPathForSpec(fs::weakly_canonical(fs::absolute(dirName_)).string(), "the run directory");
-  fs::create_directories(dirName_);
+  lock_.emplace(dirName_, "training run");  // creates the directory
   dir_ = fs::canonical(dirName_);
   workerShardLists_ = WorkerShardLists(dir_);
   for (const char* sub : {"shards", "checkpoints", "weights", "matches", "log"}) fs::create_directories(dir_ / sub);

@@ -42,3 +42,15 @@ expectFullDiskError() {
   [ "$(errorLines "$2")" -eq 1 ] || fail "not one line of error" "$2"
   grep -qxF -- "$3" "$2" || fail "the error does not name $4 and the full disk" "$2"
 }
+
+# waitForFreeDirectory DIR [SECONDS]: waits until no process holds DIR's lock
+# (core/directory_lock.h; 30 s unless given): a killed MPI job's rank 0 may
+# outlive mpirun for a moment, still writing, and a rerun then refuses DIR.
+waitForFreeDirectory() {
+  tries=0
+  until flock -n "$1/.lock" true; do
+    tries=$((tries + 1))
+    [ "$tries" -lt "$((${2:-30} * 10))" ] || fail "$1 still in use after ${2:-30} s"
+    sleep 0.1
+  done
+}

@@ -10,6 +10,7 @@
 #include "arena/flip/flip_match.h"
 #include "arena/four/four_match.h"
 #include "arena/match.h"
+#include "core/directory_lock.h"
 #include "core/text.h"
 #include "tools/commands/commands.h"
 #include "tools/commands/common.h"
@@ -110,8 +111,10 @@ std::optional<PairedMatchSummary<Game>> runPairedMatchOverMpi(PairedMatchOptions
     return std::nullopt;
   }
   std::optional<PairedMatch<Game>> match;
+  std::optional<DirectoryLock> lock;
   try {
     match.emplace(o);
+    lock.emplace(o.outDir, "match");
   } catch (...) {
     endMpiMatch(world);
     throw;
@@ -154,6 +157,7 @@ int runGameMatch(const MatchOptions& classic, const std::string& rules, bool mpi
   std::optional<PairedMatchSummary<Game>> summary;
   if (!mpi) {
     PairedMatch<Game> match(o);
+    const DirectoryLock lock(o.outDir, "match");
     scheduled = match.schedule().size();
     summary = whileInterruptible(match, [&] { return match.run(printProgress); });
   } else {
@@ -190,8 +194,10 @@ int runMatchOverMpi(MatchOptions o) {
     return 0;
   }
   std::optional<Match> match;
+  std::optional<DirectoryLock> lock;
   try {
     match.emplace(o);
+    lock.emplace(o.outDir, "match");
   } catch (...) {
     endMpiMatch(world);
     throw;
@@ -273,6 +279,7 @@ void registerMatch(CLI::App& app) {
     }
     if (mpi) return runMatchOverMpi(o);
     Match match(o);
+    const DirectoryLock lock(o.outDir, "match");
     const MatchSummary summary = whileInterruptible(match, [&] { return match.run(printProgress); });
     printSummary(summary, match.schedule().size(), "games/*.jqr", out);
     return 0;
