@@ -80,9 +80,11 @@ void readGumbel(const AgentParams& p, const AgentParams& stored, FlipMctsParams&
 // mcts (UCT with `uct`, static leaves) elsewhere (search/flip/flip_mcts.h).
 // Each setting from the spec, else from the weights file's (a hybrid run's
 // generations carry netdepth and netvisits, training/training_config.h).
+// netdepth=none: the plain search, whatever the weights file carries.
 void readHybrid(const AgentParams& p, const AgentParams& stored, FlipMctsParams& m) {
-  const auto from = [&](const char* key) -> const AgentParams& { return p.has(key) ? p : stored; };
-  if (!from("netdepth").has("netdepth")) {
+  const bool off = p.has("netdepth") && p.getString("netdepth", "") == "none";
+  const auto from = [&](const char* key) -> const AgentParams& { return p.has(key) || off ? p : stored; };
+  if (off || !from("netdepth").has("netdepth")) {
     for (const char* key : {"netvisits", "ptemp", "uct"})
       if (from(key).has(key))
         throw AgentSpecError(fmt::format("agent 'nn': {} needs netdepth (the hybrid search)", key));
@@ -134,9 +136,12 @@ std::pair<FlipMctsParams, std::string> flipSearchFromSpec(const AgentParams& p) 
   // mix appears only when used, so the specs of networks without it read as before.
   const std::string mix = m.staticMix > 0 ? fmt::format(",mix={}", m.staticMix) : "";
   const std::string gumbel = m.gumbel ? fmt::format(",gumbel=1,actions={}", m.gumbelRoot.actions) : "";
+  // A hybrid the weights carry but the spec turned off stays off when the spec is read back.
+  const bool storedHybrid = AgentParams::parse(file.search.empty() ? "nn" : "nn:" + file.search).has("netdepth");
   const std::string hybrid = m.netDepth >= 0 ? fmt::format(",netdepth={},netvisits={},ptemp={},uct={}", m.netDepth,
                                                            m.netVisits, m.netPriorTemperature, m.exploration)
-                                             : "";
+                             : storedHybrid ? ",netdepth=none"
+                                            : "";
   std::string spec = fmt::format("nn:weights={},{},c={}{}{}{},seed={}", weights, budget, m.priorWeight, mix, gumbel,
                                  hybrid, m.seed);
   return {std::move(m), std::move(spec)};
@@ -160,7 +165,8 @@ void registerFlipNetAgent() {
         {"gumbel", "0*", "1: Gumbel AlphaZero's root (sequential halving over the policy's top candidates), no noise"},
         {"actions", "16*", "candidates of that root"},
         {"netdepth", "none*",
-         "hybrid: the network's priors only down to this depth (0: the root), plain mcts elsewhere"},
+         "hybrid: the network's priors only down to this depth (0: the root), plain mcts elsewhere; none: the "
+         "plain search even with weights that carry a hybrid"},
         {"netvisits", "0*",
          "hybrid: passes through a node before it gets priors (0: at expansion, with the value head)"},
         {"ptemp", "1", "hybrid: prior temperature (priors as p^(1/ptemp))"},

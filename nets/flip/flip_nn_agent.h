@@ -14,8 +14,8 @@
 // before it gets priors, 0: at expansion, with its value from the value head
 // mixed by `mix`; ptemp: priors as p^(1/ptemp); experiments/flip-hybrid)
 // Parameters not in the spec come from the weights file's search settings
-// (those its run rated it with: a hybrid run's carry netdepth and netvisits),
-// then these defaults. A classic network is
+// (those its run rated it with: a hybrid run's carry netdepth and netvisits;
+// netdepth=none plays such weights with the plain search), then these defaults. A classic network is
 // refused, as the classic nn agent refuses a flip one.
 #pragma once
 

@@ -23,6 +23,7 @@
 #include "tests/eigen/flip_nn_test_util.h"
 #include "tests/nets/counting_backend.h"
 #include "tests/nets/nets_test_util.h"
+#include "tests/support/error_of.h"
 
 namespace junqi {
 namespace {
@@ -30,6 +31,7 @@ namespace {
 namespace fs = std::filesystem;
 using netstest::readBytes;
 using netstest::TempDir;
+using ::testing::AllOf;
 using ::testing::HasSubstr;
 using ::testing::Not;
 
@@ -135,6 +137,12 @@ TEST(FlipHybridSelfPlay, TheRunKeepsTheHybridAndItsWeightsCarryIt) {
   EXPECT_THAT(makeFlipAgent("nn:weights=" + path)->spec(), HasSubstr(",netdepth=1,netvisits=2,ptemp=1,uct=0.1"));
   EXPECT_THAT(makeFlipAgent("nn:weights=" + path + ",netdepth=0,uct=0.3")->spec(),
               HasSubstr(",netdepth=0,netvisits=2,ptemp=1,uct=0.3"));
+  // netdepth=none: the plain search, and its spec read back stays plain.
+  const std::string plainSpec = makeFlipAgent("nn:weights=" + path + ",netdepth=none")->spec();
+  EXPECT_THAT(plainSpec, AllOf(HasSubstr(",netdepth=none,"), Not(HasSubstr("netvisits"))));
+  EXPECT_EQ(makeFlipAgent(plainSpec)->spec(), plainSpec);
+  EXPECT_THAT(errorOf([&] { makeFlipAgent("nn:weights=" + path + ",netdepth=none,uct=0.3"); }),
+              HasSubstr("uct needs netdepth"));
   w.search = ratedSearchSettings(plain);
   nets::saveWeights(w, path);
   EXPECT_THAT(makeFlipAgent("nn:weights=" + path)->spec(), Not(HasSubstr("netdepth")));
