@@ -1,8 +1,9 @@
-# A junqi process that would write a match or run directory another one is
-# writing stops with one line naming the directory (two writers overwrite
-# each other's records unnoticed), and the other's files are untouched; once
-# the directory is free the same command runs. The other process: flock(1)
-# holding DIR/.lock for the command's lifetime, as a running junqi does.
+# A junqi process that would write a match, gauntlet, exploiter or run
+# directory another one is writing stops with one line naming the directory
+# (two writers overwrite each other's records unnoticed), and the other's
+# files are untouched; once the directory is free the same command runs.
+# The other process: flock(1) holding DIR/.lock for the command's lifetime,
+# as a running junqi does.
 # Usage: sh directory_in_use.sh JUNQI [train] DIR   (train: a training run too)
 set -u
 . "$(dirname "$0")/common.sh"
@@ -26,6 +27,22 @@ grep -Eq "^junqi match: error: $dir/match is in use by another junqi process( \(
   fail "the refused match wrote into the directory in use" "$dir.err"
 match > /dev/null 2> "$dir.err" || fail "the match did not run once the directory was free" "$dir.err"
 [ -f "$dir/match/games/game-00001.jqr" ] || fail "the free match did not play its game" "$dir.err"
+
+# The other commands that write a directory of matches: refused the same way, before any game.
+refused() {  # WHAT DIR COMMAND...: COMMAND refused in DIR, which is in use, with nothing played there
+  what=$1 held=$2
+  shift 2
+  mkdir -p "$held"
+  flock "$held/.lock" "$@" > /dev/null 2> "$dir.err"
+  status=$?
+  [ "$status" -eq 1 ] || fail "$what: exit status $status in a directory in use, not 1" "$dir.err"
+  grep -Eq "$held is in use by another junqi process( \(pid [0-9]+\))?: one $what at a time" "$dir.err" ||
+    fail "$what: no error naming the directory in use" "$dir.err"
+  [ -z "$(find "$held" -name '*.jq?')" ] || fail "$what: a game was recorded in the directory in use" "$dir.err"
+}
+refused gauntlet "$dir/gauntlet" "$junqi" gauntlet random --panel heuristic --pairs 1 --max-plies 60 --out "$dir/gauntlet"
+refused "exploiter match" "$dir/exploit" "$junqi" exploit --target random --budget sims=2 --games 2 --max-plies 60 \
+  --out "$dir/exploit"
 
 if [ "$train" = train ]; then
   run="$dir/run"

@@ -27,6 +27,7 @@
 #include "arena/match.h"
 #include "arena/match_seeds.h"
 #include "arena/svg_plot.h"
+#include "core/directory_lock.h"
 #include "search/registry.h"
 #include "search/styles/flip/flip_style_agent.h"
 #include "search/styles/four/four_style_agent.h"
@@ -307,6 +308,7 @@ int runGauntlet(GauntletOptions o) {
   std::optional<MatchPlayer> agentBot;
   addBots(members, bots, o.agent, agentBot);
   const MatchPlayer agent = profiledPlayer(o, agentBot, members);
+  const DirectoryLock lock(o.out, "gauntlet");  // its member matches' folders and the profile
   const std::vector<MemberScore> scores = playPanel(o, agent, members);
   const MemberScore all = wholePanel(scores);
   const MemberScore& worst = *std::min_element(scores.begin(), scores.end(),
