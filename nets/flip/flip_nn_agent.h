@@ -15,8 +15,9 @@
 // mixed by `mix`; ptemp: priors as p^(1/ptemp); experiments/flip-hybrid)
 // Parameters not in the spec come from the weights file's search settings
 // (those its run rated it with: a hybrid run's carry netdepth and netvisits;
-// netdepth=none plays such weights with the plain search), then these defaults. A classic network is
-// refused, as the classic nn agent refuses a flip one.
+// netdepth=none plays such weights with the plain search), then these
+// defaults. A classic network is refused, as the classic nn agent refuses a
+// flip one.
 #pragma once
 
 #include <atomic>
