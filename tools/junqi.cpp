@@ -95,6 +95,7 @@ int main(int argc, char** argv) {
   registerTactics(app);
   registerAgents(app);
   registerMatch(app);
+  registerCompare(app);
   registerGauntlet(app);
   registerExploit(app);
   registerBot(app);

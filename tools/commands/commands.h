@@ -15,6 +15,7 @@ void registerBot(CLI::App& app);
 void addBotOptions(CLI::App* command);
 int runBot();
 void registerMatch(CLI::App& app);
+void registerCompare(CLI::App& app);  // two matches on the same starts, pair by pair
 void registerGauntlet(CLI::App& app);  // the style panel (search/styles/)
 void registerExploit(CLI::App& app);   // the search-based exploiter (search/exploit/)
 void registerBeliefsCheck(CLI::App& app);
