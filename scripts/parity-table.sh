@@ -58,6 +58,11 @@ invoke_exploit() {
 invoke_match() {
   "$junqi" match --rules "$2" --agent a=random --agent b=random --pairs 1 --max-plies 100 --out "match-$1"
 }
+# Two matches of the same starts compared (here the match above with itself).
+invoke_compare() {
+  [ -d "match-$1" ] || invoke_match "$@" > /dev/null 2>&1
+  "$junqi" compare "match-$1" "match-$1"
+}
 # The bot learns the game from the arbiter (docs/protocol.md): a handshake and a new game.
 invoke_bot() {
   local seat
