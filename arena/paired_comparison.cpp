@@ -42,16 +42,26 @@ std::vector<std::string> playersOf(const nlohmann::json& match, const std::strin
   return names;
 }
 
-// A game of games.pgn: its players, result and pair (the tags the match writes).
+// A game of games.pgn: its players, White's score and pair (the tags the match writes).
 struct PgnEntry {
-  std::string white, black, result;
+  std::string white, black;
+  double whiteScore = 0;
   int pair = -1;
 };
 
+// White's score of a PGN result; throws naming the place for any other result.
+double whiteScoreOf(const std::string& result, const std::string& where) {
+  if (result == "1-0") return 1;
+  if (result == "0-1") return 0;
+  if (result == "1/2-1/2") return 0.5;
+  refuse(fmt::format("{}: a game with the result '{}'", where, result));
+}
+
 std::vector<PgnEntry> readPgn(const std::string& dir) {
   const std::string path = (fs::path(dir) / "games.pgn").string();
-  if (!fs::exists(path)) refuse(fmt::format("{} has no games.pgn (no game finished yet, or not kept: `junqi match` rerun there with "
-                       "its records writes it again)",
+  if (!fs::exists(path))
+    refuse(fmt::format("{} has no games.pgn (no game finished yet, or not kept: `junqi match` rerun there with its "
+                       "records writes it again)",
                        dir));
   std::vector<PgnEntry> games;
   const std::string text = readFile(path);
@@ -71,18 +81,16 @@ std::vector<PgnEntry> readPgn(const std::string& dir) {
     if (games.empty()) refuse(fmt::format("{} line {}: a tag before the first [Event]", path, line));
     if (key == "White") games.back().white = value;
     if (key == "Black") games.back().black = value;
-    if (key == "Result") games.back().result = value;
+    if (key == "Result") games.back().whiteScore = whiteScoreOf(value, fmt::format("{} line {}", path, line));
     if (key == "Pair") games.back().pair = std::atoi(value.c_str());
   }
   return games;
 }
 
 // The score of `player` in one game of the PGN; NaN when it did not play it.
-double scoreOf(const PgnEntry& g, const std::string& player, const std::string& path) {
-  const double white = g.result == "1-0" ? 1 : g.result == "0-1" ? 0 : g.result == "1/2-1/2" ? 0.5 : -1;
-  if (white < 0) refuse(fmt::format("{}: a game with the result '{}'", path, g.result));
-  if (g.white == player) return white;
-  if (g.black == player) return 1 - white;
+double scoreOf(const PgnEntry& g, const std::string& player) {
+  if (g.white == player) return g.whiteScore;
+  if (g.black == player) return 1 - g.whiteScore;
   return std::numeric_limits<double>::quiet_NaN();
 }
 
@@ -117,9 +125,8 @@ PlayerPairs readPlayerPairs(const std::string& dir, const std::string& player) {
     refuse(fmt::format("{} has no player '{}' (its players: {}, {})", dir, player, names[0], names[1]));
   PlayerPairs out{dir, player, player == names[0] ? names[1] : names[0], {}, 0};
   std::map<int, std::vector<double>> byPair;
-  const std::string path = (fs::path(dir) / "games.pgn").string();
   for (const PgnEntry& g : readPgn(dir))
-    if (const double s = scoreOf(g, player, path); !std::isnan(s) && g.pair >= 0) byPair[g.pair].push_back(s);
+    if (const double s = scoreOf(g, player); !std::isnan(s) && g.pair >= 0) byPair[g.pair].push_back(s);
   for (const auto& [pair, scores] : byPair)
     if (scores.size() == 2) {  // a pair whose second game is not played yet is left out
       out.pairScore[pair] = (scores[0] + scores[1]) / 2;
