@@ -94,7 +94,10 @@ double scoreOf(const PgnEntry& g, const std::string& player) {
   return std::numeric_limits<double>::quiet_NaN();
 }
 
-MeanInterval meanInterval(const std::vector<double>& values) {
+// The mean of `values` (each in [lowest, highest]) with its 95% normal
+// interval. Where all are equal there is no spread to measure: Wilson's
+// interval for `trials` trials over that range instead, as the match tables do.
+MeanInterval meanInterval(const std::vector<double>& values, double lowest, double highest, double trials) {
   MeanInterval m;
   m.count = static_cast<int>(values.size());
   if (values.empty()) return m;
@@ -103,16 +106,23 @@ MeanInterval meanInterval(const std::vector<double>& values) {
   m.mean = sum / m.count;
   double squares = 0;
   for (const double v : values) squares += (v - m.mean) * (v - m.mean);
+  if (m.count > 1 && squares == 0) {
+    const double range = highest - lowest;
+    const Interval w = wilsonInterval((m.mean - lowest) / range, trials);
+    m.low = lowest + w.low * range, m.high = lowest + w.high * range;
+    return m;
+  }
   const double half = m.count > 1 ? kZ95 * std::sqrt(squares / (m.count - 1) / m.count)
                                   : std::numeric_limits<double>::quiet_NaN();
   m.low = m.mean - half, m.high = m.mean + half;
   return m;
 }
 
+// A player's score over its pairs; with no spread, Wilson's interval for its games.
 MeanInterval scoreOver(const PlayerPairs& p) {
   std::vector<double> scores;
   for (const auto& [pair, score] : p.pairScore) scores.push_back(score);
-  return meanInterval(scores);
+  return meanInterval(scores, 0, 1, p.games);
 }
 
 }  // namespace
@@ -158,7 +168,9 @@ PairedComparison comparePairs(const PlayerPairs& a, const PlayerPairs& b) {
   for (const auto& [pair, score] : b.pairScore)
     if (const auto it = a.pairScore.find(pair); it != a.pairScore.end()) differences.push_back(score - it->second);
   if (differences.empty()) refuse(fmt::format("no pair of games was finished in both {} and {}", a.dir, b.dir));
-  return {scoreOver(a), scoreOver(b), meanInterval(differences)};
+  // A pair's difference lies in [-1, 1]; with no spread, Wilson's interval for the pairs.
+  const double pairs = static_cast<double>(differences.size());
+  return {scoreOver(a), scoreOver(b), meanInterval(differences, -1, 1, pairs)};
 }
 
 }  // namespace junqi

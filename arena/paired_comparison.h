@@ -19,7 +19,8 @@ struct PlayerPairs {
   int games = 0;                    // of the player, in finished pairs
 };
 
-// A mean with its 95% normal interval (NaN ends with fewer than two values).
+// A mean with its 95% normal interval: Wilson's where all values are equal
+// (no spread to measure), NaN ends with fewer than two values.
 struct MeanInterval {
   double mean = 0, low = 0, high = 0;
   int count = 0;

@@ -199,6 +199,13 @@ double scoreFromElo(double elo) { return 1.0 / (1.0 + std::exp(-elo / kEloPerNat
 
 double normalCdf(double x) { return 0.5 * std::erfc(-x / std::sqrt(2.0)); }
 
+Interval wilsonInterval(double score, double trials) {
+  const double n = trials, z2 = kZ95 * kZ95;
+  const double centre = (score + z2 / (2 * n)) / (1 + z2 / n);
+  const double half = kZ95 * std::sqrt(score * (1 - score) / n + z2 / (4 * n * n)) / (1 + z2 / n);
+  return {score, std::max(0.0, centre - half), std::min(1.0, centre + half)};
+}
+
 double Trinomial::score() const {
   const auto n = games();
   if (n == 0) return kNaN;

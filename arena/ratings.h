@@ -152,6 +152,11 @@ struct Interval {
   double high = 0.0;
 };
 
+// Wilson's 95% interval for a mean score `score` in [0, 1] over `trials`
+// trials. Where every game had one result there is no spread to estimate a
+// standard error from; this is an interval there, not a point.
+Interval wilsonInterval(double score, double trials);
+
 // Wins, draws and losses of one player against another.
 struct Trinomial {
   std::int64_t wins = 0;

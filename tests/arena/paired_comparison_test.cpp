@@ -80,6 +80,25 @@ TEST_F(PairedComparisonTest, ScoresAndTheirDifferencePairByPair) {
   EXPECT_NEAR(c.a.high - c.a.low, 2 * 1.959964 * 0.5 / std::sqrt(3.0), 1e-6);  // scores 1, 0.5, 0
 }
 
+// Where every pair scores alike there is no spread to measure: Wilson's
+// intervals (for the games, and for the pairs over a difference's range
+// [-1, 1]) rather than a point.
+TEST_F(PairedComparisonTest, WithoutSpreadTheIntervalsAreWilsonsNotAPoint) {
+  std::vector<Game> allWon;
+  for (int pair = 0; pair < 4; ++pair)
+    allWon.insert(allWon.end(), {{"p", "opp", "1-0", pair}, {"opp", "p", "0-1", pair}});
+  const std::string a = match("a", allWon), b = match("b", allWon);
+  const PairedComparison c = comparePairs(readPlayerPairs(a, "p"), readPlayerPairs(b, "p"));
+  const double z2 = 1.959964 * 1.959964;
+  EXPECT_DOUBLE_EQ(c.a.mean, 1.0);
+  EXPECT_NEAR(c.a.low, 8 / (8 + z2), 1e-6);  // Wilson's lower end for 8 wins in 8 games
+  EXPECT_DOUBLE_EQ(c.a.high, 1.0);
+  EXPECT_DOUBLE_EQ(c.bMinusA.mean, 0.0);
+  const double half = 1.959964 * std::sqrt(0.25 / 4 + z2 / 64) / (1 + z2 / 4);  // Wilson at 1/2 over 4 pairs
+  EXPECT_NEAR(c.bMinusA.low, -2 * half, 1e-6);
+  EXPECT_NEAR(c.bMinusA.high, 2 * half, 1e-6);
+}
+
 TEST_F(PairedComparisonTest, MatchesThatDidNotShareTheirStartsAreRefused) {
   const std::vector<Game> games = {{"p", "opp", "1-0", 0}, {"opp", "p", "0-1", 0}};
   const std::string a = match("a", games);

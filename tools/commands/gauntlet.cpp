@@ -60,10 +60,8 @@ struct MemberScore {
   // spread to measure) Wilson's interval for the games instead, not a point.
   std::pair<double, double> interval() const {
     if (stdError > 0) return {std::max(0.0, score - kZ95 * stdError), std::min(1.0, score + kZ95 * stdError)};
-    const double n = static_cast<double>(counts.games()), z2 = kZ95 * kZ95;
-    const double centre = (score + z2 / (2 * n)) / (1 + z2 / n);
-    const double half = kZ95 * std::sqrt(score * (1 - score) / n + z2 / (4 * n * n)) / (1 + z2 / n);
-    return {std::max(0.0, centre - half), std::min(1.0, centre + half)};
+    const Interval w = wilsonInterval(score, static_cast<double>(counts.games()));
+    return {w.low, w.high};
   }
 };
 
