@@ -22,20 +22,28 @@ declare -A caught_by=(
   [four]="FourLeakage.EveryAgentDecidesAlikeInWorldsTheSeatCannotTellApart"
   [flip]="FlipLeakage.EveryAgentDecidesAlikeInEveryDealOfTheFaceDownPieces"
 )
-status=0
-fail() { echo "check-planted-leaks: $*" >&2; status=1; }
+fail() { echo "check-planted-leaks: $*" >&2; return 1; }
 
-"$build/tests/leakage_tests" --gtest_brief=1 > /dev/null 2>&1 || fail "the leakage tests fail without a planted leak"
-for leak in classic four flip; do
-  program=$build/tests/leakage_tests_planted_$leak
-  filter=${caught_by[$leak]// /:}
+# check LEAK: the tests aimed at LEAK fail with it planted, the others pass.
+check() {
+  local program=$build/tests/leakage_tests_planted_$1 filter=${caught_by[$1]// /:} out test status=0
   out=$("$program" --gtest_filter="$filter" --gtest_brief=1 2>&1) || true
-  for test in ${caught_by[$leak]}; do
-    grep -qF "[  FAILED  ] $test " <<< "$out" && echo "check-planted-leaks: $test catches the $leak leak" ||
-      fail "$test does not catch the planted $leak leak"
+  for test in ${caught_by[$1]}; do
+    grep -qF "[  FAILED  ] $test " <<< "$out" && echo "check-planted-leaks: $test catches the $1 leak" ||
+      fail "$test does not catch the planted $1 leak" || status=1
   done
   "$program" --gtest_filter="-$filter" --gtest_brief=1 > /dev/null 2>&1 ||
-    fail "with the $leak leak planted, tests aimed at other leaks fail too"
-done
+    fail "with the $1 leak planted, tests aimed at other leaks fail too" || status=1
+  return $status
+}
+
+# The four programs are independent: they run side by side (each on one core).
+"$build/tests/leakage_tests" --gtest_brief=1 > /dev/null 2>&1 &
+clean=$!
+pids=()
+for leak in classic four flip; do check $leak & pids+=($!); done
+status=0
+wait $clean || fail "the leakage tests fail without a planted leak" || status=1
+for pid in "${pids[@]}"; do wait "$pid" || status=1; done
 [ "$status" -eq 0 ] && echo "check-planted-leaks: every planted leak is caught, and the clean build passes"
 exit "$status"

@@ -9,5 +9,6 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 BUILD_DIR=build-sanitize BUILD_TYPE=Debug scripts/setup.sh -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g1" \
   -DJUNQI_SANITIZE=ON -DJUNQI_WITH_TORCH=OFF -DJUNQI_BENCHMARKS=OFF -DJUNQI_BASELINE_BOT=OFF
+scripts/test-times.sh seed build-sanitize  # the longest tests first, even in a clean clone
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
   ctest --test-dir build-sanitize --output-on-failure -j "$(nproc)" --label-exclude long

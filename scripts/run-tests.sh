@@ -3,4 +3,5 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
+scripts/test-times.sh seed build  # the longest tests first, even in a clean clone
 ctest --test-dir build --output-on-failure -j "$(nproc)"
