@@ -296,7 +296,7 @@ async function playFlipGames(page) {
   const page = await browser.newPage();
   try {
     await page.setViewport({ width: 1100, height: 900 });
-    page.setDefaultTimeout(20000);
+    page.setDefaultTimeout(60000);  // under the sanitizers on a loaded machine an answer can take 20 s
     page.on('console', (m) => { if (m.type() === 'error') errors.push(`console: ${m.text()}`); });
     page.on('pageerror', (e) => errors.push(`page error: ${e.message}`));
     page.on('requestfailed', (r) => errors.push(`request failed: ${r.url()}`));

@@ -134,7 +134,7 @@ async function playFlipAgainst(page, preset, agent, seed, shot) {
 async function sessionPage(browser, link, errors) {
   const page = await (await browser.createBrowserContext()).newPage();
   await page.setViewport({ width: 1100, height: 900 });
-  page.setDefaultTimeout(20000);
+  page.setDefaultTimeout(60000);  // under the sanitizers on a loaded machine an answer can take 20 s
   page.on('pageerror', (e) => errors.push(`page error: ${e.message}`));
   page.on('console', (m) => { if (m.type() === 'error') errors.push(`console (${link}): ${m.text()} ${m.location().url}`); });
   const answers = watchAnswers(page);

@@ -46,7 +46,7 @@ async function analyseAtStart(page, preset, beliefs, values) {
   try {
     const page = await browser.newPage();
     await page.setViewport({ width: 1100, height: 900 });
-    page.setDefaultTimeout(20000);
+    page.setDefaultTimeout(60000);  // under the sanitizers on a loaded machine an answer can take 20 s
     page.on('pageerror', (e) => errors.push(`page error: ${e.message}`));
     page.on('console', (m) => { if (m.type() === 'error') errors.push(`console: ${m.text()}`); });
     page.on('response', (r) => { if (r.status() >= 400) errors.push(`${r.status()} ${r.request().method()} ${r.url()}`); });
