@@ -3,8 +3,9 @@
 # when it knows how long each took (BUILD_DIR/Testing/Temporary/CTestCostData.txt),
 # so that on 2 cores a long test does not end the run alone. A clean clone
 # has no such file: `seed` gives it the times in tests/times/ (a build of
-# earlier), `save` writes the times of this build's last run there (tests
-# of a second or more; the others run last, in any order).
+# earlier), `save` writes this build's times there (tests of a second or
+# more; the others run last, in any order). ctest keeps a running mean over
+# the runs it has seen, the seeded one included: save from a build of its own.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 [ $# -eq 2 ] || { echo "usage: test-times.sh seed|save BUILD_DIR" >&2; exit 2; }
