@@ -39,7 +39,9 @@ interruptAndResume() {
   [ -f "$run/weights/gen-0001.jqw" ] && [ -f "$run/learning-curve.csv" ] || fail "$run: the run did not finish" "$err"
 }
 
-# Games of about half a second each.
-interruptAndResume flip 6 --rules flip-kawu --sims 100 --max-plies 120
-interruptAndResume four 5 --rules four-worldatplay --sims 6 --max-plies 50
+# Games of about half a second each, so that the games left after the second
+# (2-3 s of them) outlast the wait for the line and the Ctrl-C on a loaded
+# machine: with games of 0.07 s all were played before the signal came in CI.
+interruptAndResume flip 8 --rules flip-kawu --sims 400 --max-plies 120
+interruptAndResume four 6 --rules four-worldatplay --sims 30 --max-plies 100
 echo "ok"
