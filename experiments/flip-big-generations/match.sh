@@ -9,6 +9,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 junqi=${JUNQI:-$here/../../build/tools/junqi}
 g=$(printf %04d "$1")
 out=$here/results/equal-cpu-gen$g
+mkdir -p "$here/results"
 /usr/bin/time -f "%U user %S system %e wall" -o "$out.time" nice -n 10 "$junqi" match --rules flip-kawu \
   --schedule gauntlet --pairs 300 --seed 81 --concurrency 2 --agent "nn=nn:weights=$here/run/weights/gen-$g.jqw,cpuseconds=0.02" \
   --agent "opp=mcts:cpuseconds=0.02" --out "$out" > "$out.log" 2>&1
