@@ -3,7 +3,10 @@
 pairs): each one's score, and the paired difference (new minus baseline) over
 the pairs both completed, with its 95% interval (normal, over the pairs'
 differences). The records from RESULTS/games, else from RESULTS/games.tar.zst
-(as committed). Usage: paired.py NEW-RESULTS BASELINE-RESULTS [PLAYER]"""
+(as committed). Usage: paired.py NEW-RESULTS BASELINE-RESULTS [PLAYER]
+
+paired.py --pool RESULTS... : one player's (`nn`) matches on different deals
+pooled: the score over all their deal pairs, with the same interval."""
 import collections, math, pathlib, subprocess, sys, tempfile
 
 
@@ -40,6 +43,11 @@ def interval(values):
     return mean, mean - half, mean + half
 
 
+if sys.argv[1] == "--pool":
+    pooled = [s for results in sys.argv[2:] for s in pair_scores(results, "nn").values()]
+    m, lo, hi = interval(pooled)
+    print(f"pooled over {len(sys.argv) - 2} matches: {2 * len(pooled)} games, {100 * m:.1f}% [{100 * lo:.1f}, {100 * hi:.1f}]")
+    sys.exit(0)
 player = sys.argv[3] if len(sys.argv) > 3 else "nn"
 new, base = pair_scores(sys.argv[1], player), pair_scores(sys.argv[2], player)
 for name, scores in (("new", new), ("baseline", base)):
