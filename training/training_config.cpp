@@ -282,7 +282,8 @@ TrainingConfig resumedConfig(const std::string& dir, const TrainingConfig& confi
   const json asked = allSettingsJson(config);
   for (const auto& [key, option] : given) {
     if (!asked.contains(key) || !gameHasSetting(config.variant, key)) continue;  // not kept (threads, device, ...)
-    if (key != "generations" && started.at(key) != asked.at(key))
+    // More generations extend a run; its league may change between legs.
+    if (key != "generations" && key != "league" && started.at(key) != asked.at(key))
       throw std::invalid_argument(fmt::format("{}: the run in {} was started with {} = {}, not {}; use a new directory",
                                               option, dir, key, started.at(key).dump(), asked.at(key).dump()));
     run[key] = asked.at(key);

@@ -211,13 +211,17 @@ void TrainingRun::prepareDirectory() {
     } catch (const std::exception&) {
       started = old;
     }
-    const bool extended = started.value("generations", 0) != c_.generations;
-    started["generations"] = c_.generations;
-    if (started != config)
+    // Only the generations and the league may change (a league grows between
+    // legs; each generation's log counts its league games by opponent).
+    json changed = started;
+    changed["generations"] = c_.generations;
+    changed.erase("league");
+    if (config.contains("league")) changed["league"] = config["league"];
+    if (changed != config)
       throw std::runtime_error(fmt::format(
           "{} holds a run with other settings (see its config.json); resume it with `junqi train --run {}` alone "
-          "(--generations may change), or use a new directory", dirName_, dirName_));
-    if (extended) writeText(dir_ / "config.json", config.dump(2) + "\n");
+          "(--generations and --league may change), or use a new directory", dirName_, dirName_));
+    if (changed != started) writeText(dir_ / "config.json", config.dump(2) + "\n");
   } else {
     writeText(dir_ / "config.json", config.dump(2) + "\n");
   }

@@ -353,6 +353,39 @@ TEST(TrainingRun, ResumesWithItsOwnSettingsAndExtendsWithMoreGenerations) {
   EXPECT_EQ(nlohmann::json::parse(readBytes((root.path() / "config.json").string())).at("generations"), 2);
 }
 
+// A league grows between legs, as AlphaStar's adds exploiters of its current
+// learner: `--league` may change when a run resumes, nothing else may.
+TEST(TrainingRun, ALeagueMayChangeWhenTheRunResumes) {
+  nets::registerNetAgent();
+  const netstest::TorchThreads restore(torch::get_num_threads());
+  netstest::TempDir root("run-league-grows");
+  const std::string dir = root.path().string();
+  TrainingConfig c = smallConfig();
+  c.generations = 1;
+  c.shape = "1x8";
+  runTraining(dir, c, [](const std::string&) {});
+
+  TrainingConfig more;
+  more.generations = 2;
+  more.league = parseLeague("random@0.5");
+  const GivenOptions given = {{"generations", "--generations"}, {"league", "--league"}};
+  const TrainingConfig grown = resumedConfig(dir, more, given);
+  EXPECT_EQ(grown.league, more.league);
+  EXPECT_EQ(grown.seed, c.seed) << "the run's other settings stay";
+  runTraining(dir, grown, [](const std::string&) {});
+  const auto config = nlohmann::json::parse(readBytes((root.path() / "config.json").string()));
+  EXPECT_EQ(trainingConfigOf(config).league, more.league);
+  const auto figures = nlohmann::json::parse(readBytes((root.path() / "shards" / "gen-0002.json").string()));
+  EXPECT_EQ(figures.value("league_games:random", 0), 1) << figures.dump();
+  EXPECT_EQ(figures.value("league_games", 0), 1);
+
+  // Another setting beside it is still refused.
+  TrainingConfig other = grown;
+  other.generations = 3;
+  other.seed = 18;
+  EXPECT_THROW(runTraining(dir, other, [](const std::string&) {}), std::runtime_error);
+}
+
 TEST(TrainingRun, BaselinesAreSplitBetweenSpecsNotBetweenTheirParameters) {
   using ::testing::ElementsAre;
   EXPECT_THAT(splitAgentSpecs("random,heuristic"), ElementsAre("random", "heuristic"));
