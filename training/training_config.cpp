@@ -273,6 +273,8 @@ TrainingConfig configOfGame(TrainingConfig defaults, const TrainingConfig& asked
   return withSession(trainingConfigOf(settings), asked);
 }
 
+bool mayChangeOnResume(const std::string& key) { return key == "generations" || key == "league"; }
+
 TrainingConfig resumedConfig(const std::string& dir, const TrainingConfig& config, const GivenOptions& given) {
   const fs::path path = fs::path(dir) / "config.json";
   if (!fs::exists(path)) return config;
@@ -282,8 +284,7 @@ TrainingConfig resumedConfig(const std::string& dir, const TrainingConfig& confi
   const json asked = allSettingsJson(config);
   for (const auto& [key, option] : given) {
     if (!asked.contains(key) || !gameHasSetting(config.variant, key)) continue;  // not kept (threads, device, ...)
-    // More generations extend a run; its league may change between legs.
-    if (key != "generations" && key != "league" && started.at(key) != asked.at(key))
+    if (!mayChangeOnResume(key) && started.at(key) != asked.at(key))
       throw std::invalid_argument(fmt::format("{}: the run in {} was started with {} = {}, not {}; use a new directory",
                                               option, dir, key, started.at(key).dump(), asked.at(key).dump()));
     run[key] = asked.at(key);

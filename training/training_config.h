@@ -157,9 +157,12 @@ TrainingConfig configOfGame(TrainingConfig defaults, const TrainingConfig& asked
 // The settings to resume the run in `dir` with: its config.json, with the
 // settings named in `given` taken from `config`. A given setting that differs
 // from the run's is refused (std::invalid_argument naming the option), except
-// `generations`, which extends (or shortens) the run. Without a config.json,
-// or with another game's run there (which the run refuses): `config`.
+// those that may change on resume. Without a config.json, or with another
+// game's run there (which the run refuses): `config`.
 TrainingConfig resumedConfig(const std::string& dir, const TrainingConfig& config, const GivenOptions& given);
+// The config.json keys a resumed run may change: `generations` extends (or
+// shortens) it, and its `league` may grow between legs.
+bool mayChangeOnResume(const std::string& key);
 
 // The comma-separated agent specs of `--baselines`: an item holding '=' before
 // any ':' is a parameter of the spec before it ("random,ismcts:sims=50,seed=3"

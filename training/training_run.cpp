@@ -211,12 +211,12 @@ void TrainingRun::prepareDirectory() {
     } catch (const std::exception&) {
       started = old;
     }
-    // Only the generations and the league may change (a league grows between
-    // legs; each generation's log counts its league games by opponent).
+    // The started settings with those that may change taken from this
+    // session's (each generation's log counts its league games by opponent).
     json changed = started;
-    changed["generations"] = c_.generations;
-    changed.erase("league");
-    if (config.contains("league")) changed["league"] = config["league"];
+    for (auto it = changed.begin(); it != changed.end();) it = mayChangeOnResume(it.key()) ? changed.erase(it) : ++it;
+    for (const auto& [key, value] : config.items())
+      if (mayChangeOnResume(key)) changed[key] = value;
     if (changed != config)
       throw std::runtime_error(fmt::format(
           "{} holds a run with other settings (see its config.json); resume it with `junqi train --run {}` alone "
