@@ -22,6 +22,7 @@
 #include "nets/nn_agent.h"
 #include "nets/torch_data_parallel.h"
 #include "nets/torch_trainer.h"
+#include "training/generation_cpu.h"
 #include "training/run_report.h"
 #include "training/training_game.h"
 #include "training/worker_shard_lists.h"
@@ -575,16 +576,17 @@ void TrainingRun::run() {
   if (follows()) return follow();
   makeGenerationZero();
   for (int g = 1; g <= c_.generations && !stopped(); ++g) {
-    const double generationStart = elapsed(), generationCpuStart = processCpuSeconds();
+    const double generationStart = elapsed();
+    const GenerationCpu cpu(dir_ / "log" / (gen(g) + ".cpu"));
     json record = {{"generation", g}};
     // 1. The generation's games: the trainer's own (or the teacher's), or the workers'.
     const std::vector<std::string> shards =
         !c_.externalSelfPlay || teacherGeneration(g) ? ownShard(g, record) : workerShards(g);
-    if (stopped()) break;
+    if (stopped()) return cpu.save();
     record["shards"] = shards;
     // 2. Training on the replay window; 3. export.
     if (!fs::exists(checkpoint(g))) train(g, shards);
-    if (stopped()) break;
+    if (stopped()) return cpu.save();
     if (fs::exists(fs::path(checkpoint(g)) / "training.json")) {
       const json training = json::parse(readText(fs::path(checkpoint(g)) / "training.json"));
       record["losses"] = training.at("losses");
@@ -595,14 +597,15 @@ void TrainingRun::run() {
     game_.addWeightsFigures(weightsPath(g).string(), g, c_, log_, record);
     // 4. The rating match (resumable on its own).
     game_.playRatingMatch(dir_.string(), g, c_, log_, stop_);
-    if (stopped()) break;
+    if (stopped()) return cpu.save();
     // 5. The generation's log line, written once; then every generation rated together.
     const fs::path logPath = dir_ / "log" / (gen(g) + ".json");
     if (!fs::exists(logPath)) {
+      // (the wall time is this session's part of the generation only)
       record["seconds"] = elapsed() - generationStart;
-      // The CPU time of this session's part of the generation (all of it unless it was resumed).
-      record["cpu_seconds"] = processCpuSeconds() - generationCpuStart;
+      record["cpu_seconds"] = cpu.total();  // stopped sessions' parts included
       writeText(logPath, record.dump() + "\n");
+      cpu.done();
     }
     const std::string table = rateAllGenerations(g);
     // The rest at the mean pace of the generations this session worked on.

@@ -11,6 +11,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/files.h"
+#include "core/stopwatch.h"
 #include "nets/nn_agent.h"
 #include "nets/weights_file.h"
 #include "nets/torch_backend.h"
@@ -106,9 +108,17 @@ TEST(TrainingRun, KilledInGenerationTwoAndResumedEndsLikeAnUninterruptedRun) {
   EXPECT_EQ(readShard((b / "shards" / "gen-0002.part.jqs").string()).games, 1u);
   EXPECT_TRUE(fs::exists(b / "shards" / "gen-0001.jqs"));
   EXPECT_TRUE(fs::exists(b / "weights" / "gen-0001.jqw"));
+  // The stopped session's CPU time in generation 2 is kept for the one that finishes it.
+  const fs::path ledger = fs::path("log") / "gen-0002.cpu";
+  const auto ledgerSeconds = [&] { return std::stod(readBytes((b / ledger).string())); };
+  ASSERT_TRUE(fs::exists(b / ledger)) << "the stopped session's CPU time was not kept";
+  EXPECT_GT(ledgerSeconds(), 0);
+  // Made large, here and below, so that a session's own part cannot pass for the total.
+  writeFileAtomically((b / ledger).string(), "500\n");
   stop = false;
   runTraining(b.string(), c, stopOn("gen 2/2 | train step"), &stop);
   ASSERT_TRUE(stop);
+  EXPECT_GE(ledgerSeconds(), 500) << "the second session's part replaced the first's instead of adding to it";
   EXPECT_TRUE(fs::exists(b / "shards" / "gen-0002.jqs"));
   EXPECT_FALSE(fs::exists(b / "shards" / "gen-0002.part.jqs")) << "the kept game is also left on its own";
   EXPECT_FALSE(fs::exists(b / "checkpoints" / "gen-0002")) << "an unfinished training saved a checkpoint";
@@ -119,8 +129,17 @@ TEST(TrainingRun, KilledInGenerationTwoAndResumedEndsLikeAnUninterruptedRun) {
   fs::rename(b, moved);
   b = moved;
   stop = false;
+  const double stoppedParts = 1000;
+  writeFileAtomically((b / ledger).string(), "1000\n");
   std::vector<std::string> logB;
+  const double cpuBefore = processCpuSeconds();
   runTraining(b.string(), c, [&](const std::string& line) { logB.push_back(line); }, &stop);
+  const double lastPart = processCpuSeconds() - cpuBefore;
+  const double generationTwoCpu =
+      nlohmann::json::parse(readBytes((b / "log" / "gen-0002.json").string())).at("cpu_seconds").get<double>();
+  EXPECT_GE(generationTwoCpu, stoppedParts) << "generation 2's log line lost the stopped sessions' CPU time";
+  EXPECT_LE(generationTwoCpu, stoppedParts + lastPart);
+  EXPECT_FALSE(fs::exists(b / ledger)) << "the finished generation's ledger was left behind";
 
   // The last run redid only what was missing: generation 2's training.
   const auto anyLine = [](const std::vector<std::string>& lines, const std::string& part) {
