@@ -20,7 +20,7 @@ match() {  # NAME PAIRS SEED AGENT-SPEC OPPONENT-SPEC
   echo "$1: $(tail -n 1 "results/$1/ratings.txt") ($(cat "results/$1.time"))"
 }
 case "$1" in
-  cost) for a in plain:$plain g16:$g16 g8:$g8; do match "cost-${a%%:*}" 25 87 "${a#*:}" heuristic; done ;;
+  cost) for a in plain:$plain g16:$g16 g8:$g8; do match "cost-${a%%:*}" 50 87 "${a#*:}" heuristic; done ;;
   screen) for a in plain:$plain g16:$g16 g8:$g8; do match "screen-${a%%:*}" 100 88 "${a#*:}" "mcts:cpuseconds=0.02"; done ;;
   confirm) for s in 81 105; do match "confirm-$2-seed$s" 300 "$s" "$3" "mcts:cpuseconds=0.02"; done ;;
   *) echo "run.sh: the step is cost, screen or confirm, not '$1'" >&2; exit 2 ;;
