@@ -111,6 +111,8 @@ FlipMctsParams searchOf(const AgentParams& p, const WeightsFile& w, std::shared_
   FlipMctsParams m = flipNetSearch(std::move(evaluator), sims, c, p.getSeed("seed", 1));
   m.staticMix = p.has("mix") ? p.getDouble("mix", 0) : stored.getDouble("mix", 0);
   if (!(m.staticMix >= 0 && m.staticMix <= 1)) throw AgentSpecError("agent 'nn': mix must be between 0 and 1");
+  m.drawClock = p.has("drawclock") ? p.getInt("drawclock", 0) : stored.getInt("drawclock", 0);
+  if (m.drawClock < 0) throw AgentSpecError("agent 'nn': drawclock must be 0 or more");
   m.seconds = p.getDouble("seconds", 0);
   m.cpuSeconds = p.getDouble("cpuseconds", 0);
   checkSearchTimes(m.seconds, m.cpuSeconds, "nn");
@@ -142,8 +144,9 @@ std::pair<FlipMctsParams, std::string> flipSearchFromSpec(const AgentParams& p) 
                                                            m.netVisits, m.netPriorTemperature, m.exploration)
                              : storedHybrid ? ",netdepth=none"
                                             : "";
-  std::string spec = fmt::format("nn:weights={},{},c={}{}{}{},seed={}", weights, budget, m.priorWeight, mix, gumbel,
-                                 hybrid, m.seed);
+  const std::string clock = m.drawClock > 0 ? fmt::format(",drawclock={}", m.drawClock) : "";
+  std::string spec = fmt::format("nn:weights={},{},c={}{}{}{}{},seed={}", weights, budget, m.priorWeight, mix, gumbel,
+                                 hybrid, clock, m.seed);
   return {std::move(m), std::move(spec)};
 }
 
@@ -171,6 +174,7 @@ void registerFlipNetAgent() {
          "hybrid: passes through a node before it gets priors (0: at expansion, with the value head)"},
         {"ptemp", "1", "hybrid: prior temperature (priors as p^(1/ptemp))"},
         {"uct", "0.1", "hybrid: UCT constant of the nodes without priors (mcts's)"},
+        {"drawclock", "0*", kFlipDrawClockHelp},
         {"seed", "1", "random seed"}}});
 }
 

@@ -44,6 +44,7 @@ std::unique_ptr<FlipAgent> makeSearch(const AgentParams& p, bool pimc) {
   m.rolloutDepth = p.getInt("depth", 0);
   m.priorTemperature = p.getDouble("ptemp", 0);
   m.priorWeight = p.getDouble("pc", 1.0);
+  m.drawClock = p.getInt("drawclock", 0);
   m.seed = p.getSeed("seed", 1);
   if (m.simulations < 1) throw AgentSpecError(fmt::format("agent '{}': sims must be at least 1", name));
   checkSearchTimes(m.seconds, m.cpuSeconds, "mcts");
@@ -51,6 +52,7 @@ std::unique_ptr<FlipAgent> makeSearch(const AgentParams& p, bool pimc) {
     throw AgentSpecError("agent 'pimc': worlds must be from 1 to sims");
   if (m.exploration < 0) throw AgentSpecError(fmt::format("agent '{}': c must be 0 or more", name));
   if (m.rolloutDepth < 0) throw AgentSpecError(fmt::format("agent '{}': depth must be 0 or more", name));
+  if (m.drawClock < 0) throw AgentSpecError(fmt::format("agent '{}': drawclock must be 0 or more", name));
   if (m.priorTemperature < 0 || m.priorWeight < 0)
     throw AgentSpecError(fmt::format("agent '{}': ptemp and pc must be 0 or more", name));
   return std::make_unique<FlipMctsAgent>(m);
@@ -65,6 +67,7 @@ std::vector<AgentParamHelp> searchParams(bool pimc) {
   out.push_back({"depth", "0", "random playout length in actions (0: none), then material and the best capture decide"});
   out.push_back({"ptemp", "0", "root priors from the heuristic's scores at this softmax temperature (0: none)"});
   out.push_back({"pc", "1", "PUCT constant of those root priors"});
+  out.push_back({"drawclock", "0", kFlipDrawClockHelp});
   out.push_back({"seed", "1", "random seed"});
   return out;
 }

@@ -29,8 +29,10 @@ double forMover(double valueForZero, Seat mover) { return mover == Seat::Red ? v
 }  // namespace
 
 std::string FlipMctsAgent::spec() const {
-  const std::string common = fmt::format("c={},depth={},ptemp={},pc={},seed={}", params_.exploration,
-                                         params_.rolloutDepth, params_.priorTemperature, params_.priorWeight,
+  // drawclock appears only when used, so the specs of earlier records read as before.
+  const std::string clock = params_.drawClock > 0 ? fmt::format("drawclock={},", params_.drawClock) : "";
+  const std::string common = fmt::format("c={},depth={},ptemp={},pc={},{}seed={}", params_.exploration,
+                                         params_.rolloutDepth, params_.priorTemperature, params_.priorWeight, clock,
                                          params_.seed);
   if (params_.worlds > 0) return fmt::format("pimc:sims={},worlds={},{}", params_.simulations, params_.worlds, common);
   return fmt::format("mcts:{},{}", budgetSpecItem(params_.seconds, params_.cpuSeconds, params_.simulations), common);
@@ -145,6 +147,12 @@ double FlipMctsAgent::leafValue(int node, const FlipPosition& pos, const FlipDea
   return forMover(value, pos.toMove());  // the mover's value as seat 0's (the same sign flip)
 }
 
+double FlipMctsAgent::drawClockShare(const FlipPosition& pos) const {
+  const int limit = pos.rules().quietMoveLimit;
+  if (params_.drawClock <= 0 || limit <= 0) return 1;
+  return std::clamp(static_cast<double>(limit - pos.quietPlies()) / params_.drawClock, 0.0, 1.0);
+}
+
 void FlipMctsAgent::addRootNoise() {
   const Node& root = nodes_[0];
   const std::vector<double> noise = dirichletShares(rng_, params_.rootNoiseAlpha, static_cast<std::size_t>(root.edgeCount));
@@ -173,7 +181,7 @@ double FlipMctsAgent::iterate(const FlipPosition& root, const FlipDeal& world) {
     const Outcome o = flipBoardOutcome(pos, nodes_[node].edgeCount);
     const int depth = static_cast<int>(path.size());
     if (o.isOver() || fresh) {
-      value = o.isOver() ? valueForSeatZero(pos, o) : leafValue(node, pos, world, depth);
+      value = o.isOver() ? valueForSeatZero(pos, o) : leafValue(node, pos, world, depth) * drawClockShare(pos);
       break;
     }
     if (hybrid() && !nodes_[node].priors && wantsNetPriors(depth, nodes_[node].visits)) setNetPriors(node, pos);

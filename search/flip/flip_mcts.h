@@ -14,8 +14,9 @@
 //
 // A flag taken in one is played at once, and root actions that leave our flag
 // to be taken are dropped whenever another exists.
-// Spec: mcts[:sims=400,c=0.1,depth=0,ptemp=0,pc=1,seed=1] (ptemp > 0: root priors from
-// the heuristic's scores, PUCT at the root; measured in experiments/flip-first).
+// Spec: mcts[:sims=400,c=0.1,depth=0,ptemp=0,pc=1,drawclock=0,seed=1] (ptemp > 0: root
+// priors from the heuristic's scores, PUCT at the root; measured in
+// experiments/flip-first; drawclock: below).
 //
 // With `worlds` > 0 the same search is PIMC (perfect-information Monte
 // Carlo): `worlds` deals drawn at the root, a tree searched in each as if it
@@ -103,7 +104,17 @@ struct FlipMctsParams {
   int netDepth = -1;
   int netVisits = 0;                 // hybrid: passes through a node before it gets priors (0: at expansion)
   double netPriorTemperature = 1.0;  // hybrid: the evaluator's priors as p^(1/T), renormalised
+  // > 0: within this many quiet turns of the quiet-turn draw, a leaf's value
+  // (static, playout or network) shrinks linearly toward the draw's 0, to
+  // nothing at the limit. A lead that is never pressed is a draw: the plain
+  // values ignore the clock, so a side ahead keeps shuffling until the rule
+  // ends the game (experiments/flip-draw-clock).
+  int drawClock = 0;
 };
+
+// The drawclock parameter of the agents that run this search, as `junqi agents` lists it.
+inline constexpr const char* kFlipDrawClockHelp =
+    "within this many quiet turns of the quiet-turn draw, leaf values shrink linearly toward the draw (0: off)";
 
 class FlipMctsAgent : public FlipAgent {
  public:
@@ -156,6 +167,8 @@ class FlipMctsAgent : public FlipAgent {
   // `depth`: the node's distance from the root (hybrid: deeper nodes get a playout).
   double leafValue(int node, const FlipPosition& pos, const FlipDeal& world, int depth);
   bool hybrid() const { return params_.evaluator && params_.netDepth >= 0; }
+  // The share of a leaf's value left at `pos` by the draw clock (1 without it).
+  double drawClockShare(const FlipPosition& pos) const;
   bool usesPriors(int node) const {
     return hybrid() ? nodes_[node].priors : params_.evaluator || (node == 0 && params_.priorTemperature > 0);
   }
