@@ -113,6 +113,7 @@ FlipMctsParams searchOf(const AgentParams& p, const WeightsFile& w, std::shared_
   if (!(m.staticMix >= 0 && m.staticMix <= 1)) throw AgentSpecError("agent 'nn': mix must be between 0 and 1");
   m.drawClock = p.has("drawclock") ? p.getInt("drawclock", 0) : stored.getInt("drawclock", 0);
   if (m.drawClock < 0) throw AgentSpecError("agent 'nn': drawclock must be 0 or more");
+  m.decisiveFlips = readFlipDecisive(p.has("decisive") ? p : stored, "nn");
   m.seconds = p.getDouble("seconds", 0);
   m.cpuSeconds = p.getDouble("cpuseconds", 0);
   checkSearchTimes(m.seconds, m.cpuSeconds, "nn");
@@ -145,8 +146,9 @@ std::pair<FlipMctsParams, std::string> flipSearchFromSpec(const AgentParams& p) 
                              : storedHybrid ? ",netdepth=none"
                                             : "";
   const std::string clock = m.drawClock > 0 ? fmt::format(",drawclock={}", m.drawClock) : "";
-  std::string spec = fmt::format("nn:weights={},{},c={}{}{}{}{},seed={}", weights, budget, m.priorWeight, mix, gumbel,
-                                 hybrid, clock, m.seed);
+  const std::string decisive = m.decisiveFlips ? ",decisive=1" : "";
+  std::string spec = fmt::format("nn:weights={},{},c={}{}{}{}{}{},seed={}", weights, budget, m.priorWeight, mix,
+                                 gumbel, hybrid, clock, decisive, m.seed);
   return {std::move(m), std::move(spec)};
 }
 
@@ -175,6 +177,7 @@ void registerFlipNetAgent() {
         {"ptemp", "1", "hybrid: prior temperature (priors as p^(1/ptemp))"},
         {"uct", "0.1", "hybrid: UCT constant of the nodes without priors (mcts's)"},
         {"drawclock", "0*", kFlipDrawClockHelp},
+        {"decisive", "0*", kFlipDecisiveHelp},
         {"seed", "1", "random seed"}}});
 }
 

@@ -9,7 +9,8 @@
 // root without noise over `actions` candidates, search/gumbel_root.h)
 //   hybrid: ...,netdepth=K[,netvisits=0,ptemp=1,uct=0.1]
 //   either: ...,drawclock=K (leaf values shrink toward the quiet-turn draw in
-//   its last K quiet turns, search/flip/flip_mcts.h)
+//   its last K quiet turns, search/flip/flip_mcts.h), decisive=1 (a flip's
+//   outcomes that end the game weighed exactly, search/flip/flip_decisive_flip.h)
 // (netdepth: the network's priors only at the root and at nodes down to depth
 // K, plain mcts elsewhere: UCT with `uct`, static leaves, so the simulation
 // rate stays near mcts's; netvisits: passes through a node of depth 1..K

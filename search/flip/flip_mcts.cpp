@@ -31,9 +31,10 @@ double forMover(double valueForZero, Seat mover) { return mover == Seat::Red ? v
 std::string FlipMctsAgent::spec() const {
   // drawclock appears only when used, so the specs of earlier records read as before.
   const std::string clock = params_.drawClock > 0 ? fmt::format("drawclock={},", params_.drawClock) : "";
-  const std::string common = fmt::format("c={},depth={},ptemp={},pc={},{}seed={}", params_.exploration,
+  const std::string decisive = params_.decisiveFlips ? "decisive=1," : "";  // likewise
+  const std::string common = fmt::format("c={},depth={},ptemp={},pc={},{}{}seed={}", params_.exploration,
                                          params_.rolloutDepth, params_.priorTemperature, params_.priorWeight, clock,
-                                         params_.seed);
+                                         decisive, params_.seed);
   if (params_.worlds > 0) return fmt::format("pimc:sims={},worlds={},{}", params_.simulations, params_.worlds, common);
   return fmt::format("mcts:{},{}", budgetSpecItem(params_.seconds, params_.cpuSeconds, params_.simulations), common);
 }
@@ -54,7 +55,7 @@ void FlipMctsAgent::expand(int node, const FlipPosition& pos, bool atRoot) {
   }
   nodes_[node].firstEdge = static_cast<int>(edges_.size());
   nodes_[node].edgeCount = static_cast<int>(kept.size());
-  for (const Move m : kept) edges_.push_back({m});
+  for (const Move m : kept) edges_.emplace_back().action = m;
 }
 
 // The heuristic's view of each root action, as PUCT priors.
@@ -72,8 +73,7 @@ int FlipMctsAgent::selectWithPriors(const Node& node) const {
   const double sqrtVisits = std::sqrt(static_cast<double>(node.visits) + 1);
   for (int e = node.firstEdge; e < node.firstEdge + node.edgeCount; ++e) {
     const Edge& edge = edges_[e];
-    const double q = edge.visits ? edge.valueSum / edge.visits : 0.0;
-    const double score = q + params_.priorWeight * edge.prior * sqrtVisits / (1 + edge.visits);
+    const double score = value(edge) + params_.priorWeight * edge.prior * sqrtVisits / (1 + edge.visits);
     if (score > bestScore) bestScore = score, best = e;
   }
   return best;
@@ -86,10 +86,21 @@ int FlipMctsAgent::select(const Node& node) const {
   for (int e = node.firstEdge; e < node.firstEdge + node.edgeCount; ++e) {
     const Edge& edge = edges_[e];
     if (edge.visits == 0) return e;  // every action once first, in generation order
-    const double score = edge.valueSum / edge.visits + params_.exploration * std::sqrt(logVisits / edge.visits);
+    const double score = value(edge) + params_.exploration * std::sqrt(logVisits / edge.visits);
     if (score > bestScore) bestScore = score, best = e;
   }
   return best;
+}
+
+double FlipMctsAgent::value(const Edge& edge) {
+  const double sampled = edge.visits ? edge.valueSum / edge.visits : 0.0;
+  return edge.decisive.any() ? edge.decisive.value(sampled) : sampled;
+}
+
+void FlipMctsAgent::prepareFlip(int e, const FlipPosition& pos, FlipDeal& world) {
+  Edge& edge = edges_[e];
+  if (!edge.decisiveKnown) edge.decisive = decisiveFlip(pos, edge.action.from), edge.decisiveKnown = true;
+  dealOtherOutcome(pos, edge.action.from, edge.decisive, world, rng_);
 }
 
 int FlipMctsAgent::childAfter(int e, const FlipDeal& world, FlipPosition& pos) {
@@ -165,7 +176,7 @@ void FlipMctsAgent::addRootNoise() {
 }
 
 // One iteration: a world, the tree down to a new node, a playout, the values back up.
-double FlipMctsAgent::iterate(const FlipPosition& root, const FlipDeal& world) {
+double FlipMctsAgent::iterate(const FlipPosition& root, FlipDeal world) {
   FlipPosition pos = root;
   std::vector<std::pair<int, Seat>> path;  // (edge, who chose it)
   int node = 0;
@@ -190,11 +201,17 @@ double FlipMctsAgent::iterate(const FlipPosition& root, const FlipDeal& world) {
                                                      : select(nodes_[node]);
     ++nodes_[node].visits;
     path.push_back({e, pos.toMove()});
+    if (params_.decisiveFlips && params_.worlds == 0 && isFlip(edges_[e].action)) prepareFlip(e, pos, world);
     node = childAfter(e, world, pos);
   }
-  for (const auto& [e, mover] : path) {
-    ++edges_[e].visits;
-    edges_[e].valueSum += forMover(value, mover);
+  // Leaf first: a flip with decisive outcomes keeps the value of the outcome
+  // met and passes up its expectation with the decisive ones.
+  for (auto step = path.rbegin(); step != path.rend(); ++step) {
+    const auto [e, mover] = *step;
+    Edge& edge = edges_[e];
+    ++edge.visits;
+    edge.valueSum += forMover(value, mover);
+    if (edge.decisive.any()) value = forMover(edge.decisive.value(forMover(value, mover)), mover);
   }
   return value;
 }
@@ -206,12 +223,12 @@ void FlipMctsAgent::report(int rootNode) {
   std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return edges_[a].visits > edges_[b].visits; });
   report_.simulations = iterations_;
   const Edge& best = edges_[order.front()];
-  report_.value = best.visits ? best.valueSum / best.visits : 0;
+  report_.value = value(best);
   report_.principalLine = {best.action};
   for (std::size_t k = 0; k < order.size() && k < 5 && edges_[order[k]].visits > 0; ++k) {
     const Edge& e = edges_[order[k]];
     report_.rootShares.push_back({e.action, e.visits / double(std::max(1, iterations_))});
-    report_.rootValues.push_back(e.valueSum / e.visits);  // for the mover, as report_.value
+    report_.rootValues.push_back(value(e));  // for the mover, as report_.value
   }
 }
 
@@ -227,7 +244,7 @@ Move FlipMctsAgent::chooseAction(const FlipPosition& pos) {
     const int e = searchGumbel(pos);
     report(0);
     report_.principalLine = {edges_[e].action};
-    report_.value = edges_[e].visits ? edges_[e].valueSum / edges_[e].visits : rootValue_;
+    report_.value = edges_[e].visits ? value(edges_[e]) : rootValue_;
     return edges_[e].action;
   }
   if (params_.worlds > 0) {
@@ -271,7 +288,7 @@ int FlipMctsAgent::searchGumbel(const FlipPosition& pos) {
     for (std::size_t i = 0; i < moves; ++i) {
       const Edge& edge = edges_[static_cast<std::size_t>(first) + i];
       priors[i] = edge.prior, visits[i] = edge.visits;
-      values[i] = edge.visits ? edge.valueSum / edge.visits : 0.0;
+      values[i] = value(edge);
     }
   };
   refresh();

@@ -14,9 +14,9 @@
 //
 // A flag taken in one is played at once, and root actions that leave our flag
 // to be taken are dropped whenever another exists.
-// Spec: mcts[:sims=400,c=0.1,depth=0,ptemp=0,pc=1,drawclock=0,seed=1] (ptemp > 0: root
-// priors from the heuristic's scores, PUCT at the root; measured in
-// experiments/flip-first; drawclock: below).
+// Spec: mcts[:sims=400,c=0.1,depth=0,ptemp=0,pc=1,drawclock=0,decisive=0,seed=1] (ptemp >
+// 0: root priors from the heuristic's scores, PUCT at the root; measured in
+// experiments/flip-first; drawclock and decisive: below).
 //
 // With `worlds` > 0 the same search is PIMC (perfect-information Monte
 // Carlo): `worlds` deals drawn at the root, a tree searched in each as if it
@@ -53,6 +53,7 @@
 #include "core/random.h"
 #include "search/evaluator.h"
 #include "search/flip/flip_agent.h"
+#include "search/flip/flip_decisive_flip.h"
 #include "search/gumbel_root.h"
 
 namespace junqi {
@@ -110,11 +111,21 @@ struct FlipMctsParams {
   // values ignore the clock, so a side ahead keeps shuffling until the rule
   // ends the game (experiments/flip-draw-clock).
   int drawClock = 0;
+  // A flip's outcomes that end the game (our flag revealed where the
+  // opponent takes it next, theirs where we take it whatever they reply;
+  // search/flip/flip_decisive_flip.h) weighed by their exact chances, the
+  // other outcomes sampled, instead of all sampled. Not with PIMC, whose
+  // trees know what every flip reveals.
+  bool decisiveFlips = false;
 };
 
 // The drawclock parameter of the agents that run this search, as `junqi agents` lists it.
 inline constexpr const char* kFlipDrawClockHelp =
     "within this many quiet turns of the quiet-turn draw, leaf values shrink linearly toward the draw (0: off)";
+// The decisive parameter of the same agents.
+inline constexpr const char* kFlipDecisiveHelp =
+    "1: a flip's outcomes that end the game (a flag revealed where it is taken) weighed by their exact chances, "
+    "the others sampled";
 
 class FlipMctsAgent : public FlipAgent {
  public:
@@ -138,6 +149,10 @@ class FlipMctsAgent : public FlipAgent {
     int child = -1;       // a move's node
     int firstOutcome = -1;  // a flip's outcomes (outcomes_)
     float prior = 0;        // with priors only (root priors or an evaluator)
+    // decisiveFlips: a flip's decisive outcomes; valueSum and visits then
+    // count its other outcomes only (see value()).
+    bool decisiveKnown = false;
+    DecisiveFlip decisive;
   };
   struct Node {
     int firstEdge = 0, edgeCount = -1;  // -1: not expanded
@@ -149,13 +164,19 @@ class FlipMctsAgent : public FlipAgent {
     int node, next;
   };
 
-  // One iteration in `world` (a fresh deal per iteration, or one world's throughout).
-  double iterate(const FlipPosition& root, const FlipDeal& world);
+  // One iteration in `world` (a fresh deal per iteration, or one world's
+  // throughout); decisiveFlips may redeal a flip's point on the way down.
+  double iterate(const FlipPosition& root, FlipDeal world);
   void searchPimc(const FlipPosition& root);
   // Gumbel's root: returns the root edge to play, and fills improved_.
   int searchGumbel(const FlipPosition& root);
   void expand(int node, const FlipPosition& pos, bool atRoot);
   int select(const Node& node) const;
+  // An edge's mean value for the seat that chose it (0 unvisited), its decisive outcomes included.
+  static double value(const Edge& edge);
+  // decisiveFlips: the flip edge's decisive outcomes (found once), and `world`
+  // redealt so that this pass meets another outcome.
+  void prepareFlip(int edge, const FlipPosition& pos, FlipDeal& world);
   int selectWithPriors(const Node& node) const;
   void setRootPriors(const FlipPosition& pos);
   void addRootNoise();

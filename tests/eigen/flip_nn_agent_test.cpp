@@ -66,6 +66,18 @@ TEST(FlipNetAgent, TheSameSeedPlaysTheSameGame) {
   EXPECT_EQ(a->spec(), "nn:weights=" + weightsPath() + ",sims=24,c=1.5,seed=7");
 }
 
+TEST(FlipNetAgent, DecisiveFlipsPlayLegallyAndReplayFromTheirSeed) {
+  auto a = netAgent("sims=24,decisive=1,seed=7"), b = netAgent("sims=24,decisive=1,seed=7");
+  for (std::uint64_t game = 3; game <= 5; ++game) EXPECT_EQ(playAgainstRandom(*a, game, 80), playAgainstRandom(*b, game, 80));
+  EXPECT_EQ(a->spec(), "nn:weights=" + weightsPath() + ",sims=24,c=1.5,decisive=1,seed=7");
+  try {
+    netAgent("decisive=2");
+    ADD_FAILURE() << "decisive=2 was accepted";
+  } catch (const AgentSpecError& e) {
+    EXPECT_NE(std::string(e.what()).find("decisive"), std::string::npos) << e.what();
+  }
+}
+
 TEST(FlipNetAgent, TakesAFlagInOne) {
   const FlipRuleset rules = FlipRuleset::kawu();
   FlipPosition pos = FlipPosition::empty(rules);
