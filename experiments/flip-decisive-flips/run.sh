@@ -2,7 +2,8 @@
 # run.sh STEP: README.md's plan. Steps: screen (seed 88, 100 deal pairs
 # against mcts at 0.02 CPU-s), confirm (seeds 81 and 105, 300 pairs each),
 # heuristic (seed 87, 50 pairs against `heuristic`), mechanism (mcts with
-# decisive=1 against mcts, seed 88, 100 pairs). From anywhere; JUNQI=path:
+# decisive=1 against mcts, seed 88, 100 pairs), head2head (the addendum's:
+# against the file without decisive, seed 109, 150 pairs). From anywhere; JUNQI=path:
 # the binary (a copy, so that other work cannot change it). Logs, times and
 # matches in results/.
 set -e
@@ -23,5 +24,6 @@ case "$1" in
   confirm) for s in 81 105; do match "confirm-seed$s" 300 "$s" "$decisive" "$mcts"; done ;;
   heuristic) match heuristic-seed87 50 87 "$decisive" heuristic ;;
   mechanism) match mechanism-mcts-seed88 100 88 "$mcts,decisive=1" "$mcts" ;;
-  *) echo "run.sh: the step is screen, confirm, heuristic or mechanism, not '$1'" >&2; exit 2 ;;
+  head2head) match head2head-seed109 150 109 "$decisive" "nn:weights=../best/flip.jqw,cpuseconds=0.02" ;;
+  *) echo "run.sh: the step is screen, confirm, heuristic, mechanism or head2head, not '$1'" >&2; exit 2 ;;
 esac
