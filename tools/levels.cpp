@@ -30,7 +30,8 @@ constexpr LevelRow kClassic[] = {{"heuristic", "heuristic"},
 constexpr LevelRow kFlip[] = {{"random", "random legal actions"},
                               {"heuristic", "heuristic"},
                               {"mcts:sims=400", "mcts with 400 simulations"},
-                              {nullptr, "the best flip network (experiments/best/flip.jqw)"}};
+                              {nullptr, "the best flip networks (experiments/best/flip.jqw; "
+                                        "flip-worldatplay.jqw in World at Play games)"}};
 // The best four-player network is weaker than ismcts (experiments/best), so
 // no level plays it.
 constexpr LevelRow kFour[] = {{"heuristic", "heuristic"},
@@ -62,7 +63,13 @@ std::string levelSpec(std::string_view game, int level) {
   const LevelRow& row = rowOf(game, level);
   if (row.spec) return row.spec;
   const std::string net = "nn:weights=" + bestNetworkPath(game);
-  return game == "classic" ? net + ",backend=eigen" : net;  // the flip nn agent has one backend
+  if (game == "classic") return net + ",backend=eigen";  // the flip nn agent has one backend
+  if (game != "flip") return net;
+  try {  // World at Play games play their own network where it is installed
+    return net + ",worldatplay=" + bestNetworkPath("flip-worldatplay");
+  } catch (const std::runtime_error&) {
+    return net;
+  }
 }
 
 std::string levelWords(std::string_view game, int level) { return rowOf(game, level).words; }

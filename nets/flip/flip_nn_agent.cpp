@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "nets/flip/flip_encoding.h"
+#include "nets/flip/flip_preset_agent.h"
 #include "nets/network_outputs.h"
 #include "nets/nn_agent.h"
 #include "search/search_budget.h"
@@ -160,7 +161,10 @@ void registerFlipNetAgent() {
   registerFlipAgentKind(
       {"nn", "the mcts search guided by a trained flip network: policy priors (PUCT), value-head leaves, or with "
              "netdepth only near the root (*: unless the weights file carries the settings it was rated with)",
-       [](const AgentParams& p) -> std::unique_ptr<FlipAgent> { return std::make_unique<FlipNetAgent>(p); },
+       [](const AgentParams& p) -> std::unique_ptr<FlipAgent> {
+         if (p.has("worldatplay")) return std::make_unique<FlipPresetNetAgent>(p);
+         return std::make_unique<FlipNetAgent>(p);
+       },
        {{"weights", "FILE", "required: an exported Flip Junqi weights file (junqi train --rules flip-...)"},
         {"sims", "200*", "simulations per action"},
         {"seconds", "0", "search each action this long instead (0: count sims; games then not reproducible)"},
@@ -178,6 +182,9 @@ void registerFlipNetAgent() {
         {"uct", "0.1", "hybrid: UCT constant of the nodes without priors (mcts's)"},
         {"drawclock", "0*", kFlipDrawClockHelp},
         {"decisive", "0*", kFlipDecisiveHelp},
+        {"worldatplay", "none",
+         "a second flip weights file, played with its stored settings in World at Play games (the spec's seed and "
+         "budget apply to both)"},
         {"seed", "1", "random seed"}}});
 }
 

@@ -11,6 +11,8 @@
 //   either: ...,drawclock=K (leaf values shrink toward the quiet-turn draw in
 //   its last K quiet turns, search/flip/flip_mcts.h), decisive=1 (a flip's
 //   outcomes that end the game weighed exactly, search/flip/flip_decisive_flip.h)
+//   and: ...,worldatplay=FILE (a second network for World at Play games,
+//   nets/flip/flip_preset_agent.h)
 // (netdepth: the network's priors only at the root and at nodes down to depth
 // K, plain mcts elsewhere: UCT with `uct`, static leaves, so the simulation
 // rate stays near mcts's; netvisits: passes through a node of depth 1..K

@@ -18,7 +18,8 @@ fi
 
 for file in "${@/#/bin/}" share/doc/junqi/README.md share/doc/junqi/docs/protocol.md \
             share/bash-completion/completions/junqi share/bash-completion/completions/junqi-bot \
-            share/junqi/best/classic.jqw share/junqi/best/flip.jqw share/junqi/best/four.jqw; do
+            share/junqi/best/classic.jqw share/junqi/best/flip.jqw share/junqi/best/flip-worldatplay.jqw \
+            share/junqi/best/four.jqw; do
   [ -f "$prefix/$file" ] || fail "$file is not installed"
 done
 for program in "$@"; do

@@ -2,6 +2,7 @@
 // game's agent, a level a game lacks is refused in one line naming the game,
 // and the page's menu offers each game's levels as level-1 ... .
 #include <cstdlib>
+#include <filesystem>
 #include <stdexcept>
 
 #include <gtest/gtest.h>
@@ -11,6 +12,7 @@
 #include "search/registry.h"
 #include "server/agent_menu.h"
 #include "tests/web/server_fixture.h"
+#include "tools/best_network.h"
 #include "tools/levels.h"
 
 namespace junqi::webtest {
@@ -45,7 +47,8 @@ TEST(Levels, EachLevelOfEachGameMakesItsGamesAgent) {
   EXPECT_EQ(tools::levelSpec("flip", 1), "random");
   EXPECT_EQ(tools::levelSpec("four", 1), "heuristic");
   EXPECT_NE(tools::levelSpec("classic", 5).find("/classic.jqw,backend=eigen"), std::string::npos);
-  EXPECT_NE(tools::levelSpec("flip", 4).find("/flip.jqw"), std::string::npos);
+  EXPECT_NE(tools::levelSpec("flip", 4).find("/flip.jqw,worldatplay="), std::string::npos);
+  EXPECT_NE(tools::levelSpec("flip", 4).find("/flip-worldatplay.jqw"), std::string::npos);
 }
 
 TEST(Levels, ALevelAGameLacksIsRefusedInOneLineNamingTheGame) {
@@ -86,6 +89,18 @@ TEST(Levels, TheMenuLeavesOutALevelWhoseNetworkIsMissing) {
   EXPECT_EQ(menuNames(menu, server::GameKind::Classic).back(), "level-4");
   EXPECT_EQ(menuNames(menu, server::GameKind::Flip).back(), "level-3");
   EXPECT_EQ(menuNames(menu, server::GameKind::Four).back(), "level-4");
+}
+
+// An install with the Kawu network alone: level 4 plays it in every flip game.
+TEST(Levels, WithoutTheWorldAtPlayNetworkTheFlipLevelPlaysTheOther) {
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::temp_directory_path() / "junqi-levels-flip-only";
+  fs::create_directories(dir);
+  fs::copy_file(tools::bestNetworkPath("flip"), dir / "flip.jqw", fs::copy_options::overwrite_existing);
+  ::setenv("JUNQI_BEST_NETWORKS", dir.c_str(), 1);
+  const std::string spec = tools::levelSpec("flip", 4);
+  ::unsetenv("JUNQI_BEST_NETWORKS");
+  EXPECT_EQ(spec, "nn:weights=" + (dir / "flip.jqw").string());
 }
 
 }  // namespace
