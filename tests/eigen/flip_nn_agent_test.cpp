@@ -29,12 +29,13 @@ std::unique_ptr<FlipAgent> netAgent(const std::string& params) {
 }
 
 // The actions of `plies` plies of nn against random, every one checked by the referee.
-std::vector<Move> playAgainstRandom(FlipAgent& nn, std::uint64_t seed, int plies) {
+std::vector<Move> playAgainstRandom(FlipAgent& nn, std::uint64_t seed, int plies,
+                                    const FlipRuleset& rules = FlipRuleset::kawu()) {
   Rng rng(seed);
-  FlipGame g(FlipRuleset::kawu(), randomFlipDeal(rng));
+  FlipGame g(rules, randomFlipDeal(rng));
   auto random = makeFlipAgent("random:seed=2");
-  nn.newGame(FlipRuleset::kawu(), Seat::Red, seed);
-  random->newGame(FlipRuleset::kawu(), Seat::Blue, seed);
+  nn.newGame(rules, Seat::Red, seed);
+  random->newGame(rules, Seat::Blue, seed);
   std::vector<Move> played;
   for (int ply = 0; ply < plies && !g.isOver(); ++ply) {
     const FlipPosition& pos = g.position();
@@ -78,24 +79,6 @@ TEST(FlipNetAgent, DecisiveFlipsPlayLegallyAndReplayFromTheirSeed) {
   }
 }
 
-// The actions `agent` plays against random in a game of `rules` (seed 4, 60 plies).
-std::vector<Move> actionsUnder(FlipAgent& agent, const FlipRuleset& rules) {
-  Rng rng(4);
-  FlipGame g(rules, randomFlipDeal(rng));
-  auto random = makeFlipAgent("random:seed=2");
-  agent.newGame(rules, Seat::Red, 4);
-  random->newGame(rules, Seat::Blue, 4);
-  std::vector<Move> played;
-  for (int ply = 0; ply < 60 && !g.isOver(); ++ply) {
-    const Seat seat = g.position().toMove();
-    FlipAgent& mover = seat == Seat::Red ? agent : *random;
-    const Move action = mover.chooseAction(g.position());
-    if (&mover == &agent) played.push_back(action);
-    g.apply(Action::makeMove(seat, action));
-  }
-  return played;
-}
-
 TEST(FlipNetAgent, ASecondNetworkPlaysTheWorldAtPlayGames) {
   const std::string other = flipTestPath("agent-worldatplay.jqw");
   saveWeights(randomFlipWeights(NetworkShape::tiny(), 9), other);
@@ -103,9 +86,10 @@ TEST(FlipNetAgent, ASecondNetworkPlaysTheWorldAtPlayGames) {
   auto first = netAgent("sims=24,seed=7");
   auto second = makeFlipAgent("nn:weights=" + other + ",sims=24,seed=7");
   const FlipRuleset kawu = FlipRuleset::kawu(), worldAtPlay = FlipRuleset::parse("flip-worldatplay:quiet-moves=60");
-  EXPECT_EQ(actionsUnder(*both, kawu), actionsUnder(*first, kawu));
-  EXPECT_EQ(actionsUnder(*both, worldAtPlay), actionsUnder(*second, worldAtPlay)) << "overrides keep the preset";
-  EXPECT_NE(actionsUnder(*first, worldAtPlay), actionsUnder(*second, worldAtPlay)) << "the fixture's networks differ";
+  const auto game = [](FlipAgent& agent, const FlipRuleset& rules) { return playAgainstRandom(agent, 4, 60, rules); };
+  EXPECT_EQ(game(*both, kawu), game(*first, kawu));
+  EXPECT_EQ(game(*both, worldAtPlay), game(*second, worldAtPlay)) << "overrides keep the preset";
+  EXPECT_NE(game(*first, worldAtPlay), game(*second, worldAtPlay)) << "the fixture's networks differ";
   EXPECT_EQ(makeFlipAgent(both->spec())->spec(), both->spec());
   EXPECT_NE(both->spec().find(",worldatplay=" + other), std::string::npos);
 }
