@@ -114,7 +114,8 @@ FlipMctsParams searchOf(const AgentParams& p, const WeightsFile& w, std::shared_
   if (!(m.staticMix >= 0 && m.staticMix <= 1)) throw AgentSpecError("agent 'nn': mix must be between 0 and 1");
   m.drawClock = p.has("drawclock") ? p.getInt("drawclock", 0) : stored.getInt("drawclock", 0);
   if (m.drawClock < 0) throw AgentSpecError("agent 'nn': drawclock must be 0 or more");
-  m.decisiveFlips = readFlipDecisive(p.has("decisive") ? p : stored, "nn");
+  m.decisiveFlips = readFlipSwitch(p.has("decisive") ? p : stored, "decisive", "nn");
+  m.flagWins = readFlipSwitch(p.has("takeflag") ? p : stored, "takeflag", "nn");
   m.seconds = p.getDouble("seconds", 0);
   m.cpuSeconds = p.getDouble("cpuseconds", 0);
   checkSearchTimes(m.seconds, m.cpuSeconds, "nn");
@@ -148,8 +149,9 @@ std::pair<FlipMctsParams, std::string> flipSearchFromSpec(const AgentParams& p) 
                                             : "";
   const std::string clock = m.drawClock > 0 ? fmt::format(",drawclock={}", m.drawClock) : "";
   const std::string decisive = m.decisiveFlips ? ",decisive=1" : "";
-  std::string spec = fmt::format("nn:weights={},{},c={}{}{}{}{}{},seed={}", weights, budget, m.priorWeight, mix,
-                                 gumbel, hybrid, clock, decisive, m.seed);
+  const std::string takeFlag = m.flagWins ? ",takeflag=1" : "";
+  std::string spec = fmt::format("nn:weights={},{},c={}{}{}{}{}{}{},seed={}", weights, budget, m.priorWeight, mix,
+                                 gumbel, hybrid, clock, decisive, takeFlag, m.seed);
   return {std::move(m), std::move(spec)};
 }
 
@@ -182,6 +184,7 @@ void registerFlipNetAgent() {
         {"uct", "0.1", "hybrid: UCT constant of the nodes without priors (mcts's)"},
         {"drawclock", "0*", kFlipDrawClockHelp},
         {"decisive", "0*", kFlipDecisiveHelp},
+        {"takeflag", "0*", kFlipTakeFlagHelp},
         {"worldatplay", "none",
          "a second flip weights file, played with its stored settings in World at Play games (the spec's seed and "
          "budget apply to both)"},

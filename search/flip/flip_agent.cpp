@@ -45,7 +45,8 @@ std::unique_ptr<FlipAgent> makeSearch(const AgentParams& p, bool pimc) {
   m.priorTemperature = p.getDouble("ptemp", 0);
   m.priorWeight = p.getDouble("pc", 1.0);
   m.drawClock = p.getInt("drawclock", 0);
-  if (!pimc) m.decisiveFlips = readFlipDecisive(p, name);
+  if (!pimc) m.decisiveFlips = readFlipSwitch(p, "decisive", name);
+  m.flagWins = readFlipSwitch(p, "takeflag", name);
   m.seed = p.getSeed("seed", 1);
   if (m.simulations < 1) throw AgentSpecError(fmt::format("agent '{}': sims must be at least 1", name));
   checkSearchTimes(m.seconds, m.cpuSeconds, "mcts");
@@ -70,16 +71,17 @@ std::vector<AgentParamHelp> searchParams(bool pimc) {
   out.push_back({"pc", "1", "PUCT constant of those root priors"});
   out.push_back({"drawclock", "0", kFlipDrawClockHelp});
   if (!pimc) out.push_back({"decisive", "0", kFlipDecisiveHelp});
+  out.push_back({"takeflag", "0", kFlipTakeFlagHelp});
   out.push_back({"seed", "1", "random seed"});
   return out;
 }
 
 }  // namespace
 
-bool readFlipDecisive(const AgentParams& params, std::string_view agent) {
-  const int decisive = params.getInt("decisive", 0);
-  if (decisive != 0 && decisive != 1) throw AgentSpecError(fmt::format("agent '{}': decisive must be 0 or 1", agent));
-  return decisive == 1;
+bool readFlipSwitch(const AgentParams& params, std::string_view key, std::string_view agent) {
+  const int value = params.getInt(std::string(key), 0);
+  if (value != 0 && value != 1) throw AgentSpecError(fmt::format("agent '{}': {} must be 0 or 1", agent, key));
+  return value == 1;
 }
 
 std::uint64_t flipGameSeed(std::uint64_t agentSeed, std::uint64_t gameSeed) {

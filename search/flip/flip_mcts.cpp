@@ -32,9 +32,10 @@ std::string FlipMctsAgent::spec() const {
   // drawclock appears only when used, so the specs of earlier records read as before.
   const std::string clock = params_.drawClock > 0 ? fmt::format("drawclock={},", params_.drawClock) : "";
   const std::string decisive = params_.decisiveFlips ? "decisive=1," : "";  // likewise
-  const std::string common = fmt::format("c={},depth={},ptemp={},pc={},{}{}seed={}", params_.exploration,
+  const std::string takeFlag = params_.flagWins ? "takeflag=1," : "";        // likewise
+  const std::string common = fmt::format("c={},depth={},ptemp={},pc={},{}{}{}seed={}", params_.exploration,
                                          params_.rolloutDepth, params_.priorTemperature, params_.priorWeight, clock,
-                                         decisive, params_.seed);
+                                         decisive, takeFlag, params_.seed);
   if (params_.worlds > 0) return fmt::format("pimc:sims={},worlds={},{}", params_.simulations, params_.worlds, common);
   return fmt::format("mcts:{},{}", budgetSpecItem(params_.seconds, params_.cpuSeconds, params_.simulations), common);
 }
@@ -158,6 +159,12 @@ double FlipMctsAgent::leafValue(int node, const FlipPosition& pos, const FlipDea
   return forMover(value, pos.toMove());  // the mover's value as seat 0's (the same sign flip)
 }
 
+bool FlipMctsAgent::moverTakesFlag(int node, const FlipPosition& pos) {
+  signed char& known = nodes_[node].moverTakesFlag;
+  if (known < 0) known = flagCaptureInOne(pos).has_value();
+  return known == 1;
+}
+
 double FlipMctsAgent::drawClockShare(const FlipPosition& pos) const {
   const int limit = pos.rules().quietMoveLimit;
   if (params_.drawClock <= 0 || limit <= 0) return 1;
@@ -182,6 +189,10 @@ double FlipMctsAgent::iterate(const FlipPosition& root, FlipDeal world) {
   int node = 0;
   double value = 0;
   for (;;) {
+    if (params_.flagWins && moverTakesFlag(node, pos)) {  // won: neither expanded nor valued by the evaluator
+      value = pos.toMove() == Seat::Red ? 1.0 : -1.0;
+      break;
+    }
     // A node's edges are its legal actions (at the root, the safe ones, never
     // none while any exists): their count decides the end without a second count.
     const bool fresh = nodes_[node].edgeCount < 0;

@@ -14,9 +14,9 @@
 //
 // A flag taken in one is played at once, and root actions that leave our flag
 // to be taken are dropped whenever another exists.
-// Spec: mcts[:sims=400,c=0.1,depth=0,ptemp=0,pc=1,drawclock=0,decisive=0,seed=1] (ptemp >
-// 0: root priors from the heuristic's scores, PUCT at the root; measured in
-// experiments/flip-first; drawclock and decisive: below).
+// Spec: mcts[:sims=400,c=0.1,depth=0,ptemp=0,pc=1,drawclock=0,decisive=0,takeflag=0,seed=1]
+// (ptemp > 0: root priors from the heuristic's scores, PUCT at the root;
+// measured in experiments/flip-first; drawclock, decisive and takeflag: below).
 //
 // With `worlds` > 0 the same search is PIMC (perfect-information Monte
 // Carlo): `worlds` deals drawn at the root, a tree searched in each as if it
@@ -117,11 +117,19 @@ struct FlipMctsParams {
   // other outcomes sampled, instead of all sampled. Not with PIMC, whose
   // trees know what every flip reveals.
   bool decisiveFlips = false;
+  // A node whose mover can take the enemy flag is valued as the win it is and
+  // not searched further. Without it a network search of a few hundred
+  // simulations values such a node by its value head, which cannot see a
+  // railway's reach, and learns of the threat only by expanding the capture.
+  bool flagWins = false;
 };
 
 // The drawclock parameter of the agents that run this search, as `junqi agents` lists it.
 inline constexpr const char* kFlipDrawClockHelp =
     "within this many quiet turns of the quiet-turn draw, leaf values shrink linearly toward the draw (0: off)";
+// The takeflag parameter of the same agents.
+inline constexpr const char* kFlipTakeFlagHelp =
+    "1: a position whose mover can take the enemy flag is valued as a win, not searched";
 // The decisive parameter of the same agents.
 inline constexpr const char* kFlipDecisiveHelp =
     "1: a flip's outcomes that end the game (a flag revealed where it is taken) weighed by their exact chances, "
@@ -158,6 +166,7 @@ class FlipMctsAgent : public FlipAgent {
     int firstEdge = 0, edgeCount = -1;  // -1: not expanded
     int visits = 0;
     bool priors = false;  // hybrid: its edges hold the evaluator's priors
+    signed char moverTakesFlag = -1;  // flagWins: not yet known (-1), no (0), yes (1)
   };
   struct OutcomeChild {
     Identity revealed;
@@ -188,6 +197,8 @@ class FlipMctsAgent : public FlipAgent {
   // `depth`: the node's distance from the root (hybrid: deeper nodes get a playout).
   double leafValue(int node, const FlipPosition& pos, const FlipDeal& world, int depth);
   bool hybrid() const { return params_.evaluator && params_.netDepth >= 0; }
+  // flagWins: whether the node's mover can take the enemy flag (found once a node).
+  bool moverTakesFlag(int node, const FlipPosition& pos);
   // The share of a leaf's value left at `pos` by the draw clock (1 without it).
   double drawClockShare(const FlipPosition& pos) const;
   bool usesPriors(int node) const {
