@@ -116,6 +116,7 @@ FlipMctsParams searchOf(const AgentParams& p, const WeightsFile& w, std::shared_
   if (m.drawClock < 0) throw AgentSpecError("agent 'nn': drawclock must be 0 or more");
   m.decisiveFlips = readFlipSwitch(p.has("decisive") ? p : stored, "decisive", "nn");
   m.flagWins = readFlipSwitch(p.has("takeflag") ? p : stored, "takeflag", "nn");
+  m.flagLosses = readFlipSwitch(p.has("lostflag") ? p : stored, "lostflag", "nn");
   m.seconds = p.getDouble("seconds", 0);
   m.cpuSeconds = p.getDouble("cpuseconds", 0);
   checkSearchTimes(m.seconds, m.cpuSeconds, "nn");
@@ -150,8 +151,9 @@ std::pair<FlipMctsParams, std::string> flipSearchFromSpec(const AgentParams& p) 
   const std::string clock = m.drawClock > 0 ? fmt::format(",drawclock={}", m.drawClock) : "";
   const std::string decisive = m.decisiveFlips ? ",decisive=1" : "";
   const std::string takeFlag = m.flagWins ? ",takeflag=1" : "";
-  std::string spec = fmt::format("nn:weights={},{},c={}{}{}{}{}{}{},seed={}", weights, budget, m.priorWeight, mix,
-                                 gumbel, hybrid, clock, decisive, takeFlag, m.seed);
+  const std::string lostFlag = m.flagLosses ? ",lostflag=1" : "";
+  std::string spec = fmt::format("nn:weights={},{},c={}{}{}{}{}{}{}{},seed={}", weights, budget, m.priorWeight, mix,
+                                 gumbel, hybrid, clock, decisive, takeFlag, lostFlag, m.seed);
   return {std::move(m), std::move(spec)};
 }
 
@@ -185,6 +187,7 @@ void registerFlipNetAgent() {
         {"drawclock", "0*", kFlipDrawClockHelp},
         {"decisive", "0*", kFlipDecisiveHelp},
         {"takeflag", "0*", kFlipTakeFlagHelp},
+        {"lostflag", "0*", kFlipLostFlagHelp},
         {"worldatplay", "none",
          "a second flip weights file, played with its stored settings in World at Play games (the spec's seed and "
          "budget apply to both)"},

@@ -11,7 +11,9 @@
 //   either: ...,drawclock=K (leaf values shrink toward the quiet-turn draw in
 //   its last K quiet turns, search/flip/flip_mcts.h), decisive=1 (a flip's
 //   outcomes that end the game weighed exactly, search/flip/flip_decisive_flip.h),
-//   takeflag=1 (a position whose mover can take the enemy flag valued as a win)
+//   takeflag=1 (a position whose mover can take the enemy flag valued as a
+//   win), lostflag=1 (one whose every action leaves the mover's flag to be
+//   taken valued as a loss)
 //   and: ...,worldatplay=FILE (a second network for World at Play games,
 //   nets/flip/flip_preset_agent.h)
 // (netdepth: the network's priors only at the root and at nodes down to depth

@@ -47,6 +47,7 @@ std::unique_ptr<FlipAgent> makeSearch(const AgentParams& p, bool pimc) {
   m.drawClock = p.getInt("drawclock", 0);
   if (!pimc) m.decisiveFlips = readFlipSwitch(p, "decisive", name);
   m.flagWins = readFlipSwitch(p, "takeflag", name);
+  m.flagLosses = readFlipSwitch(p, "lostflag", name);
   m.seed = p.getSeed("seed", 1);
   if (m.simulations < 1) throw AgentSpecError(fmt::format("agent '{}': sims must be at least 1", name));
   checkSearchTimes(m.seconds, m.cpuSeconds, "mcts");
@@ -72,6 +73,7 @@ std::vector<AgentParamHelp> searchParams(bool pimc) {
   out.push_back({"drawclock", "0", kFlipDrawClockHelp});
   if (!pimc) out.push_back({"decisive", "0", kFlipDecisiveHelp});
   out.push_back({"takeflag", "0", kFlipTakeFlagHelp});
+  out.push_back({"lostflag", "0", kFlipLostFlagHelp});
   out.push_back({"seed", "1", "random seed"});
   return out;
 }

@@ -33,9 +33,10 @@ std::string FlipMctsAgent::spec() const {
   const std::string clock = params_.drawClock > 0 ? fmt::format("drawclock={},", params_.drawClock) : "";
   const std::string decisive = params_.decisiveFlips ? "decisive=1," : "";  // likewise
   const std::string takeFlag = params_.flagWins ? "takeflag=1," : "";        // likewise
-  const std::string common = fmt::format("c={},depth={},ptemp={},pc={},{}{}{}seed={}", params_.exploration,
+  const std::string lostFlag = params_.flagLosses ? "lostflag=1," : "";      // likewise
+  const std::string common = fmt::format("c={},depth={},ptemp={},pc={},{}{}{}{}seed={}", params_.exploration,
                                          params_.rolloutDepth, params_.priorTemperature, params_.priorWeight, clock,
-                                         decisive, takeFlag, params_.seed);
+                                         decisive, takeFlag, lostFlag, params_.seed);
   if (params_.worlds > 0) return fmt::format("pimc:sims={},worlds={},{}", params_.simulations, params_.worlds, common);
   return fmt::format("mcts:{},{}", budgetSpecItem(params_.seconds, params_.cpuSeconds, params_.simulations), common);
 }
@@ -165,6 +166,22 @@ bool FlipMctsAgent::moverTakesFlag(int node, const FlipPosition& pos) {
   return known == 1;
 }
 
+bool FlipMctsAgent::moverLosesFlag(int node, const FlipPosition& pos) {
+  if (nodes_[node].moverLosesFlag < 0) nodes_[node].moverLosesFlag = [&] {
+      if (moverTakesFlag(node, pos)) return false;
+      FlipPosition passed = pos;  // is our flag in reach at all? (cheap, and mostly not)
+      passed.setToMove(opposite(pos.toMove()));
+      if (!flagCaptureInOne(passed)) return false;
+      MoveList actions;
+      generateFlipActions(pos, actions);
+      if (actions.size() == 0) return false;  // the rules' own end, found by the search
+      for (const Move m : actions)
+        if (!leavesFlagToCapture(pos, m)) return false;
+      return true;
+    }();
+  return nodes_[node].moverLosesFlag == 1;
+}
+
 double FlipMctsAgent::drawClockShare(const FlipPosition& pos) const {
   const int limit = pos.rules().quietMoveLimit;
   if (params_.drawClock <= 0 || limit <= 0) return 1;
@@ -189,8 +206,14 @@ double FlipMctsAgent::iterate(const FlipPosition& root, FlipDeal world) {
   int node = 0;
   double value = 0;
   for (;;) {
-    if (params_.flagWins && moverTakesFlag(node, pos)) {  // won: neither expanded nor valued by the evaluator
+    // Won or lost below the root (the root's mover must still choose):
+    // neither expanded nor valued by the evaluator.
+    if (params_.flagWins && node != 0 && moverTakesFlag(node, pos)) {
       value = pos.toMove() == Seat::Red ? 1.0 : -1.0;
+      break;
+    }
+    if (params_.flagLosses && node != 0 && moverLosesFlag(node, pos)) {
+      value = pos.toMove() == Seat::Red ? -1.0 : 1.0;
       break;
     }
     // A node's edges are its legal actions (at the root, the safe ones, never

@@ -14,9 +14,9 @@
 //
 // A flag taken in one is played at once, and root actions that leave our flag
 // to be taken are dropped whenever another exists.
-// Spec: mcts[:sims=400,c=0.1,depth=0,ptemp=0,pc=1,drawclock=0,decisive=0,takeflag=0,seed=1]
+// Spec: mcts[:sims=400,c=0.1,depth=0,ptemp=0,pc=1,drawclock=0,decisive=0,takeflag=0,lostflag=0,seed=1]
 // (ptemp > 0: root priors from the heuristic's scores, PUCT at the root;
-// measured in experiments/flip-first; drawclock, decisive and takeflag: below).
+// measured in experiments/flip-first; drawclock, decisive, takeflag, lostflag: below).
 //
 // With `worlds` > 0 the same search is PIMC (perfect-information Monte
 // Carlo): `worlds` deals drawn at the root, a tree searched in each as if it
@@ -122,6 +122,10 @@ struct FlipMctsParams {
   // simulations values such a node by its value head, which cannot see a
   // railway's reach, and learns of the threat only by expanding the capture.
   bool flagWins = false;
+  // A node whose mover cannot take the enemy flag and whose every action
+  // leaves its own flag to be taken is valued as the loss it is, likewise
+  // (the search would need a simulation for each action to see it).
+  bool flagLosses = false;
 };
 
 // The drawclock parameter of the agents that run this search, as `junqi agents` lists it.
@@ -130,6 +134,10 @@ inline constexpr const char* kFlipDrawClockHelp =
 // The takeflag parameter of the same agents.
 inline constexpr const char* kFlipTakeFlagHelp =
     "1: a position whose mover can take the enemy flag is valued as a win, not searched";
+// The lostflag parameter of the same agents.
+inline constexpr const char* kFlipLostFlagHelp =
+    "1: a position whose every action leaves the mover's flag to be taken (and that cannot take the enemy's first) "
+    "is valued as a loss, not searched";
 // The decisive parameter of the same agents.
 inline constexpr const char* kFlipDecisiveHelp =
     "1: a flip's outcomes that end the game (a flag revealed where it is taken) weighed by their exact chances, "
@@ -167,6 +175,7 @@ class FlipMctsAgent : public FlipAgent {
     int visits = 0;
     bool priors = false;  // hybrid: its edges hold the evaluator's priors
     signed char moverTakesFlag = -1;  // flagWins: not yet known (-1), no (0), yes (1)
+    signed char moverLosesFlag = -1;  // flagLosses: likewise
   };
   struct OutcomeChild {
     Identity revealed;
@@ -199,6 +208,9 @@ class FlipMctsAgent : public FlipAgent {
   bool hybrid() const { return params_.evaluator && params_.netDepth >= 0; }
   // flagWins: whether the node's mover can take the enemy flag (found once a node).
   bool moverTakesFlag(int node, const FlipPosition& pos);
+  // flagLosses: whether every action of the node's mover leaves its flag to
+  // be taken, the mover unable to take the enemy's first (found once a node).
+  bool moverLosesFlag(int node, const FlipPosition& pos);
   // The share of a leaf's value left at `pos` by the draw clock (1 without it).
   double drawClockShare(const FlipPosition& pos) const;
   bool usesPriors(int node) const {
