@@ -90,6 +90,7 @@ FlipSelfPlayOptions flipSelfPlayOptions(const TrainingConfig& c, std::uint64_t s
   o.outcomeShare = c.valueOutcomeShare;
   o.netDepth = c.netDepth;
   o.netVisits = c.netVisits;
+  o.flagTactics = c.flagTactics;
   return o;
 }
 

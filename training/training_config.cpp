@@ -70,6 +70,7 @@ json allSettingsJson(const TrainingConfig& c) {
           {"gumbel_actions", c.gumbelActions},
           {"net_depth", c.netDepth},
           {"net_visits", c.netVisits},
+          {"flag_tactics", c.flagTactics},
           {"full_search_share", c.fullSearchShare},
           {"fast_sims", c.fastSims},
           {"anchor_generations", c.anchorGenerations},
@@ -95,7 +96,8 @@ const std::set<std::string> kGameAlways = {
     "rating_pairs", "rating_sims", "baselines", "seed", "external_selfplay"};
 const std::set<std::string> kGameWhenUsed = {"anchor_generations", "rate_previous", "init_weights", "fast_sims",
                                               "full_search_share", "gumbel", "gumbel_actions", "value_outcome_share",
-                                              "rollout_depth", "identity_loss", "net_depth", "net_visits"};
+                                              "rollout_depth", "identity_loss", "net_depth", "net_visits",
+                                              "flag_tactics"};
 
 bool keptWhenUsed(const std::string& key) { return kGameWhenUsed.contains(key); }
 
@@ -112,6 +114,7 @@ bool used(const TrainingConfig& c, const std::string& key) {
   if (key == "value_outcome_share") return c.valueOutcomeShare != 1;  // flip and four-player: the result alone before
   if (key == "rollout_depth") return c.variant == "four" && c.rolloutMix > 0;  // four-player rollouts only
   if (key == "net_depth" || key == "net_visits") return c.netDepth != -1 || c.netVisits != 0;  // the flip hybrid
+  if (key == "flag_tactics") return c.flagTactics;
   return false;
 }
 
@@ -160,7 +163,8 @@ TrainingConfig trainingDefaults(const std::string& variant) {
 }
 
 bool gameHasSetting(const std::string& variant, const std::string& key) {
-  if (key == "net_depth" || key == "net_visits") return variant == "flip";  // the flip nn agent's hybrid search
+  if (key == "net_depth" || key == "net_visits" || key == "flag_tactics")
+    return variant == "flip";  // the flip nn agent's hybrid search and flag tactics
   static const json kClassic = allSettingsJson(trainingDefaults("classic"));
   if (variant == "classic") return kClassic.contains(key);
   if (key == "rollout_depth") return variant == "four";  // flip has no rollouts
@@ -221,6 +225,7 @@ TrainingConfig trainingConfigOf(const json& j) {
   c.gumbelActions = j.value("gumbel_actions", 16);
   c.netDepth = j.value("net_depth", -1);  // runs before the hybrid: the network at every node
   c.netVisits = j.value("net_visits", 0);
+  c.flagTactics = j.value("flag_tactics", false);
   c.fullSearchShare = j.value("full_search_share", 1.0);
   c.fastSims = j.value("fast_sims", 0);
   c.anchorGenerations = j.value("anchor_generations", std::vector<int>{});
@@ -389,9 +394,10 @@ std::string ratedSearchSettings(const TrainingConfig& c) {
   // flip: mix only when used, so that the weights files of runs without it read as before
   // and the hybrid's depth and visits only with the hybrid
   if (c.variant == "flip")
-    return fmt::format("sims={},c={}{}{}", c.ratingSims, c.cpuct,
+    return fmt::format("sims={},c={}{}{}{}", c.ratingSims, c.cpuct,
                        c.rolloutMix > 0 ? fmt::format(",mix={}", c.rolloutMix) : "",
-                       c.netDepth >= 0 ? fmt::format(",netdepth={},netvisits={}", c.netDepth, c.netVisits) : "");
+                       c.netDepth >= 0 ? fmt::format(",netdepth={},netvisits={}", c.netDepth, c.netVisits) : "",
+                       c.flagTactics ? ",decisive=1,takeflag=1,lostflag=1" : "");
   // four: the hybrid's leaf mix (the network's share) only when the run has rollouts
   if (c.variant == "four")
     return fmt::format("sims={},pc={}{}", c.ratingSims, c.cpuct,

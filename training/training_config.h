@@ -70,6 +70,11 @@ struct TrainingConfig {
   // through a node of depth 1..netDepth before it gets priors (0: at expansion).
   int netDepth = -1;
   int netVisits = 0;
+  // Flip Junqi: self-play (and the rating games, through the weights' search
+  // settings) with the flag tactics of the nn agent: decisive=1, takeflag=1,
+  // lostflag=1 (search/flip/flip_mcts.h), so that a search of a few dozen
+  // simulations still sees a flag won or lost a move ahead.
+  bool flagTactics = false;
   // Playout cap randomization (selfplay/selfplay_worker.h): this share of the
   // moves searched with `sims` and kept as samples, the rest with fastSims.
   double fullSearchShare = 1.0;

@@ -66,31 +66,16 @@ Move drawAction(const nets::FlipNetAgent& agent, Move best, Rng& rng) {
   return best;
 }
 
-FlipMctsParams searchOf(const std::shared_ptr<nets::FlipNetEvaluator>& evaluator, const FlipSelfPlayOptions& o,
-                        int sims, std::uint64_t seed, bool full) {
-  FlipMctsParams search = nets::flipNetSearch(evaluator, sims, o.cpuct, seed);
-  search.staticMix = o.staticMix;
-  search.rootNoiseAlpha = full ? o.rootNoise : 0;
-  search.gumbel = o.gumbel;
-  search.gumbelRoot.actions = o.gumbelActions;
-  search.gumbelRoot.noise = full;
-  if (o.netDepth >= 0) {
-    search.netDepth = o.netDepth;
-    search.netVisits = o.netVisits;
-    search.exploration = o.hybridUct;  // the nodes without priors
-  }
-  return search;
-}
 
 FlipPlayedGame playGame(const std::shared_ptr<nets::FlipNetEvaluator>& evaluator, const FlipSelfPlayOptions& o, int n) {
   const std::uint64_t seed = Rng::mix(o.seed, 0xf11b + static_cast<std::uint64_t>(n));
   Rng rng(seed);
   FlipGame game(o.rules, randomFlipDeal(rng));
-  nets::FlipNetAgent agent(searchOf(evaluator, o, o.sims, seed, true), "nn(self-play)");
+  nets::FlipNetAgent agent(flipSelfPlaySearch(evaluator, o, o.sims, seed, true), "nn(self-play)");
   agent.newGame(o.rules, Seat::Red, seed);  // one agent plays both seats: it searches afresh each turn
   // Playout cap randomization: the actions not searched in full, by a cheaper search without noise.
   const std::uint64_t fastSeed = Rng::mix(seed, 0xfa57);
-  nets::FlipNetAgent fast(searchOf(evaluator, o, std::max(1, o.fastSims), fastSeed, false), "nn(self-play, fast)");
+  nets::FlipNetAgent fast(flipSelfPlaySearch(evaluator, o, std::max(1, o.fastSims), fastSeed, false), "nn(self-play, fast)");
   fast.newGame(o.rules, Seat::Red, fastSeed);
   FlipPlayedGame out;
   while (!game.isOver() && game.position().ply() < o.maxPlies) {
@@ -116,6 +101,23 @@ FlipPlayedGame playGame(const std::shared_ptr<nets::FlipNetEvaluator>& evaluator
 }
 
 }  // namespace
+
+FlipMctsParams flipSelfPlaySearch(const std::shared_ptr<nets::FlipNetEvaluator>& evaluator, const FlipSelfPlayOptions& o,
+                                  int sims, std::uint64_t seed, bool full) {
+  FlipMctsParams search = nets::flipNetSearch(evaluator, sims, o.cpuct, seed);
+  search.staticMix = o.staticMix;
+  search.rootNoiseAlpha = full ? o.rootNoise : 0;
+  search.gumbel = o.gumbel;
+  search.gumbelRoot.actions = o.gumbelActions;
+  search.gumbelRoot.noise = full;
+  if (o.netDepth >= 0) {
+    search.netDepth = o.netDepth;
+    search.netVisits = o.netVisits;
+    search.exploration = o.hybridUct;  // the nodes without priors
+  }
+  search.decisiveFlips = search.flagWins = search.flagLosses = o.flagTactics;
+  return search;
+}
 
 std::array<float, 3> mixedValueTarget(const std::array<float, 3>& result, float q, double outcomeShare) {
   q = std::clamp(q, -1.0f, 1.0f);

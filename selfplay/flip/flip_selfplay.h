@@ -20,6 +20,7 @@
 #include "core/outcome.h"
 #include "core/stopwatch.h"
 #include "nets/flip/flip_encoding.h"
+#include "nets/flip/flip_nn_agent.h"
 #include "nets/net_evaluator.h"
 #include "selfplay/samples.h"
 #include "selfplay/shard.h"
@@ -61,6 +62,8 @@ struct FlipSelfPlayOptions {
   int netDepth = -1;
   int netVisits = 0;
   double hybridUct = 0.1;  // mcts's UCT constant, the nn agent's `uct` default
+  // The nn agent's decisive=1, takeflag=1 and lostflag=1 (search/flip/flip_mcts.h).
+  bool flagTactics = false;
 };
 
 struct FlipSelfPlayStats {
@@ -83,6 +86,11 @@ using FlipProgress = std::function<void(const FlipSelfPlayStats&)>;
 Shard playFlipSelfPlay(std::shared_ptr<nets::Backend> network, const FlipSelfPlayOptions& options,
                        FlipSelfPlayStats& stats, const std::atomic<bool>* stop = nullptr,
                        const FlipProgress& progress = {});
+
+// The search of a self-play action: `full` (kept as a sample, with root
+// noise) or a fast one (playout cap randomization), of `sims` simulations.
+FlipMctsParams flipSelfPlaySearch(const std::shared_ptr<nets::FlipNetEvaluator>& evaluator,
+                                  const FlipSelfPlayOptions& options, int sims, std::uint64_t seed, bool full);
 
 // Plays games 0 .. n-1 by `play(n)` on up to `threads` threads and returns
 // them in game order (those `stop` left unplayed empty); `progress` gets the

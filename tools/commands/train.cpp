@@ -32,7 +32,8 @@ const std::pair<const char*, const char*> kConfigKeys[] = {
     {"--gumbel", "gumbel"}, {"--gumbel-actions", "gumbel_actions"}, {"--full-search-share", "full_search_share"},
     {"--fast-sims", "fast_sims"}, {"--init-weights", "init_weights"}, {"--identity-loss", "identity_loss"},
     {"--anchor-generations", "anchor_generations"}, {"--panel-only", "rate_previous"},
-    {"--league", "league"}, {"--net-depth", "net_depth"}, {"--net-visits", "net_visits"}};
+    {"--league", "league"}, {"--net-depth", "net_depth"}, {"--net-visits", "net_visits"},
+    {"--flag-tactics", "flag_tactics"}};
 
 }  // namespace
 
@@ -76,6 +77,9 @@ void registerTrain(CLI::App& app) {
                   "expansion, with the value head's value)")
       ->check(atLeast(0))
       ->capture_default_str();
+  cmd->add_flag("--flag-tactics", c.flagTactics,
+                "Flip Junqi: self-play and rating games with the nn agent's decisive=1,takeflag=1,lostflag=1 (a flag "
+                "won or lost a move ahead valued exactly, whatever the simulations)");
   cmd->add_option("--fast-sims", c.fastSims,
                   "Playout cap randomization: moves not searched in full get this many simulations and are not kept "
                   "(0: every move searched with --sims and kept)")
