@@ -50,8 +50,8 @@ void registerFlipAgentKind(FlipAgentKind kind);
 // Throws AgentSpecError for an unknown name, key or value.
 std::unique_ptr<FlipAgent> makeFlipAgent(std::string_view spec);
 
-// A 0-or-1 parameter of the flip searches (mcts, nn: `decisive`, `takeflag`),
-// 0 when absent; throws AgentSpecError naming `agent` and `key` for anything else.
+// A 0-or-1 parameter of the flip searches (mcts, nn: `decisive`, `takeflag`,
+// `lostflag`), 0 when absent; throws AgentSpecError naming `agent` and `key` for anything else.
 bool readFlipSwitch(const AgentParams& params, std::string_view key, std::string_view agent);
 
 // Seeds of one game: the agent's own seed mixed with the game's, alike everywhere.

@@ -26,6 +26,19 @@ double valueForSeatZero(const FlipPosition& pos, const Outcome& outcome) {
 
 double forMover(double valueForZero, Seat mover) { return mover == Seat::Red ? valueForZero : -valueForZero; }
 
+// The mover has an action, and every one leaves its flag to be taken.
+bool everyActionLeavesTheFlag(const FlipPosition& pos) {
+  FlipPosition passed = pos;  // is the flag in reach at all? (cheap, and mostly not)
+  passed.setToMove(opposite(pos.toMove()));
+  if (!flagCaptureInOne(passed)) return false;
+  MoveList actions;
+  generateFlipActions(pos, actions);
+  if (actions.size() == 0) return false;  // the rules' own end, which the search finds
+  for (const Move m : actions)
+    if (!leavesFlagToCapture(pos, m)) return false;
+  return true;
+}
+
 }  // namespace
 
 std::string FlipMctsAgent::spec() const {
@@ -167,19 +180,9 @@ bool FlipMctsAgent::moverTakesFlag(int node, const FlipPosition& pos) {
 }
 
 bool FlipMctsAgent::moverLosesFlag(int node, const FlipPosition& pos) {
-  if (nodes_[node].moverLosesFlag < 0) nodes_[node].moverLosesFlag = [&] {
-      if (moverTakesFlag(node, pos)) return false;
-      FlipPosition passed = pos;  // is our flag in reach at all? (cheap, and mostly not)
-      passed.setToMove(opposite(pos.toMove()));
-      if (!flagCaptureInOne(passed)) return false;
-      MoveList actions;
-      generateFlipActions(pos, actions);
-      if (actions.size() == 0) return false;  // the rules' own end, found by the search
-      for (const Move m : actions)
-        if (!leavesFlagToCapture(pos, m)) return false;
-      return true;
-    }();
-  return nodes_[node].moverLosesFlag == 1;
+  signed char& known = nodes_[node].moverLosesFlag;
+  if (known < 0) known = !moverTakesFlag(node, pos) && everyActionLeavesTheFlag(pos);
+  return known == 1;
 }
 
 double FlipMctsAgent::drawClockShare(const FlipPosition& pos) const {

@@ -66,7 +66,6 @@ Move drawAction(const nets::FlipNetAgent& agent, Move best, Rng& rng) {
   return best;
 }
 
-
 FlipPlayedGame playGame(const std::shared_ptr<nets::FlipNetEvaluator>& evaluator, const FlipSelfPlayOptions& o, int n) {
   const std::uint64_t seed = Rng::mix(o.seed, 0xf11b + static_cast<std::uint64_t>(n));
   Rng rng(seed);
@@ -75,7 +74,8 @@ FlipPlayedGame playGame(const std::shared_ptr<nets::FlipNetEvaluator>& evaluator
   agent.newGame(o.rules, Seat::Red, seed);  // one agent plays both seats: it searches afresh each turn
   // Playout cap randomization: the actions not searched in full, by a cheaper search without noise.
   const std::uint64_t fastSeed = Rng::mix(seed, 0xfa57);
-  nets::FlipNetAgent fast(flipSelfPlaySearch(evaluator, o, std::max(1, o.fastSims), fastSeed, false), "nn(self-play, fast)");
+  nets::FlipNetAgent fast(flipSelfPlaySearch(evaluator, o, std::max(1, o.fastSims), fastSeed, false),
+                          "nn(self-play, fast)");
   fast.newGame(o.rules, Seat::Red, fastSeed);
   FlipPlayedGame out;
   while (!game.isOver() && game.position().ply() < o.maxPlies) {
@@ -102,8 +102,8 @@ FlipPlayedGame playGame(const std::shared_ptr<nets::FlipNetEvaluator>& evaluator
 
 }  // namespace
 
-FlipMctsParams flipSelfPlaySearch(const std::shared_ptr<nets::FlipNetEvaluator>& evaluator, const FlipSelfPlayOptions& o,
-                                  int sims, std::uint64_t seed, bool full) {
+FlipMctsParams flipSelfPlaySearch(const std::shared_ptr<nets::FlipNetEvaluator>& evaluator,
+                                  const FlipSelfPlayOptions& o, int sims, std::uint64_t seed, bool full) {
   FlipMctsParams search = nets::flipNetSearch(evaluator, sims, o.cpuct, seed);
   search.staticMix = o.staticMix;
   search.rootNoiseAlpha = full ? o.rootNoise : 0;
