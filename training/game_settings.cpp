@@ -96,7 +96,7 @@ FlipSelfPlayOptions flipSelfPlayOptions(const TrainingConfig& c, std::uint64_t s
 
 Shard playSeatSelfPlay(std::shared_ptr<nets::Backend> network, const TrainingConfig& c, std::uint64_t seed,
                        int first, int games, FlipSelfPlayStats& stats, const std::atomic<bool>* stop,
-                       const FlipProgress& progress) {
+                       const FlipProgress& progress, std::function<FlipLeagueOpponent(int)> opponentOf) {
   if (c.variant == "four") {
     FourSelfPlayOptions o = fourSelfPlayOptions(c, seed, false);
     o.games = games, o.firstGame = first;
@@ -104,6 +104,7 @@ Shard playSeatSelfPlay(std::shared_ptr<nets::Backend> network, const TrainingCon
   }
   FlipSelfPlayOptions o = flipSelfPlayOptions(c, seed);
   o.games = games, o.firstGame = first;
+  o.opponentOf = std::move(opponentOf);
   return playFlipSelfPlay(std::move(network), o, stats, stop, progress);
 }
 

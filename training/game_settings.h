@@ -25,9 +25,10 @@ FourSelfPlayOptions fourSelfPlayOptions(const TrainingConfig& config, std::uint6
 // The self-play of the run's game (Flip Junqi or four-player: config.variant)
 // with the network `network`: games `first` .. `games`-1 of seed `seed`, so
 // that a trainer and a worker given the same seed play the same games.
+// Flip Junqi's league games: `opponentOf` (FlipSelfPlayOptions::opponentOf).
 Shard playSeatSelfPlay(std::shared_ptr<nets::Backend> network, const TrainingConfig& config, std::uint64_t seed,
                        int first, int games, FlipSelfPlayStats& stats, const std::atomic<bool>* stop,
-                       const FlipProgress& progress);
+                       const FlipProgress& progress, std::function<FlipLeagueOpponent(int)> opponentOf = {});
 // Throws std::runtime_error (naming `source`) unless `weights` is a network of
 // the run's game (Flip Junqi or four-player).
 void checkSeatWeights(const TrainingConfig& config, const nets::WeightsFile& weights, const std::string& source);

@@ -97,7 +97,7 @@ const std::set<std::string> kGameAlways = {
 const std::set<std::string> kGameWhenUsed = {"anchor_generations", "rate_previous", "init_weights", "fast_sims",
                                               "full_search_share", "gumbel", "gumbel_actions", "value_outcome_share",
                                               "rollout_depth", "identity_loss", "net_depth", "net_visits",
-                                              "flag_tactics"};
+                                              "flag_tactics", "league"};
 
 bool keptWhenUsed(const std::string& key) { return kGameWhenUsed.contains(key); }
 
@@ -165,6 +165,7 @@ TrainingConfig trainingDefaults(const std::string& variant) {
 bool gameHasSetting(const std::string& variant, const std::string& key) {
   if (key == "net_depth" || key == "net_visits" || key == "flag_tactics")
     return variant == "flip";  // the flip nn agent's hybrid search and flag tactics
+  if (key == "league") return variant != "four";  // four-player self-play has no league games
   static const json kClassic = allSettingsJson(trainingDefaults("classic"));
   if (variant == "classic") return kClassic.contains(key);
   if (key == "rollout_depth") return variant == "four";  // flip has no rollouts

@@ -92,9 +92,10 @@ struct TrainingConfig {
   // Weight of the identity head's loss (nets/torch_trainer.h); runs made
   // before it read 0 from their config.json, so they resume unchanged.
   double identityLoss = 0.25;
-  // League games (classic runs): each opponent's share of a generation's
+  // League games (classic and flip runs): each opponent's share of a generation's
   // games, played by the learning network on one seat against it; samples
-  // only from the learner's seat (selfplay/classic/league_games.h).
+  // only from the learner's seat (selfplay/classic/league_games.h,
+  // selfplay/flip/flip_selfplay.h).
   std::vector<LeagueOpponent> league;
   int stepsPerGeneration = 150;
   int batchSize = 128;

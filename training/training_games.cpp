@@ -316,9 +316,20 @@ void ClassicGame::playRatingMatch(const std::string& dir, int g, const TrainingC
 
 // ---- Flip Junqi and four-player Junqi ----
 
+// The generation's figures; with league games also the network's games and
+// points against each opponent, named as classic's (leagueFigures).
 json seatFigures(const FlipSelfPlayStats& s) {
-  return {{"games", s.games},         {"positions", s.positions},     {"moves", s.moves},  {"seconds", s.seconds},
-          {"first_wins", s.firstWins}, {"second_wins", s.secondWins}, {"draws", s.draws}};
+  json f = {{"games", s.games},         {"positions", s.positions},     {"moves", s.moves},  {"seconds", s.seconds},
+            {"first_wins", s.firstWins}, {"second_wins", s.secondWins}, {"draws", s.draws}};
+  if (s.league.empty()) return f;
+  f["league_games"] = 0, f["league_score"] = 0.0;
+  for (const auto& [name, t] : s.league) {
+    f["league_games"] = f["league_games"].get<int>() + t.games;
+    f["league_score"] = f["league_score"].get<double>() + t.score;
+    f["league_games:" + name] = t.games;
+    f["league_score:" + name] = t.score;
+  }
+  return f;
 }
 
 // A game of `Traits` (FlipTraits, FourTraits): its encoding, agents, teacher and match.
@@ -358,7 +369,8 @@ class SeatGame final : public TrainingGame {
       const std::string bytes = readFile(r.weights);
       const nets::WeightsFile weights = nets::parseWeights(bytes, r.weights);
       Traits::checkWeights(weights, r.weights);
-      out.shard = playSeatSelfPlay(nets::makeBackend("eigen", weights), c, r.seed, r.first, r.games, s, stop, progress);
+      out.shard = playSeatSelfPlay(nets::makeBackend("eigen", weights), c, r.seed, r.first, r.games, s, stop, progress,
+                                   Traits::leagueOpponents(c, r));
     }
     out.figures = seatFigures(s);
     return out;
@@ -418,10 +430,34 @@ struct FlipTraits {
   }
   static void checkWeights(const nets::WeightsFile& w, const std::string& path) { nets::checkFlipWeights(w, path); }
   static void makeAgent(const std::string& spec) { makeFlipAgent(spec); }
+  // League games (--league): game n's opponent, as in a classic run
+  // (leagueOpponentOfGame, leagueOpponentSpec), made afresh for each game.
+  static std::function<FlipLeagueOpponent(int)> leagueOpponents(const TrainingConfig& c, const GenerationGames& r) {
+    if (c.league.empty()) return {};
+    std::vector<std::string> specs;
+    for (const LeagueOpponent& o : c.league) specs.push_back(leagueOpponentSpec(o, r));
+    return [league = c.league, specs, games = r.games](int game) -> FlipLeagueOpponent {
+      const int k = leagueOpponentOfGame(league, games, game);
+      if (k < 0) return {};
+      return {league[static_cast<std::size_t>(k)].opponent, makeFlipAgent(specs[static_cast<std::size_t>(k)])};
+    };
+  }
   // The hybrid search, as the nn agent takes it (nets/flip/flip_nn_agent.h):
-  // its root is PUCT's, so no Gumbel root with it.
+  // its root is PUCT's, so no Gumbel root with it. A league's opponents are
+  // flip agents (or past generations), and its games the trainer's.
   static void checkMore(const TrainingConfig& c) {
     const auto refuse = [](const std::string& why) { throw std::invalid_argument(why); };
+    checkLeague(c.league);
+    if (!c.league.empty() && c.externalSelfPlay)
+      refuse("--league: not with --external-selfplay (the workers play plain self-play)");
+    for (const LeagueOpponent& o : c.league) {
+      if (leaguePastGeneration(o.opponent)) continue;
+      try {
+        makeFlipAgent(o.opponent);
+      } catch (const std::exception& e) {
+        refuse(fmt::format("--league: '{}': {}", o.opponent, e.what()));
+      }
+    }
     if (c.netDepth < -1) refuse(fmt::format("--net-depth: must be 0 or more, not '{}'", c.netDepth));
     if (c.netVisits < 0) refuse(fmt::format("--net-visits: must be 0 or more, not '{}'", c.netVisits));
     if (c.netDepth < 0 && c.netVisits != 0) refuse("--net-visits: needs --net-depth (the hybrid search)");
@@ -481,8 +517,12 @@ struct FourTraits {
   }
   static void checkWeights(const nets::WeightsFile& w, const std::string& path) { nets::checkFourWeights(w, path); }
   static void makeAgent(const std::string& spec) { makeFourAgent(spec); }
+  static std::function<FlipLeagueOpponent(int)> leagueOpponents(const TrainingConfig&, const GenerationGames&) {
+    return {};
+  }
   // Its self-play and rating games may be played elsewhere (workers, MPI ranks), as a flip run's.
   static void checkMore(const TrainingConfig& c) {
+    if (!c.league.empty()) throw std::invalid_argument("--league: not available in a four-player run");
     if (c.rolloutDepth < 0)
       throw std::invalid_argument(fmt::format("--rollout-depth: must be 0 or more, not '{}'", c.rolloutDepth));
   }

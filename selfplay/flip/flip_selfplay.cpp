@@ -22,7 +22,24 @@ struct FlipPlayedGame {
   std::vector<float> searched;  // the search's value of each position's action, for its mover
   Outcome outcome;
   long long moves = 0;
+  std::string opponent;  // a league game's opponent (its name), else empty
+  Seat learner = Seat::Red;  // the network's seat in a league game
 };
+
+// A league opponent's action, refereed: an illegal one, or one that throws, forfeits.
+bool opponentActs(FlipGame& game, FlipAgent& opponent) {
+  const Seat s = game.position().toMove();
+  try {
+    const Action a = Action::makeMove(s, opponent.chooseAction(game.position()));
+    if (!game.whyIllegal(a)) {
+      game.apply(a);
+      return true;
+    }
+  } catch (const std::exception&) {
+  }
+  game.forfeit(s);
+  return false;
+}
 
 // The policy target over every legal action (0 for those the search dropped,
 // so the list is also the mask): the Gumbel root's improved policy, else the
@@ -78,7 +95,19 @@ FlipPlayedGame playGame(const std::shared_ptr<nets::FlipNetEvaluator>& evaluator
                           "nn(self-play, fast)");
   fast.newGame(o.rules, Seat::Red, fastSeed);
   FlipPlayedGame out;
+  FlipLeagueOpponent league = o.opponentOf ? o.opponentOf(n) : FlipLeagueOpponent{};
+  FlipAgent* opponent = league.agent.get();
+  const Seat opponentSeat = opposite(flipLeagueLearnerSeat(n));
+  if (opponent) {
+    opponent->newGame(o.rules, opponentSeat, Rng::mix(seed, 0x1ea9));
+    out.opponent = league.name;
+    out.learner = opposite(opponentSeat);
+  }
   while (!game.isOver() && game.position().ply() < o.maxPlies) {
+    if (opponent && game.position().toMove() == opponentSeat) {
+      out.moves += opponentActs(game, *opponent);
+      continue;
+    }
     const FlipPosition& pos = game.position();
     // (no draw without a cap: the games of runs without one stay as they were)
     const bool full = o.fastSims <= 0 || rng.uniform() < o.fullSearchShare;
@@ -137,6 +166,12 @@ Shard playFlipSelfPlay(std::shared_ptr<nets::Backend> network, const FlipSelfPla
   const auto evaluator = std::make_shared<nets::FlipNetEvaluator>(std::move(network));
   auto played = playFlipGames<FlipPlayedGame>(
       o.games - o.firstGame, o.threads, stop, [&](int n) { return playGame(evaluator, o, o.firstGame + n); }, progress);
+  for (const auto& g : played) {
+    if (!g || g->opponent.empty()) continue;
+    FlipLeagueTally& t = stats.league[g->opponent];
+    ++t.games;
+    t.score += !g->outcome.winner ? 0.5 : *g->outcome.winner == g->learner ? 1.0 : 0.0;
+  }
   Shard shard = flipShardOf(o.rules, played, stats, o.outcomeShare);
   stats.seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return shard;

@@ -5,14 +5,19 @@
 // the game's result for the mover), the search the plain network one or the
 // hybrid (netDepth). The deal of game n, and everything in it,
 // depends on the seed and n alone, so a shard does not depend on timing.
+// League games (AlphaStar's league, issue 38): a game given an opponent is
+// the network on one seat against that agent on the other, and only the
+// network's actions become samples.
 #pragma once
 
 #include <array>
 #include <atomic>
 #include <functional>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "core/flip/flip_ruleset.h"
@@ -22,10 +27,18 @@
 #include "nets/flip/flip_encoding.h"
 #include "nets/flip/flip_nn_agent.h"
 #include "nets/net_evaluator.h"
+#include "search/flip/flip_agent.h"
 #include "selfplay/samples.h"
 #include "selfplay/shard.h"
 
 namespace junqi {
+
+// A league game's opponent: a fresh agent (games run at once on threads)
+// and the name its games are counted under.
+struct FlipLeagueOpponent {
+  std::string name;
+  std::unique_ptr<FlipAgent> agent;
+};
 
 struct FlipSelfPlayOptions {
   FlipRuleset rules;
@@ -64,6 +77,19 @@ struct FlipSelfPlayOptions {
   double hybridUct = 0.1;  // mcts's UCT constant, the nn agent's `uct` default
   // The nn agent's decisive=1, takeflag=1 and lostflag=1 (search/flip/flip_mcts.h).
   bool flagTactics = false;
+  // League games: game n's opponent, or none (no agent) for self-play. The
+  // network plays seat 0 in even games and seat 1 in odd ones
+  // (flipLeagueLearnerSeat).
+  std::function<FlipLeagueOpponent(int game)> opponentOf;
+};
+
+// The network's seat in league game n.
+inline Seat flipLeagueLearnerSeat(int game) { return game % 2 == 0 ? Seat::Red : Seat::Blue; }
+
+// One league opponent's games and the network's points against it.
+struct FlipLeagueTally {
+  int games = 0;
+  double score = 0;  // 1 a win, 1/2 a draw
 };
 
 struct FlipSelfPlayStats {
@@ -71,6 +97,7 @@ struct FlipSelfPlayStats {
   long long positions = 0;
   long long moves = 0;  // actions played (more than positions under a playout cap)
   double seconds = 0;
+  std::map<std::string, FlipLeagueTally> league;  // league games, by the opponent's name
 
   void addGame(const Outcome& outcome, long long gamePositions) {
     ++games;

@@ -144,7 +144,7 @@ void registerTrain(CLI::App& app) {
                   "League games: SPEC@SHARE items, comma-separated (e.g. 'tactical@0.25,gen-1@0.25'): each opponent "
                   "(an agent spec, or gen-K: the generation K before the learning one) plays that share of each "
                   "generation's games against the learning network, which keeps only its own seat's samples; the rest "
-                  "is self-play. A resumed run may take another league");
+                  "is self-play (classic and Flip Junqi runs). A resumed run may take another league");
   cmd->add_option("--seed", c.seed, "Seed of the whole run")->capture_default_str();
   cmd->add_option("--selfplay-backend", c.selfPlayBackend, "Self-play inference: eigen (fast for small networks) or torch")
       ->capture_default_str();
