@@ -43,16 +43,21 @@ def interval(values):
     return mean, mean - half, mean + half
 
 
-if sys.argv[1] == "--pool":
-    pooled = [s for results in sys.argv[2:] for s in pair_scores(results, "nn").values()]
-    m, lo, hi = interval(pooled)
-    print(f"pooled over {len(sys.argv) - 2} matches: {2 * len(pooled)} games, {100 * m:.1f}% [{100 * lo:.1f}, {100 * hi:.1f}]")
-    sys.exit(0)
-player = sys.argv[3] if len(sys.argv) > 3 else "nn"
-new, base = pair_scores(sys.argv[1], player), pair_scores(sys.argv[2], player)
-for name, scores in (("new", new), ("baseline", base)):
-    m, lo, hi = interval(list(scores.values()))
-    print(f"{name}: {2 * len(scores)} games, {100 * m:.1f}% [{100 * lo:.1f}, {100 * hi:.1f}]")
-both = sorted(set(new) & set(base), key=int)
-m, lo, hi = interval([new[p] - base[p] for p in both])
-print(f"paired, new minus baseline over {len(both)} pairs: {100 * m:+.1f} points [{100 * lo:+.1f}, {100 * hi:+.1f}]")
+def main(argv):
+    if argv[1] == "--pool":
+        pooled = [s for results in argv[2:] for s in pair_scores(results, "nn").values()]
+        m, lo, hi = interval(pooled)
+        print(f"pooled over {len(argv) - 2} matches: {2 * len(pooled)} games, {100 * m:.1f}% [{100 * lo:.1f}, {100 * hi:.1f}]")
+        return
+    player = argv[3] if len(argv) > 3 else "nn"
+    new, base = pair_scores(argv[1], player), pair_scores(argv[2], player)
+    for name, scores in (("new", new), ("baseline", base)):
+        m, lo, hi = interval(list(scores.values()))
+        print(f"{name}: {2 * len(scores)} games, {100 * m:.1f}% [{100 * lo:.1f}, {100 * hi:.1f}]")
+    both = sorted(set(new) & set(base), key=int)
+    m, lo, hi = interval([new[p] - base[p] for p in both])
+    print(f"paired, new minus baseline over {len(both)} pairs: {100 * m:+.1f} points [{100 * lo:+.1f}, {100 * hi:+.1f}]")
+
+
+if __name__ == "__main__":
+    main(sys.argv)

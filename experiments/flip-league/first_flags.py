@@ -10,19 +10,13 @@ The deal lists the face-down points' pieces in square order (A1, B1, ...,
 E12 without the ten camps); upper case is one colour, lower case the other,
 F/f the flags. Under Kawu rules the first flip decides the colours: the
 first player plays the colour of the piece it turns over."""
-import collections, pathlib, subprocess, sys, tempfile
+import collections, pathlib, sys
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "flip-hybrid-selfplay"))
+from paired import records  # a match's records, from games/ or games.tar.zst
 
 CAMPS = {"B3", "D3", "C4", "B5", "D5", "B8", "D8", "C9", "B10", "D10"}
 POINTS = [f"{c}{r}" for r in range(1, 13) for c in "ABCDE" if f"{c}{r}" not in CAMPS]
-
-
-def records(results):
-    games = pathlib.Path(results) / "games"
-    if games.is_dir():
-        return [f.read_text() for f in sorted(games.glob("*.jqf"))]
-    with tempfile.TemporaryDirectory() as tmp:
-        subprocess.run(["tar", "--zstd", "-xf", str(pathlib.Path(results) / "games.tar.zst"), "-C", tmp], check=True)
-        return [f.read_text() for f in sorted((pathlib.Path(tmp) / "games").glob("*.jqf"))]
 
 
 def game(text):
