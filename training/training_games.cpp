@@ -121,15 +121,16 @@ SelfPlayStats classicStatsOf(const json& j) {
   return s;
 }
 
-// The league's opponents are agents (or past generations), and its games are the trainer's.
-void checkClassicLeague(const TrainingConfig& c) {
+// The league's opponents are agents of the run's game (`makeOpponent` makes
+// one or throws) or past generations, and its games are the trainer's.
+void checkLeagueOpponents(const TrainingConfig& c, const std::function<void(const std::string&)>& makeOpponent) {
   checkLeague(c.league);
   if (!c.league.empty() && c.externalSelfPlay)
     throw std::invalid_argument("--league: not with --external-selfplay (the workers play plain self-play)");
   for (const LeagueOpponent& o : c.league) {
     if (leaguePastGeneration(o.opponent)) continue;
     try {
-      makeAgent(o.opponent);
+      makeOpponent(o.opponent);
     } catch (const std::exception& e) {
       throw std::invalid_argument(fmt::format("--league: '{}': {}", o.opponent, e.what()));
     }
@@ -143,7 +144,7 @@ class ClassicGame final : public TrainingGame {
     if (c.gumbel && c.gumbelActions < 2) throw std::invalid_argument("--gumbel-actions: must be at least 2");
     if (c.selfPlayBackend != "eigen" && c.selfPlayBackend != "torch")
       throw std::invalid_argument(fmt::format("--selfplay-backend: '{}': use eigen or torch", c.selfPlayBackend));
-    checkClassicLeague(c);
+    checkLeagueOpponents(c, [](const std::string& spec) { makeAgent(spec); });
   }
   nets::NetworkShape shape(const TrainingConfig& c) const override { return nets::NetworkShape::parse(c.shape); }
   nets::WeightsFile weightsOf(nets::Trainer& trainer, const TrainingConfig& c, const std::string& note) const override {
@@ -447,17 +448,7 @@ struct FlipTraits {
   // flip agents (or past generations), and its games the trainer's.
   static void checkMore(const TrainingConfig& c) {
     const auto refuse = [](const std::string& why) { throw std::invalid_argument(why); };
-    checkLeague(c.league);
-    if (!c.league.empty() && c.externalSelfPlay)
-      refuse("--league: not with --external-selfplay (the workers play plain self-play)");
-    for (const LeagueOpponent& o : c.league) {
-      if (leaguePastGeneration(o.opponent)) continue;
-      try {
-        makeFlipAgent(o.opponent);
-      } catch (const std::exception& e) {
-        refuse(fmt::format("--league: '{}': {}", o.opponent, e.what()));
-      }
-    }
+    checkLeagueOpponents(c, [](const std::string& spec) { makeFlipAgent(spec); });
     if (c.netDepth < -1) refuse(fmt::format("--net-depth: must be 0 or more, not '{}'", c.netDepth));
     if (c.netVisits < 0) refuse(fmt::format("--net-visits: must be 0 or more, not '{}'", c.netVisits));
     if (c.netDepth < 0 && c.netVisits != 0) refuse("--net-visits: needs --net-depth (the hybrid search)");
