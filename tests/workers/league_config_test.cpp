@@ -94,9 +94,10 @@ TEST(LeagueMix, TheMixSurvivesConfigJsonAndRunsWithoutOneKeepTheirs) {
   nlohmann::json over = j;
   over["league"][0]["share"] = 0.9;
   EXPECT_THROW(trainingConfigOf(over), std::invalid_argument);
-  // Flip Junqi and four-player runs have no league.
-  EXPECT_FALSE(gameHasSetting("flip", "league"));
+  // Classic and Flip Junqi runs have a league, four-player runs none.
   EXPECT_TRUE(gameHasSetting("classic", "league"));
+  EXPECT_TRUE(gameHasSetting("flip", "league"));
+  EXPECT_FALSE(gameHasSetting("four", "league"));
 }
 
 }  // namespace
