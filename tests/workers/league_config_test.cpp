@@ -1,6 +1,7 @@
-// A classic run's league mix (training/training_config.h, issue 38): the
-// --league text, its checks (one line each), config.json both ways, and how
-// many of a generation's games each opponent plays.
+// A run's league mix (training/training_config.h, issue 38; classic and
+// Flip Junqi runs): the --league text, its checks (one line each),
+// config.json both ways, and how many of a generation's games each
+// opponent plays.
 #include <gtest/gtest.h>
 
 #include "training/training_config.h"
