@@ -189,18 +189,23 @@ void appendShard(Shard& shard, Shard more) {
   for (const nets::LayoutSample& l : more.layouts) shard.layouts.push_back(l);
 }
 
-// The league games' figures: games and the learner's points, in all and by
-// opponent ("league_games:tactical"), sums as every figure of a generation.
+// Adds league games against `name` and the learner's points in them to the
+// figures: in all and by opponent ("league_games:tactical"), sums as every
+// figure of a generation.
+void addLeagueFigures(json& f, const std::string& name, int games, double score) {
+  f["league_games"] = f.value("league_games", 0) + games;
+  f["league_score"] = f.value("league_score", 0.0) + score;
+  f["league_games:" + name] = f.value("league_games:" + name, 0) + games;
+  f["league_score:" + name] = f.value("league_score:" + name, 0.0) + score;
+}
+
+// A classic generation's league figures (addLeagueFigures), zero without league games.
 json leagueFigures(const std::vector<LeagueGameRecord>& records, const std::vector<LeagueOpponent>& league,
                    const std::function<std::size_t(int)>& opponentIndex) {
   json f = {{"league_games", 0}, {"league_score", 0.0}};
   for (const LeagueGameRecord& g : records) {
     const double score = !g.outcome.winner ? 0.5 : *g.outcome.winner == g.learner ? 1.0 : 0.0;
-    const std::string& name = league[opponentIndex(g.game)].opponent;
-    f["league_games"] = f["league_games"].get<int>() + 1;
-    f["league_score"] = f["league_score"].get<double>() + score;
-    f["league_games:" + name] = f.value("league_games:" + name, 0) + 1;
-    f["league_score:" + name] = f.value("league_score:" + name, 0.0) + score;
+    addLeagueFigures(f, league[opponentIndex(g.game)].opponent, 1, score);
   }
   return f;
 }
@@ -318,18 +323,11 @@ void ClassicGame::playRatingMatch(const std::string& dir, int g, const TrainingC
 // ---- Flip Junqi and four-player Junqi ----
 
 // The generation's figures; with league games also the network's games and
-// points against each opponent, named as classic's (leagueFigures).
+// points against each opponent, as a classic run's (addLeagueFigures).
 json seatFigures(const FlipSelfPlayStats& s) {
   json f = {{"games", s.games},         {"positions", s.positions},     {"moves", s.moves},  {"seconds", s.seconds},
             {"first_wins", s.firstWins}, {"second_wins", s.secondWins}, {"draws", s.draws}};
-  if (s.league.empty()) return f;
-  f["league_games"] = 0, f["league_score"] = 0.0;
-  for (const auto& [name, t] : s.league) {
-    f["league_games"] = f["league_games"].get<int>() + t.games;
-    f["league_score"] = f["league_score"].get<double>() + t.score;
-    f["league_games:" + name] = t.games;
-    f["league_score:" + name] = t.score;
-  }
+  for (const auto& [name, t] : s.league) addLeagueFigures(f, name, t.games, t.score);
   return f;
 }
 

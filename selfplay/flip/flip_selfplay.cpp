@@ -23,7 +23,6 @@ struct FlipPlayedGame {
   Outcome outcome;
   long long moves = 0;
   std::string opponent;  // a league game's opponent (its name), else empty
-  Seat learner = Seat::Red;  // the network's seat in a league game
 };
 
 // A league opponent's action, refereed: an illegal one, or one that throws, forfeits.
@@ -101,7 +100,6 @@ FlipPlayedGame playGame(const std::shared_ptr<nets::FlipNetEvaluator>& evaluator
   if (opponent) {
     opponent->newGame(o.rules, opponentSeat, Rng::mix(seed, 0x1ea9));
     out.opponent = league.name;
-    out.learner = opposite(opponentSeat);
   }
   while (!game.isOver() && game.position().ply() < o.maxPlies) {
     if (opponent && game.position().toMove() == opponentSeat) {
@@ -166,11 +164,13 @@ Shard playFlipSelfPlay(std::shared_ptr<nets::Backend> network, const FlipSelfPla
   const auto evaluator = std::make_shared<nets::FlipNetEvaluator>(std::move(network));
   auto played = playFlipGames<FlipPlayedGame>(
       o.games - o.firstGame, o.threads, stop, [&](int n) { return playGame(evaluator, o, o.firstGame + n); }, progress);
-  for (const auto& g : played) {
+  for (std::size_t k = 0; k < played.size(); ++k) {
+    const auto& g = played[k];
     if (!g || g->opponent.empty()) continue;
+    const Seat learner = flipLeagueLearnerSeat(o.firstGame + static_cast<int>(k));
     FlipLeagueTally& t = stats.league[g->opponent];
     ++t.games;
-    t.score += !g->outcome.winner ? 0.5 : *g->outcome.winner == g->learner ? 1.0 : 0.0;
+    t.score += !g->outcome.winner ? 0.5 : *g->outcome.winner == learner ? 1.0 : 0.0;
   }
   Shard shard = flipShardOf(o.rules, played, stats, o.outcomeShare);
   stats.seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
