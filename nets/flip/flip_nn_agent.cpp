@@ -117,6 +117,8 @@ FlipMctsParams searchOf(const AgentParams& p, const WeightsFile& w, std::shared_
   m.decisiveFlips = readFlipSwitch(p.has("decisive") ? p : stored, "decisive", "nn");
   m.flagWins = readFlipSwitch(p.has("takeflag") ? p : stored, "takeflag", "nn");
   m.flagLosses = readFlipSwitch(p.has("lostflag") ? p : stored, "lostflag", "nn");
+  m.cover = p.has("cover") ? p.getDouble("cover", 0) : stored.getDouble("cover", 0);
+  if (!(m.cover >= 0)) throw AgentSpecError("agent 'nn': cover must be 0 or more");
   m.seconds = p.getDouble("seconds", 0);
   m.cpuSeconds = p.getDouble("cpuseconds", 0);
   checkSearchTimes(m.seconds, m.cpuSeconds, "nn");
@@ -152,8 +154,9 @@ std::pair<FlipMctsParams, std::string> flipSearchFromSpec(const AgentParams& p) 
   const std::string decisive = m.decisiveFlips ? ",decisive=1" : "";
   const std::string takeFlag = m.flagWins ? ",takeflag=1" : "";
   const std::string lostFlag = m.flagLosses ? ",lostflag=1" : "";
-  std::string spec = fmt::format("nn:weights={},{},c={}{}{}{}{}{}{}{},seed={}", weights, budget, m.priorWeight, mix,
-                                 gumbel, hybrid, clock, decisive, takeFlag, lostFlag, m.seed);
+  const std::string cover = m.cover > 0 ? fmt::format(",cover={}", m.cover) : "";
+  std::string spec = fmt::format("nn:weights={},{},c={}{}{}{}{}{}{}{}{},seed={}", weights, budget, m.priorWeight,
+                                 mix, gumbel, hybrid, clock, decisive, takeFlag, lostFlag, cover, m.seed);
   return {std::move(m), std::move(spec)};
 }
 
@@ -188,6 +191,7 @@ void registerFlipNetAgent() {
         {"decisive", "0*", kFlipDecisiveHelp},
         {"takeflag", "0*", kFlipTakeFlagHelp},
         {"lostflag", "0*", kFlipLostFlagHelp},
+        {"cover", "0*", kFlipCoverHelp},
         {"worldatplay", "none",
          "a second flip weights file, played with its stored settings in World at Play games (the spec's seed and "
          "budget apply to both)"},

@@ -48,6 +48,7 @@ std::unique_ptr<FlipAgent> makeSearch(const AgentParams& p, bool pimc) {
   if (!pimc) m.decisiveFlips = readFlipSwitch(p, "decisive", name);
   m.flagWins = readFlipSwitch(p, "takeflag", name);
   m.flagLosses = readFlipSwitch(p, "lostflag", name);
+  m.cover = p.getDouble("cover", 0);
   m.seed = p.getSeed("seed", 1);
   if (m.simulations < 1) throw AgentSpecError(fmt::format("agent '{}': sims must be at least 1", name));
   checkSearchTimes(m.seconds, m.cpuSeconds, "mcts");
@@ -56,6 +57,7 @@ std::unique_ptr<FlipAgent> makeSearch(const AgentParams& p, bool pimc) {
   if (m.exploration < 0) throw AgentSpecError(fmt::format("agent '{}': c must be 0 or more", name));
   if (m.rolloutDepth < 0) throw AgentSpecError(fmt::format("agent '{}': depth must be 0 or more", name));
   if (m.drawClock < 0) throw AgentSpecError(fmt::format("agent '{}': drawclock must be 0 or more", name));
+  if (m.cover < 0) throw AgentSpecError(fmt::format("agent '{}': cover must be 0 or more", name));
   if (m.priorTemperature < 0 || m.priorWeight < 0)
     throw AgentSpecError(fmt::format("agent '{}': ptemp and pc must be 0 or more", name));
   return std::make_unique<FlipMctsAgent>(m);
@@ -74,6 +76,7 @@ std::vector<AgentParamHelp> searchParams(bool pimc) {
   if (!pimc) out.push_back({"decisive", "0", kFlipDecisiveHelp});
   out.push_back({"takeflag", "0", kFlipTakeFlagHelp});
   out.push_back({"lostflag", "0", kFlipLostFlagHelp});
+  out.push_back({"cover", "0", kFlipCoverHelp});
   out.push_back({"seed", "1", "random seed"});
   return out;
 }

@@ -50,12 +50,29 @@ double largestThreat(const FlipPosition& pos, Colour victim) {
   return worst;
 }
 
-double flipStaticValue(const FlipPosition& pos) {
+int hiddenPointsInReach(const FlipPosition& pos, Colour c) {
+  MoverView view;  // face-down points are enterable here, as enemy pieces are
+  view.own = pos.faceUp(c);
+  view.occupied = pos.occupied();
+  view.movable = pos.faceUp(c) & ~pos.immobile(c);
+  view.engineers = pos.engineers(c);
+  MoverTargets movers;
+  collectTargets(pos.topology(), view, movers);
+  Bitboard reach = 0;
+  for (int i = 0; i < movers.movers; ++i) reach |= movers.targets[i];
+  return popcount(reach & pos.faceDown());
+}
+
+double flipStaticValue(const FlipPosition& pos, double cover) {
   const Seat mover = pos.toMove();
   const auto own = pos.colourOf(mover);
   if (!own) return 0.0;
   const double threat = std::min(largestThreat(pos, other(*own)), 12.0);  // a flag in reach counts as a marshal and more
-  return std::tanh((flipMaterialBalance(pos, mover) + 0.9 * threat) / 20.0);
+  double reach = 0;
+  if (cover > 0 && pos.faceDown())
+    reach = cover * (hiddenPointsInReach(pos, *own) - hiddenPointsInReach(pos, other(*own))) /
+            popcount(pos.faceDown());
+  return std::tanh((flipMaterialBalance(pos, mover) + 0.9 * threat + reach) / 20.0);
 }
 
 // The capture from the lowest point, when several pieces reach the flag.

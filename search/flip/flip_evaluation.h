@@ -24,11 +24,19 @@ double flipMaterialBalance(const FlipPosition& pos, Seat seat);
 constexpr double kFlagValue = 1000;
 double largestThreat(const FlipPosition& pos, Colour victim);
 
+// The face-down points that colour `c`'s face-up pieces could reach in one
+// move, were each an enemy piece: where a flag turned up could be taken at
+// once (under 004 any attacker takes it).
+int hiddenPointsInReach(const FlipPosition& pos, Colour c);
+
 // A position's static value in [-1, 1] for its side to move: material
 // counting the best capture the side to move has (a one-move quiescence: a
 // piece left hanging at the end of a line is as good as lost); 0 while the
 // colours are undecided. The flip searches' leaf value without a network.
-double flipStaticValue(const FlipPosition& pos);
+// With `cover` > 0 it adds cover * (the mover's hidden points in reach less
+// the opponent's) / (face-down points), in material units: every flip may
+// turn up a flag, and the side that reaches it first takes it.
+double flipStaticValue(const FlipPosition& pos, double cover = 0);
 
 // A move of the side to move that takes the enemy flag, if any.
 std::optional<Move> flagCaptureInOne(const FlipPosition& pos);

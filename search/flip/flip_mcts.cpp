@@ -18,9 +18,9 @@ namespace junqi {
 namespace {
 
 // The game's value for seat 0: its result or, while it goes on, the static value.
-double valueForSeatZero(const FlipPosition& pos, const Outcome& outcome) {
+double valueForSeatZero(const FlipPosition& pos, const Outcome& outcome, double cover) {
   if (outcome.isOver()) return !outcome.winner ? 0.0 : *outcome.winner == Seat::Red ? 1.0 : -1.0;
-  const double forMover = flipStaticValue(pos);
+  const double forMover = flipStaticValue(pos, cover);
   return pos.toMove() == Seat::Red ? forMover : -forMover;
 }
 
@@ -47,9 +47,10 @@ std::string FlipMctsAgent::spec() const {
   const std::string decisive = params_.decisiveFlips ? "decisive=1," : "";  // likewise
   const std::string takeFlag = params_.flagWins ? "takeflag=1," : "";        // likewise
   const std::string lostFlag = params_.flagLosses ? "lostflag=1," : "";      // likewise
-  const std::string common = fmt::format("c={},depth={},ptemp={},pc={},{}{}{}{}seed={}", params_.exploration,
+  const std::string cover = params_.cover > 0 ? fmt::format("cover={},", params_.cover) : "";  // likewise
+  const std::string common = fmt::format("c={},depth={},ptemp={},pc={},{}{}{}{}{}seed={}", params_.exploration,
                                          params_.rolloutDepth, params_.priorTemperature, params_.priorWeight, clock,
-                                         decisive, takeFlag, lostFlag, params_.seed);
+                                         decisive, takeFlag, lostFlag, cover, params_.seed);
   if (params_.worlds > 0) return fmt::format("pimc:sims={},worlds={},{}", params_.simulations, params_.worlds, common);
   return fmt::format("mcts:{},{}", budgetSpecItem(params_.seconds, params_.cpuSeconds, params_.simulations), common);
 }
@@ -141,7 +142,7 @@ int FlipMctsAgent::childAfter(int e, const FlipDeal& world, FlipPosition& pos) {
 
 double FlipMctsAgent::rollout(FlipPosition pos, const FlipDeal& world) {
   const PlayoutResult r = randomFlipPlayout(pos, world, rng_, params_.rolloutDepth);
-  return valueForSeatZero(pos, r.outcome.reason == Termination::Adjudicated ? Outcome{} : r.outcome);
+  return valueForSeatZero(pos, r.outcome.reason == Termination::Adjudicated ? Outcome{} : r.outcome, params_.cover);
 }
 
 double FlipMctsAgent::setNetPriors(int node, const FlipPosition& pos) {
@@ -168,7 +169,7 @@ double FlipMctsAgent::leafValue(int node, const FlipPosition& pos, const FlipDea
   const double net = setNetPriors(node, pos);
   if (node == 0 && params_.rootNoiseAlpha > 0 && !params_.gumbel) addRootNoise();
   const double value =
-      params_.staticMix > 0 ? (1 - params_.staticMix) * net + params_.staticMix * flipStaticValue(pos) : net;
+      params_.staticMix > 0 ? (1 - params_.staticMix) * net + params_.staticMix * flipStaticValue(pos, params_.cover) : net;
   if (node == 0) rootValue_ = value;
   return forMover(value, pos.toMove());  // the mover's value as seat 0's (the same sign flip)
 }
@@ -229,7 +230,7 @@ double FlipMctsAgent::iterate(const FlipPosition& root, FlipDeal world) {
     const Outcome o = flipBoardOutcome(pos, nodes_[node].edgeCount);
     const int depth = static_cast<int>(path.size());
     if (o.isOver() || fresh) {
-      value = o.isOver() ? valueForSeatZero(pos, o) : leafValue(node, pos, world, depth) * drawClockShare(pos);
+      value = o.isOver() ? valueForSeatZero(pos, o, params_.cover) : leafValue(node, pos, world, depth) * drawClockShare(pos);
       break;
     }
     if (hybrid() && !nodes_[node].priors && wantsNetPriors(depth, nodes_[node].visits)) setNetPriors(node, pos);

@@ -126,11 +126,17 @@ struct FlipMctsParams {
   // leaves its own flag to be taken is valued as the loss it is, likewise
   // (the search would need a simulation for each action to see it).
   bool flagLosses = false;
+  // > 0: the static value weighs the face-down points each side reaches in
+  // one move (search/flip/flip_evaluation.h flipStaticValue's `cover`).
+  double cover = 0;
 };
 
 // The drawclock parameter of the agents that run this search, as `junqi agents` lists it.
 inline constexpr const char* kFlipDrawClockHelp =
     "within this many quiet turns of the quiet-turn draw, leaf values shrink linearly toward the draw (0: off)";
+// The cover parameter of the same agents.
+inline constexpr const char* kFlipCoverHelp =
+    "static values weigh the face-down points each side reaches in one move, where a flag turned up falls: this many material units for reaching all of them (0: off)";
 // The takeflag parameter of the same agents.
 inline constexpr const char* kFlipTakeFlagHelp =
     "1: a position whose mover can take the enemy flag is valued as a win, not searched";
