@@ -32,6 +32,8 @@ struct Outcome {
 
   bool isOver() const { return reason != Termination::None; }
   bool isDraw() const { return isOver() && !winner; }
+  // The points `seat` takes from a finished game: 1 a win, 0.5 a draw, 0 a loss.
+  double scoreFor(Seat seat) const { return !winner ? 0.5 : *winner == seat ? 1.0 : 0.0; }
   bool operator==(const Outcome&) const = default;
 };
 

@@ -52,7 +52,7 @@ std::array<float, 3> resultFor(const Outcome& outcome, Seat seat) {
 void addLayoutSamples(const std::array<Layout, kSeats>& layouts, const Outcome& outcome,
                       std::vector<nets::LayoutSample>& out) {
   for (const Seat s : {Seat::Red, Seat::Blue}) {
-    const float weight = !outcome.winner ? 0.5f : *outcome.winner == s ? 1.0f : 0.0f;
+    const float weight = static_cast<float>(outcome.scoreFor(s));
     if (weight <= 0) continue;
     nets::LayoutSample l;
     for (int k = 0; k < kHalfSquares; ++k)

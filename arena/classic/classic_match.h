@@ -49,7 +49,7 @@ struct ClassicMatchGame {
   static PlayedRecord<Outcome> playRecord(const Options& o, const PairedGame& g, const Start& start,
                                           const std::string& livePath);
   static RecordedGame<Outcome> readRecord(const std::string& text);
-  static double firstScore(const Outcome& o) { return !o.winner ? 0.5 : *o.winner == Seat::Red ? 1.0 : 0.0; }
+  static double firstScore(const Outcome& o) { return o.scoreFor(Seat::Red); }
   static bool paired(const Options& o) { return !o.agentLayouts; }
   static nlohmann::json matchConfig(const Options& o, bool freshStarts, const MatchPath& path);
   static std::string extraReport(const Options&, const std::vector<PairedMatchResult<ClassicMatchGame>>&) {

@@ -37,7 +37,7 @@ struct FlipMatchGame {
   static PlayedRecord<Outcome> playRecord(const Options& o, const PairedGame& g, const FlipDeal& deal,
                                           const std::string& livePath);
   static RecordedGame<Outcome> readRecord(const std::string& text);
-  static double firstScore(const Outcome& o) { return !o.winner ? 0.5 : *o.winner == Seat::Red ? 1.0 : 0.0; }
+  static double firstScore(const Outcome& o) { return o.scoreFor(Seat::Red); }
   static bool paired(const Options&) { return true; }
   static nlohmann::json matchConfig(const Options& o, bool freshStarts, const MatchPath& path) {
     return pairedMatchConfig(std::string(kVariant), o.rules.toString(), o, freshStarts, path);

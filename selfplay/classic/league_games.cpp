@@ -135,7 +135,7 @@ std::array<float, 3> leagueValueTarget(const std::array<float, 3>& result, float
 void addLearnerLayout(const LeagueGame& g, std::vector<nets::LayoutSample>& out) {
   const Seat s = g.record.learner;
   const Outcome& outcome = g.record.outcome;
-  const float weight = !outcome.winner ? 0.5f : *outcome.winner == s ? 1.0f : 0.0f;
+  const float weight = static_cast<float>(outcome.scoreFor(s));
   if (weight <= 0) return;
   nets::LayoutSample l;
   for (int k = 0; k < kHalfSquares; ++k)

@@ -170,7 +170,7 @@ Shard playFlipSelfPlay(std::shared_ptr<nets::Backend> network, const FlipSelfPla
     const Seat learner = flipLeagueLearnerSeat(o.firstGame + static_cast<int>(k));
     FlipLeagueTally& t = stats.league[g->opponent];
     ++t.games;
-    t.score += !g->outcome.winner ? 0.5 : *g->outcome.winner == learner ? 1.0 : 0.0;
+    t.score += g->outcome.scoreFor(learner);
   }
   Shard shard = flipShardOf(o.rules, played, stats, o.outcomeShare);
   stats.seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

@@ -129,5 +129,15 @@ TEST(GameEnd, ResignationLosesTheGame) {
   }
 }
 
+// The points each seat takes from an ending, as matches and league tallies score it.
+TEST(GameEnd, AWinScoresOneForTheWinnerAndNothingForTheLoserADrawAHalfEach) {
+  const Outcome redWins = win(Termination::FlagCaptured, Seat::Red);
+  EXPECT_EQ(redWins.scoreFor(Seat::Red), 1.0);
+  EXPECT_EQ(redWins.scoreFor(Seat::Blue), 0.0);
+  const Outcome draw{Termination::QuietMoves, std::nullopt};
+  EXPECT_EQ(draw.scoreFor(Seat::Red), 0.5);
+  EXPECT_EQ(draw.scoreFor(Seat::Blue), 0.5);
+}
+
 }  // namespace
 }  // namespace junqi
