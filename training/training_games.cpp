@@ -169,7 +169,7 @@ class ClassicGame final : public TrainingGame {
     std::vector<RatingGame> games;
     for (const MatchGameResult& r : Match(o).run().results)
       games.push_back({o.players[r.game.red].name, o.players[r.game.blue].name,
-                       !r.outcome.winner ? 0.5 : *r.outcome.winner == Seat::Red ? 1.0 : 0.0, r.game.pair});
+                       r.outcome.scoreFor(Seat::Red), r.game.pair});
     return games;
   }
 };
@@ -204,7 +204,7 @@ json leagueFigures(const std::vector<LeagueGameRecord>& records, const std::vect
                    const std::function<std::size_t(int)>& opponentIndex) {
   json f = {{"league_games", 0}, {"league_score", 0.0}};
   for (const LeagueGameRecord& g : records) {
-    const double score = !g.outcome.winner ? 0.5 : *g.outcome.winner == g.learner ? 1.0 : 0.0;
+    const double score = g.outcome.scoreFor(g.learner);
     addLeagueFigures(f, league[opponentIndex(g.game)].opponent, 1, score);
   }
   return f;
@@ -359,8 +359,8 @@ class SeatGame final : public TrainingGame {
   PlayedGames play(const TrainingConfig& c, const GenerationGames& r, const TrainingLog& log,
                    const std::atomic<bool>* stop) const override {
     FlipSelfPlayStats s;
-    const FlipProgress progress =
-        flipProgressLines(log, fmt::format("{} | {}", r.who, r.teacher ? "teacher games" : "self-play"), r.games, r.first);
+    const char* games = r.teacher ? "teacher games" : c.league.empty() ? "self-play" : "self-play and league";
+    const FlipProgress progress = flipProgressLines(log, fmt::format("{} | {}", r.who, games), r.games, r.first);
     PlayedGames out;
     if (r.teacher) {
       out.shard = Traits::teacherGames(c, r, s, stop, progress);
@@ -457,7 +457,7 @@ struct FlipTraits {
     return flipRatingMatchOptions(dir, g, c);
   }
   static double firstScore(const FlipMatchResult& r) {
-    return !r.outcome.winner ? 0.5 : *r.outcome.winner == Seat::Red ? 1.0 : 0.0;
+    return r.outcome.scoreFor(Seat::Red);
   }
   static Shard teacherGames(const TrainingConfig& c, const GenerationGames& r, FlipSelfPlayStats& s,
                             const std::atomic<bool>* stop, const FlipProgress& progress) {

@@ -125,7 +125,11 @@ TEST(FlipLeague, AFlipRunTakesALeagueAndCountsItsGames) {
   c.stepsPerGeneration = 2, c.batchSize = 8, c.ratingPairs = 1, c.ratingSims = 4, c.baselines = {"random"};
   c.trainThreads = 1, c.seed = 7;
   c.league = parseLeague("heuristic@0.5");
-  runTraining((tmp.path() / "run").string(), c, [](const std::string&) {});
+  std::string progress;  // the lines that count the generation's games
+  runTraining((tmp.path() / "run").string(), c, [&](const std::string& line) {
+    if (line.find("4/4 games") != std::string::npos) progress = line;
+  });
+  EXPECT_THAT(progress, HasSubstr("self-play and league 4/4 games")) << "its lines say the games are not all self-play";
   const auto figures =
       nlohmann::json::parse(netstest::readBytes((tmp.path() / "run" / "shards" / "gen-0001.json").string()));
   EXPECT_EQ(figures.value("league_games:heuristic", 0), 2) << figures.dump();
