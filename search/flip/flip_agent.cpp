@@ -57,7 +57,7 @@ std::unique_ptr<FlipAgent> makeSearch(const AgentParams& p, bool pimc) {
   if (m.exploration < 0) throw AgentSpecError(fmt::format("agent '{}': c must be 0 or more", name));
   if (m.rolloutDepth < 0) throw AgentSpecError(fmt::format("agent '{}': depth must be 0 or more", name));
   if (m.drawClock < 0) throw AgentSpecError(fmt::format("agent '{}': drawclock must be 0 or more", name));
-  if (m.cover < 0) throw AgentSpecError(fmt::format("agent '{}': cover must be 0 or more", name));
+  if (!(m.cover >= 0)) throw AgentSpecError(fmt::format("agent '{}': cover must be 0 or more", name));
   if (m.priorTemperature < 0 || m.priorWeight < 0)
     throw AgentSpecError(fmt::format("agent '{}': ptemp and pc must be 0 or more", name));
   return std::make_unique<FlipMctsAgent>(m);
