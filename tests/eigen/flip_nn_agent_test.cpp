@@ -79,6 +79,18 @@ TEST(FlipNetAgent, DecisiveFlipsPlayLegallyAndReplayFromTheirSeed) {
   }
 }
 
+TEST(FlipNetAgent, CoverIsInTheSpecOnlyWhenOnAndNeverNegative) {
+  EXPECT_EQ(netAgent("sims=24,mix=0.5,cover=30,seed=7")->spec(),
+            "nn:weights=" + weightsPath() + ",sims=24,c=1.5,mix=0.5,cover=30,seed=7");
+  EXPECT_EQ(netAgent("sims=24,seed=7")->spec().find("cover"), std::string::npos);
+  try {
+    netAgent("cover=-2");
+    ADD_FAILURE() << "cover=-2 was accepted";
+  } catch (const AgentSpecError& e) {
+    EXPECT_NE(std::string(e.what()).find("cover"), std::string::npos) << e.what();
+  }
+}
+
 TEST(FlipNetAgent, ASecondNetworkPlaysTheWorldAtPlayGames) {
   const std::string other = flipTestPath("agent-worldatplay.jqw");
   saveWeights(randomFlipWeights(NetworkShape::tiny(), 9), other);
