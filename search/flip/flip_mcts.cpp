@@ -168,8 +168,8 @@ double FlipMctsAgent::leafValue(int node, const FlipPosition& pos, const FlipDea
   if (!params_.evaluator || !netLeaf) return rollout(pos, world);
   const double net = setNetPriors(node, pos);
   if (node == 0 && params_.rootNoiseAlpha > 0 && !params_.gumbel) addRootNoise();
-  const double value =
-      params_.staticMix > 0 ? (1 - params_.staticMix) * net + params_.staticMix * flipStaticValue(pos, params_.cover) : net;
+  const double mix = params_.staticMix;
+  const double value = mix > 0 ? (1 - mix) * net + mix * flipStaticValue(pos, params_.cover) : net;
   if (node == 0) rootValue_ = value;
   return forMover(value, pos.toMove());  // the mover's value as seat 0's (the same sign flip)
 }
@@ -230,7 +230,8 @@ double FlipMctsAgent::iterate(const FlipPosition& root, FlipDeal world) {
     const Outcome o = flipBoardOutcome(pos, nodes_[node].edgeCount);
     const int depth = static_cast<int>(path.size());
     if (o.isOver() || fresh) {
-      value = o.isOver() ? valueForSeatZero(pos, o, params_.cover) : leafValue(node, pos, world, depth) * drawClockShare(pos);
+      value = o.isOver() ? valueForSeatZero(pos, o, params_.cover)
+                         : leafValue(node, pos, world, depth) * drawClockShare(pos);
       break;
     }
     if (hybrid() && !nodes_[node].priors && wantsNetPriors(depth, nodes_[node].visits)) setNetPriors(node, pos);

@@ -166,8 +166,7 @@ std::vector<RatedGame> playClassicMember(const GauntletOptions& o, const MatchPl
   Match match(mo);
   std::vector<RatedGame> games;
   for (const MatchGameResult& r : match.run(memberProgress(m.name)).results)
-    games.push_back({r.game.red, r.game.blue, r.outcome.scoreFor(Seat::Red),
-                     m.ownLayouts ? -1 : r.game.pair});
+    games.push_back({r.game.red, r.game.blue, r.outcome.scoreFor(Seat::Red), m.ownLayouts ? -1 : r.game.pair});
   return games;
 }
 
