@@ -92,22 +92,24 @@ void BM_FlipLeafEvaluation(benchmark::State& state) {
 BENCHMARK(BM_FlipLeafEvaluation)->MeasureProcessCPUTime();
 
 // A whole search (per-sim: CPU seconds per simulation). Arg 0: nn with flip.jqw's settings (mix=0.25); 1: mcts;
-// 2 and 3: the same with decisive=1 (a flip's game-ending outcomes weighed exactly: its cost).
+// 2 and 3: the same with decisive=1 (a flip's game-ending outcomes weighed exactly: its cost); 4 and 5: with
+// cover=30 (each static value counts both sides' face-down points in reach: its cost).
 void BM_FlipSearch(benchmark::State& state) {
-  const bool nn = state.range(0) % 2 == 0, decisive = state.range(0) >= 2;
+  const bool nn = state.range(0) % 2 == 0, decisive = state.range(0) / 2 == 1, cover = state.range(0) / 2 == 2;
   const int sims = nn ? 200 : 2000;
   const std::string spec =
       nn ? fmt::format("nn:weights={},sims={}", kFlipWeights, sims) : fmt::format("mcts:sims={}", sims);
-  const std::unique_ptr<FlipAgent> agent = makeFlipAgent(decisive ? spec + ",decisive=1" : spec);
+  const std::unique_ptr<FlipAgent> agent = makeFlipAgent(spec + (decisive ? ",decisive=1" : cover ? ",cover=30" : ""));
   const std::vector<FlipPosition> positions = flipPositions(16);
   agent->newGame(FlipRuleset::kawu(), Seat::Red, 1);
   std::size_t i = 0;
   for (auto _ : state) benchmark::DoNotOptimize(agent->chooseAction(positions[i++ % positions.size()]));
   state.counters["per-sim"] = benchmark::Counter(static_cast<double>(state.iterations()) * sims,
                                                  benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
-  state.SetLabel(std::string(nn ? "nn, flip.jqw, 200 sims" : "mcts, 2000 sims") + (decisive ? ", decisive" : ""));
+  state.SetLabel(std::string(nn ? "nn, flip.jqw, 200 sims" : "mcts, 2000 sims") +
+                 (decisive ? ", decisive" : cover ? ", cover=30" : ""));
 }
-BENCHMARK(BM_FlipSearch)->Arg(0)->Arg(1)->Arg(2)->Arg(3)->MinTime(2.0)->MeasureProcessCPUTime()->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_FlipSearch)->DenseRange(0, 5)->MinTime(2.0)->MeasureProcessCPUTime()->Unit(benchmark::kMillisecond);
 
 // Searches of 0.02 s (wall) an action, as the equal-time matches play them:
 // sims/action, which the machine's load moves. Arg 0: nn (flip.jqw); 1: mcts.
